@@ -1,0 +1,39 @@
+"""The rules engine for Fives and Threes dominoes.
+
+Pure Python, standard library only.  It adjudicates games under the rule
+systems of RULES.md, reading and writing the scoresheet format of
+SCORESHEET.md:
+
+- ``check(sheet) -> dict``: a whole scoresheet, as ``python -m scoring check``;
+- ``Game``: one move at a time, for the live scoring service and the pad;
+- ``ScoringError`` (a ``ValueError``) and its subclasses for input the rules
+  cannot accept.
+
+See docs/engine-api.md for the interface and docs/rules.md for the
+decisions taken where the rule texts are silent.
+"""
+
+from .errors import (
+    AmbiguousEnd,
+    GameOver,
+    HandNotOver,
+    IllegalPlay,
+    MoveError,
+    NotYourTurn,
+    RulesError,
+    ScoringError,
+    SheetError,
+    TileAlreadyPlayed,
+    TileError,
+    UnknownMove,
+)
+from .game import Game
+from .rules import PRESETS, Rules
+from .sheet import FORMAT, check
+from .tiles import ALL_TILES, Tile
+
+__all__ = [
+    "ALL_TILES", "FORMAT", "PRESETS", "AmbiguousEnd", "Game", "GameOver", "HandNotOver",
+    "IllegalPlay", "MoveError", "NotYourTurn", "Rules", "RulesError", "ScoringError",
+    "SheetError", "Tile", "TileAlreadyPlayed", "TileError", "UnknownMove", "check",
+]

@@ -1,0 +1,280 @@
+"""Rule systems: the presets of RULES.md and the keys that override them.
+
+Terminology: a *preset* is a named rule system (``pub``, ``pagat``,
+``network``); a *rule key* is one setting of it (``target``, ``finish``, ...);
+the *penalty policy* says what each offence costs.  Rules arrive as a preset
+name, as ``{"preset": NAME, KEY: VALUE, ...}``, or not at all (``pub``).
+
+>>> rules = Rules.parse({"preset": "pub", "target": 121})
+>>> rules.target, rules.finish, rules.hand_size_for(2)
+(121, 'exact', 7)
+>>> Rules.parse("pagat").chip_out_bonus
+1
+
+The boneyard and spinner presets (``jaques``, ``threes-and-fives``) are known
+by name and refused with a clear message: their keys (``drawing``,
+``layout``, ``block``, ``domino``) are parsed here so that supporting them
+adds play logic, not a new rules format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .errors import RulesError
+
+SCORINGS = ("fives-and-threes", "fives", "threes", "multiples")
+OFFENCES = ("false-knock", "misplay", "over-peg", "under-peg")
+ACTIONS = ("deduct", "back-or-award", "award", "lose-game", "none")
+UNDER_PEG_POLICIES = ("forfeit", "correct", "muggins")
+
+_BASE: dict[str, Any] = {
+    "scoring": "fives-and-threes",
+    "doubles": "both",
+    "hand_size": {"2": 7, "3": 5, "4": 5},
+    "target": 61,
+    "finish": "exact",
+    "down_can_win": False,
+    "chip_out_bonus": 0,
+    "leader": "rotate",
+    "drawing": False,
+    "layout": "line",
+    "block": "none",
+    "domino": "none",
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "pub": {**_BASE, "partners": "optional"},
+    "pagat": {**_BASE, "partners": "required", "down_can_win": True, "chip_out_bonus": 1},
+    "network": {
+        **_BASE,
+        "partners": "no",
+        "hand_size": {"2": 6, "3": 6, "4": 6},
+        "down_can_win": True,
+        "leader": "double",
+    },
+}
+
+# Named in RULES.md, adjudicated by a later version: refused by name so the
+# message says why rather than "unknown preset".
+UNSUPPORTED_PRESETS = {
+    "jaques": "drawing from a boneyard",
+    "threes-and-fives": "drawing from a boneyard and spinners",
+}
+
+# Keys whose only value this engine plays yet is the line game's.
+_LINE_ONLY = {"drawing": False, "layout": "line", "block": "none", "domino": "none"}
+
+DEFAULT_PENALTIES = {
+    "false-knock": "deduct 5",
+    "misplay": "deduct 5",
+    "over-peg": "deduct 5",
+    "under-peg": "forfeit",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """What an offence costs: ``deduct 5``, ``award 8``, ``lose-game``, ``none``."""
+
+    kind: str
+    amount: int = 0
+
+    @staticmethod
+    def parse(offence: str, text: object) -> "Action":
+        if not isinstance(text, str):
+            raise RulesError(f"rules: penalty for {offence} must be a string like \"deduct 5\"")
+        words = text.split()
+        kind = words[0] if words else ""
+        if kind not in ACTIONS:
+            raise RulesError(
+                f"rules: penalty {text!r} for {offence} is not one of {', '.join(ACTIONS)}"
+            )
+        needs_amount = kind in ("deduct", "back-or-award", "award")
+        if needs_amount != (len(words) == 2) or len(words) > 2:
+            shape = f"{kind} N" if needs_amount else kind
+            raise RulesError(f"rules: penalty {text!r} for {offence} should read \"{shape}\"")
+        amount = _positive_int(words[1], f"penalty {text!r} for {offence}") if needs_amount else 0
+        return Action(kind, amount)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount}" if self.amount else self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Penalties:
+    """The penalty policy: one action per offence, and how under-pegs are treated."""
+
+    false_knock: Action = Action("deduct", 5)
+    misplay: Action = Action("deduct", 5)
+    over_peg: Action = Action("deduct", 5)
+    under_peg: str = "forfeit"
+
+    def action(self, offence: str) -> Action:
+        return {
+            "false-knock": self.false_knock,
+            "misplay": self.misplay,
+            "over-peg": self.over_peg,
+        }[offence]
+
+    @staticmethod
+    def parse(value: object) -> "Penalties":
+        if not isinstance(value, Mapping):
+            raise RulesError("rules: penalties must be an object naming offences")
+        merged = {**DEFAULT_PENALTIES, **value}
+        for offence in value:
+            if offence not in OFFENCES:
+                raise RulesError(
+                    f"rules: unknown offence {offence!r} in penalties "
+                    f"(offences: {', '.join(OFFENCES)})"
+                )
+        under = merged["under-peg"]
+        if under not in UNDER_PEG_POLICIES:
+            raise RulesError(
+                f"rules: under-peg policy {under!r} is not one of {', '.join(UNDER_PEG_POLICIES)}"
+            )
+        return Penalties(
+            false_knock=Action.parse("false-knock", merged["false-knock"]),
+            misplay=Action.parse("misplay", merged["misplay"]),
+            over_peg=Action.parse("over-peg", merged["over-peg"]),
+            under_peg=under,
+        )
+
+    def loses_game(self) -> bool:
+        return any(a.kind == "lose-game" for a in (self.false_knock, self.misplay, self.over_peg))
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A complete rule system, every key resolved."""
+
+    preset: str
+    partners: str
+    scoring: str
+    doubles: str
+    hand_size: tuple[tuple[int, int], ...]
+    target: int
+    finish: str
+    down_can_win: bool
+    chip_out_bonus: int
+    leader: str
+    drawing: bool
+    layout: str
+    block: str
+    domino: str
+    penalties: Penalties = field(default_factory=Penalties)
+    given: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    def hand_size_for(self, players: int) -> int:
+        return dict(self.hand_size)[players]
+
+    @staticmethod
+    def parse(value: object) -> "Rules":
+        """Resolve rules as a scoresheet gives them; raise ``RulesError`` if they are wrong."""
+        given = _as_object(value)
+        preset = given.get("preset", "pub")
+        if preset in UNSUPPORTED_PRESETS:
+            raise RulesError(
+                f"rules: preset {preset!r} needs {UNSUPPORTED_PRESETS[preset]}, "
+                "which this version of the engine does not adjudicate"
+            )
+        if preset not in PRESETS:
+            raise RulesError(f"rules: unknown preset {preset!r} (presets: {', '.join(PRESETS)})")
+        settings = dict(PRESETS[preset])
+        penalties = Penalties()
+        for key, raw in given.items():
+            if key == "preset":
+                continue
+            if key == "penalties":
+                penalties = Penalties.parse(raw)
+            elif key in _PARSERS:
+                settings[key] = _PARSERS[key](raw, settings[key])
+            else:
+                raise RulesError(f"rules: unknown rule key {key!r}")
+        return Rules(
+            preset=preset,
+            partners=settings["partners"],
+            scoring=settings["scoring"],
+            doubles=settings["doubles"],
+            hand_size=tuple(sorted((int(k), v) for k, v in settings["hand_size"].items())),
+            target=settings["target"],
+            finish=settings["finish"],
+            down_can_win=settings["down_can_win"],
+            chip_out_bonus=settings["chip_out_bonus"],
+            leader=settings["leader"],
+            drawing=settings["drawing"],
+            layout=settings["layout"],
+            block=settings["block"],
+            domino=settings["domino"],
+            penalties=penalties,
+            given=given,
+        )
+
+
+def _as_object(value: object) -> dict[str, Any]:
+    if value is None:
+        return {"preset": "pub"}
+    if isinstance(value, str):
+        return {"preset": value}
+    if not isinstance(value, Mapping):
+        raise RulesError("rules: must be a preset name or an object of rule keys")
+    return {"preset": "pub", **value}
+
+
+def _positive_int(raw: object, what: str, minimum: int = 1) -> int:
+    if isinstance(raw, str) and raw.isdigit():
+        raw = int(raw)
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < minimum:
+        raise RulesError(f"rules: {what} must be a whole number of at least {minimum}")
+    return raw
+
+
+def _choice(key: str, options: tuple[Any, ...]) -> Any:
+    def parse(raw: object, _default: object) -> object:
+        if raw not in options or isinstance(raw, bool) != isinstance(options[0], bool):
+            shown = ", ".join(str(o).lower() for o in options)
+            raise RulesError(f"rules: {key} {raw!r} is not one of {shown}")
+        return raw
+
+    return parse
+
+
+def _line_only(key: str) -> Any:
+    def parse(raw: object, default: object) -> object:
+        if raw != _LINE_ONLY[key] or type(raw) is not type(_LINE_ONLY[key]):
+            raise RulesError(
+                f"rules: {key} {raw!r} is not adjudicated by this version of the engine "
+                f"(it plays {key} {_LINE_ONLY[key]!r})"
+            )
+        return default
+
+    return parse
+
+
+def _hand_size(raw: object, default: dict[str, int]) -> dict[str, int]:
+    if isinstance(raw, Mapping):
+        sizes = dict(default)
+        for players, size in raw.items():
+            if str(players) not in ("2", "3", "4"):
+                raise RulesError(f"rules: hand_size names {players!r} players (2, 3 or 4)")
+            sizes[str(players)] = _positive_int(size, f"hand_size for {players} players")
+        return sizes
+    size = _positive_int(raw, "hand_size")
+    return {"2": size, "3": size, "4": size}
+
+
+_PARSERS: dict[str, Any] = {
+    "scoring": _choice("scoring", SCORINGS),
+    "doubles": _choice("doubles", ("both", "single")),
+    "hand_size": _hand_size,
+    "target": lambda raw, _d: _positive_int(raw, "target"),
+    "finish": _choice("finish", ("exact", "reach")),
+    "down_can_win": _choice("down_can_win", (True, False)),
+    "chip_out_bonus": lambda raw, _d: _positive_int(raw, "chip_out_bonus", minimum=0),
+    "leader": _choice("leader", ("rotate", "double")),
+    "drawing": _line_only("drawing"),
+    "layout": _line_only("layout"),
+    "block": _line_only("block"),
+    "domino": _line_only("domino"),
+}

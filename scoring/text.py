@@ -1,0 +1,85 @@
+"""A scorecard an appeals committee can read: one line per move.
+
+Terminology: each line gives the move number, the seat's player, what was
+done (tile and end, knock, misplay, ruling), the counted ends and their
+total, the award, the peg and its verdict, and the running scores; a
+hand's end and every penalty stand on lines of their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .game import Event
+
+_HEADER = f"{'move':>4}  {'player':<12}{'did':<16}{'ends':<12}{'total':>5}{'award':>7}  {'peg':<14}scores"
+
+
+def scorecard(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """The readable scorecard of a sheet and ``check``'s result for it."""
+    seats = list(sheet["seats"])
+    sides = result["sides"]
+    names = [" & ".join(seats[s] for s in side) for side in sides]
+    lines = [_title(sheet, names)]
+    for event in result["events"]:
+        if event["type"] == "hand-end":
+            lines.extend(_hand_end(event, seats, names))
+            continue
+        if event["move"] == 0:
+            lines.extend(["", f"Hand {event['hand']}", _HEADER])
+        lines.append(_move_line(event, seats))
+        lines.extend(_penalty_lines(event["penalties"], names))
+    lines.append("")
+    winner = result["winner"]
+    lines.append(f"Winner: {names[winner]}" if winner is not None else "No winner yet")
+    return "\n".join(lines) + "\n"
+
+
+def _title(sheet: Mapping[str, Any], names: list[str]) -> str:
+    rules = sheet.get("rules") or "pub"
+    if isinstance(rules, Mapping):
+        extra = ", ".join(f"{k} {v}" for k, v in rules.items() if k != "preset")
+        rules = rules.get("preset", "pub") + (f" ({extra})" if extra else "")
+    return f"{' v '.join(names)} - rules: {rules}"
+
+
+def _move_line(event: Event, seats: list[str]) -> str:
+    player = seats[event["seat"]][:11]
+    kind = event["type"]
+    ends = total = award = peg = ""
+    if kind == "play":
+        did = f"{event['tile']} {event['end'] or 'down'}"
+        ends = "+".join(str(e) for e in event["ends"])
+        total = str(event["total"])
+        award = str(event["award"]) + (f"+{event['bonus']}" if event["bonus"] else "")
+        award += " bust" if event["bust"] else ""
+        peg = f"{'-' if event['peg'] is None else event['peg']} {event['verdict']}"
+    elif kind == "misplay":
+        did = f"misplay {event['tile']}"
+    elif kind == "ruling":
+        did = f"ruling {event['offence']}"
+    else:
+        did = kind
+    scores = "-".join(str(s) for s in event["scores"])
+    return f"{event['move']:>4}  {player:<12}{did:<16}{ends:<12}{total:>5}{award:>7}  {peg:<14}{scores}"
+
+
+def _penalty_lines(penalties: list[Event], names: list[str]) -> list[str]:
+    return [
+        f"{'':>6}penalty: {p['offence']}, {names[p['side']]} {p['points']:+d}" for p in penalties
+    ]
+
+
+def _hand_end(event: Event, seats: list[str], names: list[str]) -> list[str]:
+    lines = [f"{'':>6}hand {event['hand']} ends: {event['ended']}"]
+    for knock in event["false_knocks"]:
+        lines.append(
+            f"{'':>6}false knock: {seats[knock['seat']]} at move {knock['move']} "
+            f"held {', '.join(knock['tiles'])}"
+        )
+    for item in event["awards"]:
+        lines.append(f"{'':>6}award: {names[item['side']]} +{item['points']} ({item['reason']})")
+    lines.extend(_penalty_lines(event["penalties"], names))
+    scores = ", ".join(f"{name} {score}" for name, score in zip(names, event["scores"]))
+    lines.append(f"{'':>6}scores: {scores}")
+    return lines

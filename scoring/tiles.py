@@ -1,0 +1,81 @@
+"""Tiles of a double-six set.
+
+Terminology: a *tile* has two halves, ``a`` and ``b``, each showing 0 to 6
+pips.  A *double* shows the same number on both halves.  A tile is written
+``"a-b"``; ``"ab"``, ``"a|b"`` and ``"[a|b]"`` are read too.  The order of the
+halves matters only for the down, where ``a`` lies at the left end; for
+every other purpose ``6-3`` and ``3-6`` are the same tile, and ``Tile.key``
+names it.
+
+>>> Tile.parse("[6|3]")
+Tile(a=6, b=3)
+>>> str(Tile.parse("63")), Tile.parse("3-6").key == Tile.parse("6-3").key
+('6-3', True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import TileError
+
+_PATTERN = re.compile(r"^\s*\[?\s*(\d)\s*[-|]?\s*(\d)\s*\]?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One tile, as laid: ``a`` then ``b``."""
+
+    a: int
+    b: int
+
+    @staticmethod
+    def parse(text: object) -> "Tile":
+        """Read a tile from its text; raise ``TileError`` for anything else."""
+        if not isinstance(text, str):
+            raise TileError(f"{text!r} is not a tile (write tiles as \"a-b\")")
+        return _parse(text)
+
+    @property
+    def key(self) -> int:
+        """A number naming the tile whichever way round it is written (0..27)."""
+        low, high = (self.a, self.b) if self.a <= self.b else (self.b, self.a)
+        return high * (high + 1) // 2 + low
+
+    @property
+    def is_double(self) -> bool:
+        return self.a == self.b
+
+    @property
+    def pips(self) -> int:
+        return self.a + self.b
+
+    def fits(self, value: int) -> bool:
+        """Whether either half matches an open end showing ``value``."""
+        return self.a == value or self.b == value
+
+    def other(self, value: int) -> int:
+        """The half left open when the ``value`` half is laid against an end."""
+        return self.b if self.a == value else self.a
+
+    def __str__(self) -> str:
+        return f"{self.a}-{self.b}"
+
+
+@lru_cache(maxsize=512)
+def _parse(text: str) -> Tile:
+    # Tiles arrive as short strings thousands of times a game; caching the
+    # parse keeps a replay cheap.
+    match = _PATTERN.match(text)
+    if match is None:
+        raise TileError(f"{text!r} is not a tile (write tiles as \"a-b\")")
+    a, b = int(match.group(1)), int(match.group(2))
+    if a > 6 or b > 6:
+        raise TileError(f"{text!r} is not a tile of a double-six set (halves run 0 to 6)")
+    return Tile(a, b)
+
+
+ALL_TILES: tuple[Tile, ...] = tuple(Tile(low, high) for high in range(7) for low in range(high + 1))
+"""The 28 tiles, indexed by ``Tile.key``."""

@@ -1,0 +1,2 @@
+"""The league app: stores what happened at the table and asks `scoring`
+what it means."""

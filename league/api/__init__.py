@@ -1,0 +1,2 @@
+"""The REST API under /api/: thin views that validate, call a service or a
+selector, and serialize."""

@@ -1,0 +1,46 @@
+"""Logging a device in: a token for the tablet's `Authorization: Token ...`."""
+from typing import Any
+
+from django.contrib.auth import authenticate
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league.services.accounts import device_token_issue
+
+
+class TokenApi(APIView):
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        token = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer}, summary="Log a device in")
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(request, **data.validated_data)
+        if user is None or not user.is_active:
+            return Response({"error": "unknown username or wrong password"}, status=status.HTTP_400_BAD_REQUEST)
+        return Response({"token": device_token_issue(user=user)})
+
+
+class WhoAmIApi(APIView):
+    """Who the credentials belong to: the cheapest authenticated request."""
+
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+
+    @extend_schema(responses={200: OutputSerializer}, summary="Who is logged in")
+    def get(self, request: Request) -> Response:
+        return Response({"username": request.user.get_username()})

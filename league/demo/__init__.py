@@ -1,0 +1,1 @@
+"""Demo data: believable games for `make run`, the tests and the benchmark."""

@@ -1,0 +1,125 @@
+"""The service's one doorway to the rules engine (`scoring`).
+
+The service never re-implements a rule: a game's state is always what
+`scoring.Game` makes of its log. This module builds that engine value for a
+game, from the log rows (the truth) or from the scoresheet cached on the game
+row (the fast path), and keeps recently used engine values in memory.
+
+Terms: an *op* is a live log row, one the engine must replay: a move that no
+undo has voided, or a showing of tiles that still belongs to an ended hand.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, TypeVar
+
+import scoring
+
+SHEET_FORMAT = "fives-and-threes/1"
+
+
+class LogRow(Protocol):
+    kind: str
+    payload: Any
+
+
+R = TypeVar("R", bound="LogRow")
+
+
+def engine_new(*, rules: Any, seats: list[str], partners: bool, start: list[int] | None) -> scoring.Game:
+    return scoring.Game.new(rules=rules, seats=seats, partners=partners, start=start)
+
+
+def engine_rules(engine: scoring.Game) -> Any:
+    """The game's rules as JSON, as given. docs/engine-api.md promises this
+    as `Game.rules`; the engine keeps its parsed rules there and the JSON
+    form in `rules_json`, so take whichever is JSON."""
+    rules = engine.rules
+    if isinstance(rules, (dict, str)):
+        return rules
+    return engine.rules_json  # type: ignore[attr-defined]
+
+
+def live_ops(rows: Iterable[R]) -> list[R]:
+    """The rows still in force, in log order.
+
+    An undo voids the newest live move; tiles shown after that move belonged
+    to the hand it ended, a hand end that no longer happened, so they go too.
+    """
+    ops: list[R] = []
+    for row in rows:
+        if row.kind != "undo":
+            ops.append(row)
+            continue
+        while ops:
+            if ops.pop().kind == "move":
+                break
+    return ops
+
+
+def engine_replay(*, game: Any, rows: Sequence[LogRow]) -> scoring.Game:
+    """Replays a game's log rows through the engine, from the first move."""
+    engine = engine_new(rules=game.rules, seats=game.seats, partners=game.partners, start=game.start)
+    for row in live_ops(rows):
+        if row.kind == "move":
+            engine, _ = engine.apply(row.payload)
+        else:
+            engine, _ = engine.show(row.payload)
+    return engine
+
+
+def engine_sheet(engine: scoring.Game) -> dict[str, Any]:
+    sheet = engine.to_sheet()
+    return {"format": SHEET_FORMAT, **sheet}
+
+
+class EngineCache:
+    """The engine values of recently written games, by (game, seq).
+
+    Per process: a tablet's next move usually lands on the same worker, and a
+    miss only costs an in-memory replay of the cached sheet, never a query.
+    The key carries the game's creation time as well, so that a game id
+    reused by another database (tests) can never match.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        self._size = size
+        self._items: OrderedDict[tuple[Any, ...], scoring.Game] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> scoring.Game | None:
+        with self._lock:
+            engine = self._items.get(key)
+            if engine is not None:
+                self._items.move_to_end(key)
+            return engine
+
+    def put(self, key: tuple[Any, ...], engine: scoring.Game) -> None:
+        with self._lock:
+            self._items[key] = engine
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+ENGINES = EngineCache()
+
+
+def engine_key(game: Any) -> tuple[Any, ...]:
+    return (game.pk, game.created_at, game.seq)
+
+
+def engine_of(game: Any) -> scoring.Game:
+    """The engine value of a game row as it stands, without touching the log."""
+    engine = ENGINES.get(engine_key(game))
+    if engine is not None:
+        return engine
+    if game.sheet.get("hands"):
+        return scoring.Game.from_sheet(game.sheet)
+    return engine_new(rules=game.rules, seats=game.seats, partners=game.partners, start=game.start)

@@ -1,0 +1,51 @@
+"""A game of Fives and Threes: who sits where, under which rules, and a cache
+of what its move log means.
+
+Terms: *seq* counts the changes made to a game (moves, undos, shown tiles);
+the log row recording change N has seq N, and the game's `seq` is that of its
+newest row (0 before the first). Everything below `seq` in the model is a
+cache of replaying the log through `scoring`, rebuilt by
+`league.selectors.replay.games_out_of_step` and never the source of truth.
+"""
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        HAND_ENDED = "hand-ended"
+        WON = "won"
+
+    # How the game was set up: the scoresheet's header.
+    rules = models.JSONField(help_text="The scoresheet's `rules`: a preset name or an object.")
+    seats = models.JSONField(help_text="Player names, clockwise.")
+    partners = models.BooleanField(default=False)
+    start = models.JSONField(null=True, blank=True, help_text="Scores before the first hand.")
+    label = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # The newest log row's seq; a client sends it back to say what it last saw.
+    seq = models.PositiveIntegerField(default=0)
+
+    # Cache of replaying the log (see the module docstring).
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
+    hand = models.PositiveIntegerField(default=0)
+    turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    ends = models.JSONField(default=list)
+    sides = models.JSONField(default=list)
+    scores = models.JSONField(default=list)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The engine's own scoresheet of the live log: the move endpoint rebuilds
+    # the engine from it in memory, so recording a move never reads the log.
+    sheet = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.label or " v ".join(str(name) for name in self.seats)

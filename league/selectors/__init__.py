@@ -1,0 +1,1 @@
+"""Reads: functions that fetch and shape data, never change it."""

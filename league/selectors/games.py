@@ -1,0 +1,46 @@
+"""Reading games: one game, its log, its scoresheet, its live state."""
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import QuerySet
+
+from league.engine import engine_replay, engine_sheet
+from league.models import Game, GameEntry
+from league.selectors.state import game_state
+
+
+def game_get(*, game_id: int) -> Game:
+    """Raises Game.DoesNotExist."""
+    return Game.objects.get(pk=game_id)
+
+
+def game_entries(*, game: Game) -> QuerySet[GameEntry]:
+    """The whole log, oldest first, with who entered and who voided each row."""
+    return (
+        GameEntry.objects.filter(game=game)
+        .select_related("entered_by", "voided_by", "voided_by__entered_by")
+        .order_by("seq")
+    )
+
+
+def game_sheet(*, game: Game) -> dict[str, Any]:
+    """The game as a scoresheet, replayed from the log itself (not the cache),
+    so that an exported sheet always says what the log says."""
+    rows = list(GameEntry.objects.filter(game=game).only("seq", "kind", "payload").order_by("seq"))
+    return engine_sheet(engine_replay(game=game, rows=rows))
+
+
+def live_state_key(game_id: int) -> str:
+    return f"game:{game_id}:live"
+
+
+def game_live_state(*, game_id: int) -> dict[str, Any]:
+    """The state the workers last published for spectators; the database
+    when nothing is published yet (or the cache is down)."""
+    try:
+        published = cache.get(live_state_key(game_id))
+    except Exception:  # a cache outage must not stop a scoreboard
+        published = None
+    if published is not None:
+        return published
+    return game_state(game=game_get(game_id=game_id))

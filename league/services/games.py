@@ -1,0 +1,86 @@
+"""Setting up a game: a new one for live scoring, or one brought in from a
+paper scoresheet."""
+from typing import Any
+
+import scoring
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+
+from league.engine import engine_new, engine_rules
+from league.models import Game, GameEntry, OutboxMessage
+from league.services.errors import MoveRejected
+from league.services.game_cache import game_cache_fill
+from league.services.outbox import outbox_publish
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+def _author(user: User) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None  # type: ignore[return-value]
+
+
+def game_create(
+    *,
+    rules: Any,
+    seats: list[str],
+    partners: bool = False,
+    start: list[int] | None = None,
+    label: str = "",
+    created_by: User,
+) -> Game:
+    """A new game with an empty log. Raises MoveRejected when the engine
+    refuses the set-up (unknown preset, seats, partners the rules forbid)."""
+    try:
+        engine = engine_new(rules=rules, seats=seats, partners=partners, start=start)
+    except scoring.ScoringError as err:
+        raise MoveRejected(str(err)) from None
+    with transaction.atomic():
+        game = Game(
+            rules=engine_rules(engine), seats=list(seats), partners=partners, start=start, label=label, created_by=_author(created_by)
+        )
+        game_cache_fill(game=game, engine=engine)
+        game.save()
+    return game
+
+
+def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: User) -> Game:
+    """A game from a scoresheet, its moves and showings recorded as log rows
+    in order, exactly as if they had been entered live, so that the game
+    replays and can be continued. Raises MoveRejected with the engine's
+    message for a sheet the rules cannot accept."""
+    author = _author(imported_by)
+    try:
+        engine = engine_new(
+            rules=sheet.get("rules"), seats=sheet["seats"], partners=bool(sheet.get("partners", False)),
+            start=sheet.get("start"),
+        )
+        rows: list[GameEntry] = []
+        for hand in sheet.get("hands", []):
+            for move in hand.get("moves", []):
+                engine, _ = engine.apply(move)
+                rows.append(GameEntry(kind=GameEntry.Kind.MOVE, hand=engine.hand, payload=move))
+            if "shown" in hand and engine.status == Game.Status.HAND_ENDED:
+                engine, _ = engine.show(hand["shown"])
+                rows.append(GameEntry(kind=GameEntry.Kind.SHOWN, hand=engine.hand, payload=hand["shown"]))
+        # The sheet as a whole must say what the moves one by one said.
+        expected = scoring.check(sheet)
+    except scoring.ScoringError as err:
+        raise MoveRejected(str(err)) from None
+    if expected["scores"] != list(engine.scores) or expected["winner"] != engine.winner:
+        raise MoveRejected("the sheet cannot be replayed move by move (a leader other than the first mover?)")
+
+    with transaction.atomic():
+        game = Game(
+            rules=engine_rules(engine), seats=list(sheet["seats"]), partners=bool(sheet.get("partners", False)),
+            start=sheet.get("start"), label=label, created_by=author,
+        )
+        game.seq = len(rows)
+        game_cache_fill(game=game, engine=engine)
+        game.save()
+        for seq, row in enumerate(rows, start=1):
+            row.game, row.seq, row.entered_by = game, seq, author
+        GameEntry.objects.bulk_create(rows)
+        message = OutboxMessage.objects.create(game=game, seq=game.seq)
+        transaction.on_commit(lambda: outbox_publish(message_id=message.pk))
+    return game
+

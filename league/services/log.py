@@ -1,0 +1,119 @@
+"""Appending to a game's log: the one path every write to a game takes.
+
+Order of the checks, the API's contract:
+1. an idempotency key already answered gets its stored answer, and nothing
+   is recorded;
+2. a seq that is not the game's current one is a conflict (409);
+3. a change the rules reject is refused with the engine's message (422).
+
+The game row is locked (SELECT ... FOR UPDATE) for the whole transaction, so
+two tablets writing at once are serialised and the second sees the first's
+seq; the unique (game, seq) constraint backs this up where the database has
+no row locks (SQLite).
+
+The number of queries does not depend on the length of the game: the engine
+is rebuilt from the game row (or found in memory), never from the log.
+"""
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import scoring
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+
+from league.engine import ENGINES, engine_key, engine_of
+from league.models import Game, GameEntry, OutboxMessage
+from league.selectors.state import game_state
+from league.services.errors import GameConflict, MoveRejected
+from league.services.game_cache import CACHE_FIELDS, game_cache_fill
+from league.services.outbox import outbox_publish
+
+Reply = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a write did, as its log row will record it."""
+
+    kind: str
+    hand: int
+    payload: Any
+    engine: scoring.Game
+    events: list[dict[str, Any]]
+    voids: GameEntry | None = field(default=None)
+
+
+# Given the locked game row and its engine value, makes the change or raises.
+Maker = Callable[[Game, scoring.Game], Change]
+
+
+def log_append(
+    *,
+    game_id: int,
+    user: AbstractBaseUser | AnonymousUser | None,
+    key: str,
+    seq: int | None,
+    make: Maker,
+) -> Reply:
+    """Runs `make` on the locked game and records what it did.
+
+    Raises Game.DoesNotExist, GameConflict or MoveRejected."""
+    try:
+        with transaction.atomic():
+            return _append(game_id=game_id, user=user, key=key, seq=seq, make=make)
+    except IntegrityError:
+        # Lost a race that the row lock did not prevent (SQLite): either the
+        # same key was answered meanwhile, or another write took this seq.
+        game = Game.objects.get(pk=game_id)
+        stored = _stored_reply(game=game, key=key)
+        if stored is not None:
+            return stored
+        raise GameConflict("another write to this game came first", game_state(game=game)) from None
+
+
+def _stored_reply(*, game: Game, key: str) -> Reply | None:
+    if not key:
+        return None
+    return GameEntry.objects.filter(game=game, idempotency_key=key).values_list("reply", flat=True).first()
+
+
+def _append(
+    *,
+    game_id: int,
+    user: AbstractBaseUser | AnonymousUser | None,
+    key: str,
+    seq: int | None,
+    make: Maker,
+) -> Reply:
+    game = Game.objects.select_for_update().get(pk=game_id)
+    stored = _stored_reply(game=game, key=key)
+    if stored is not None:
+        return stored
+    if seq is not None and seq != game.seq:
+        raise GameConflict(f"seq {seq} is stale: the game is at seq {game.seq}", game_state(game=game))
+    try:
+        change = make(game, engine_of(game))
+    except scoring.ScoringError as err:
+        raise MoveRejected(str(err)) from None
+
+    game.seq += 1
+    game_cache_fill(game=game, engine=change.engine)
+    reply: Reply = {"events": change.events, "state": game_state(game=game)}
+    GameEntry.objects.create(
+        game=game,
+        seq=game.seq,
+        kind=change.kind,
+        hand=change.hand,
+        payload=change.payload,
+        voids=change.voids,
+        entered_by=user if user is not None and user.is_authenticated else None,
+        idempotency_key=key,
+        reply=reply,
+    )
+    game.save(update_fields=CACHE_FIELDS)
+    message = OutboxMessage.objects.create(game=game, seq=game.seq)
+    transaction.on_commit(partial(ENGINES.put, engine_key(game), change.engine))
+    transaction.on_commit(partial(outbox_publish, message_id=message.pk))
+    return reply

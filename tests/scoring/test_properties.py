@@ -1,0 +1,210 @@
+"""Properties of whole games: random games played through the engine.
+
+Each example is a game dealt and played at random by ``scoring.simulate``
+under a drawn rule set (a preset, overrides, 2-4 seats, partners, with and
+without table mistakes). The properties compare the incremental ``Game``
+with ``scoring.check`` on the same moves, and check what must hold of any
+adjudicated game. A failing example prints its scoresheet (``note``), so it
+can be saved and run with ``python -m scoring check``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+import scoring
+from scoring.simulate import play_out
+
+Sheet = dict[str, Any]
+
+TARGET = 61  # of every preset drawn here
+MAX_HANDS = 30  # a game nobody can finish (multiples to an exact target) stops here
+ACTIONS = ("deduct 5", "deduct 8", "back-or-award 8", "award 5", "none")
+
+GAMES = settings(max_examples=40, deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@dataclass(frozen=True)
+class Table:
+    """The setting of one random game: what ``play_out`` needs, and a seed."""
+
+    rules: dict[str, Any]
+    seats: int
+    partners: bool
+    mistakes: float
+    seed: int
+
+    def play(self) -> tuple[Sheet, scoring.Game]:
+        sheet, game = play_out(random.Random(self.seed), self.rules, self.seats, self.partners,
+                               self.mistakes, max_hands=MAX_HANDS)
+        note(json.dumps(sheet))
+        return sheet, game
+
+    @property
+    def target(self) -> int:
+        return int(self.rules.get("target", TARGET))
+
+    @property
+    def exact(self) -> bool:
+        return self.rules.get("finish", "exact") == "exact"
+
+
+@st.composite
+def penalties(draw: st.DrawFn, two_sides: bool) -> dict[str, str]:
+    """A penalty policy: some offences given an action, perhaps an under-peg policy."""
+    actions = st.sampled_from(ACTIONS + (("lose-game",) if two_sides else ()))
+    chosen = draw(st.fixed_dictionaries({}, optional={
+        "false-knock": actions, "misplay": actions, "over-peg": actions,
+        "under-peg": st.sampled_from(["forfeit", "correct", "muggins"]),
+    }))
+    return dict(chosen)
+
+
+@st.composite
+def tables(draw: st.DrawFn, **fixed: Any) -> Table:
+    """A preset, seats and partners it allows, overrides, a mistake rate and a seed."""
+    preset = draw(st.sampled_from(["pub", "pagat", "network"]))
+    seats = draw(st.integers(2, 4))
+    partners = seats == 4 and (preset == "pagat" or (preset == "pub" and draw(st.booleans())))
+    overrides = draw(st.fixed_dictionaries({}, optional={
+        "target": st.sampled_from([31, 121]),
+        "finish": st.sampled_from(["exact", "reach"]),
+        "chip_out_bonus": st.sampled_from([0, 1]),
+        "doubles": st.sampled_from(["both", "single"]),
+        "scoring": st.sampled_from(["fives-and-threes", "fives", "threes", "multiples"]),
+        "down_can_win": st.booleans(),
+        "leader": st.sampled_from(["rotate", "double"]),
+        "hand_size": st.integers(3, 28 // seats),
+        "penalties": penalties(two_sides=seats == 2 or partners),
+    }))
+    rules = {"preset": preset, **overrides, **fixed}
+    mistakes = draw(st.sampled_from([0.0, 0.0, 0.05, 0.25]))
+    return Table(rules, seats, partners, mistakes, draw(st.integers(0, 2**32 - 1)))
+
+
+def cut(sheet: Sheet, hand: int, moves: int | None) -> Sheet:
+    """The sheet as it stood after ``moves`` moves of ``hand`` (None: after its showing).
+
+    Cut mid-hand, or before the showing, the last hand has no ``shown``.
+    """
+    hands = [dict(h) for h in sheet["hands"][:hand + 1]]
+    if moves is not None:
+        hands[-1]["moves"] = hands[-1]["moves"][:moves]
+        hands[-1].pop("shown", None)
+    return {**sheet, "hands": hands}
+
+
+def settled(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events without the ``open`` hand-end that ``check`` adds to a sheet cut mid-hand."""
+    if events and events[-1]["type"] == "hand-end" and events[-1]["ended"] == "open":
+        return events[:-1]
+    return events
+
+
+def assert_agrees(game: scoring.Game, new_events: list[dict[str, Any]], sheet: Sheet) -> None:
+    """The game agrees with ``check`` on ``sheet``: scores, winner, every event."""
+    result = scoring.check(sheet)
+    expected = settled(result["events"])
+    assert game.scores == result["scores"]
+    assert game.winner == result["winner"]
+    assert new_events, "every move and every showing yields events"
+    assert new_events == expected[-len(new_events):]
+    assert settled(game.events) == expected
+
+
+@given(tables())
+@settings(GAMES, max_examples=25)
+def test_the_game_after_every_move_agrees_with_check_on_the_sheet_cut_there(table: Table) -> None:
+    sheet, _ = table.play()
+    game = scoring.Game.new(rules=sheet["rules"], seats=sheet["seats"],
+                            partners=sheet.get("partners", False))
+    for number, hand in enumerate(sheet["hands"]):
+        for count, move in enumerate(hand["moves"], start=1):
+            game, events = game.apply(move)
+            assert_agrees(game, events, cut(sheet, number, count))
+        if "shown" in hand:
+            game, events = game.show(hand["shown"])
+            assert_agrees(game, events, cut(sheet, number, None))
+
+
+@given(tables(finish="exact"))
+@GAMES
+def test_scores_never_pass_the_target_when_the_finish_is_exact(table: Table) -> None:
+    sheet, _ = table.play()
+    for event in scoring.check(sheet)["events"]:
+        assert max(event["scores"]) <= table.target, event
+
+
+@given(tables())
+@GAMES
+def test_scores_are_never_negative(table: Table) -> None:
+    sheet, _ = table.play()
+    for event in scoring.check(sheet)["events"]:
+        assert min(event["scores"]) >= 0, event
+
+
+@given(tables())
+@GAMES
+def test_a_winner_has_reached_the_target_unless_an_offence_lost_the_game(table: Table) -> None:
+    sheet, _ = table.play()
+    result = scoring.check(sheet)
+    if result["winner"] is None or "lose-game" in json.dumps(table.rules):
+        return
+    score = result["scores"][result["winner"]]
+    assert score == table.target if table.exact else score >= table.target
+
+
+@given(tables())
+@GAMES
+def test_every_tile_is_played_at_most_once_a_hand(table: Table) -> None:
+    sheet, _ = table.play()
+    played = Counter((e["hand"], tuple(sorted(e["tile"].split("-"))))
+                     for e in scoring.check(sheet)["events"] if e["type"] == "play")
+    assert not [tile for tile, times in played.items() if times > 1]
+
+
+@given(tables())
+@GAMES
+def test_check_gives_plain_json_whose_final_scores_are_the_last_events(table: Table) -> None:
+    sheet, _ = table.play()
+    result = scoring.check(sheet)
+    assert json.loads(json.dumps(result)) == result
+    assert result["scores"] == result["events"][-1]["scores"]
+
+
+@given(tables())
+@GAMES
+def test_a_sheet_written_from_a_game_readjudicates_to_the_same_result(table: Table) -> None:
+    sheet, game = table.play()
+    written = game.to_sheet()
+    assert json.loads(json.dumps(written)) == written
+    assert scoring.check(written) == scoring.check(sheet)
+
+
+@given(tables())
+@GAMES
+def test_a_game_replayed_from_its_sheet_is_the_game_that_was_played(table: Table) -> None:
+    sheet, game = table.play()
+    replayed = scoring.Game.from_sheet(sheet)
+    assert (replayed.scores, replayed.winner, replayed.status) == (game.scores, game.winner,
+                                                                   game.status)
+    assert replayed.events == game.events
+
+
+@given(tables())
+@GAMES
+def test_a_game_played_without_mistakes_has_right_pegs_and_no_penalties(table: Table) -> None:
+    sheet, _ = play_out(random.Random(table.seed), table.rules, table.seats, table.partners,
+                        max_hands=MAX_HANDS)
+    note(json.dumps(sheet))
+    for event in scoring.check(sheet)["events"]:
+        assert event["penalties"] == [], event
+        assert event.get("verdict", "correct") == "correct", event

@@ -99,10 +99,11 @@ def test_an_end_total_scores_what_the_scoring_rule_says(total, rule, points):
     assert last["scores"][1 - seat] == before[1 - seat]
 
 
-@pytest.mark.parametrize("total", [0, 2, 4, 12])
-def test_a_lone_double_down_is_one_end_entry_holding_both_halves(total):
-    last = move_events(scoring.check(_line_sheet(total, "fives-and-threes")))[-1]
-    assert last["ends"] == [total]
+@pytest.mark.parametrize("tile, total", [("0-0", 0), ("1-1", 2), ("2-2", 4), ("6-6", 12)])
+def test_a_lone_double_down_is_one_end_entry_holding_both_halves(tile, total):
+    down = move_events(scoring.check(sheet(hand(play(0, tile)))))[0]
+    assert down["ends"] == [total]
+    assert down["total"] == total
 
 
 @pytest.mark.parametrize("total", [13, 14, 15, 16, 17])

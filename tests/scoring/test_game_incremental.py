@@ -204,14 +204,15 @@ def test_from_sheet_replays_the_sheet_with_its_shown_tiles(scoresheet_example):
 
 # --- options -----------------------------------------------------------------------------------
 
-def _by_end(options):
-    return sorted(options, key=lambda o: str(o["end"]))
+def _plain(options):
+    """Options with `ends` as a list, sorted by end: the content, whatever the sequence type."""
+    return sorted(({**o, "ends": list(o["ends"])} for o in options), key=lambda o: str(o["end"]))
 
 
 def test_options_list_each_end_and_what_it_would_score():
     # 6-3, 3-1 right: the ends are 6 and 1; 6-1 fits both
     game, _ = _apply_all(_new(), [play(0, "6-3"), play(1, "3-1", "right")])
-    assert _by_end(game.options("6-1")) == [
+    assert _plain(game.options("6-1")) == [
         {"end": "left", "ends": [1, 1], "total": 2, "award": 0, "bonus": 0, "bust": False, "worth": 0},
         {"end": "right", "ends": [6, 6], "total": 12, "award": 4, "bonus": 0, "bust": False, "worth": 4},
     ]
@@ -219,7 +220,7 @@ def test_options_list_each_end_and_what_it_would_score():
 
 def test_options_for_a_tile_that_fits_one_end():
     game, _ = _apply_all(_new(), [play(0, "6-3"), play(1, "3-1", "right")])
-    assert game.options("6-6") == [
+    assert _plain(game.options("6-6")) == [
         {"end": "left", "ends": [12, 1], "total": 13, "award": 0, "bonus": 0, "bust": False, "worth": 0},
     ]
 
@@ -240,11 +241,11 @@ def test_options_show_what_the_target_would_void():
     # 0-1 down, 1-2 right: 0-4 on the left leaves 4 + 2 = 6, worth 2
     moves = [play(0, "0-1"), play(1, "1-2", "right")]
     game, _ = _apply_all(_new(start=[59, 0]), moves)
-    assert game.options("0-4") == [
+    assert _plain(game.options("0-4")) == [
         {"end": "left", "ends": [4, 2], "total": 6, "award": 2, "bonus": 0, "bust": False, "worth": 2},
     ]
     game, _ = _apply_all(_new(start=[60, 0]), moves)
-    assert game.options("0-4") == [
+    assert _plain(game.options("0-4")) == [
         {"end": "left", "ends": [4, 2], "total": 6, "award": 2, "bonus": 0, "bust": True, "worth": 0},
     ]
 
@@ -253,9 +254,16 @@ def test_options_count_the_chip_out_bonus_of_a_last_tile():
     game, _ = _apply_all(_new(rules={"preset": "pagat", "hand_size": 2}),
                          [play(0, "0-1"), play(1, "1-2", "right")])
     assert game.held(0) == 1
-    assert game.options("0-4") == [
+    assert _plain(game.options("0-4")) == [
         {"end": "left", "ends": [4, 2], "total": 6, "award": 2, "bonus": 1, "bust": False, "worth": 3},
     ]
+
+
+def test_an_option_has_the_fields_of_the_play_event_it_foretells():
+    game, _ = _apply_all(_new(), [play(0, "6-3"), play(1, "3-1", "right")])
+    option = next(o for o in game.options("6-1") if o["end"] == "right")
+    _, events = game.apply(play(0, "6-1", "right"))
+    assert option == {key: events[0][key] for key in option}
 
 
 @pytest.mark.parametrize("tile", ["6-3", "3-6", "7-2", "nonsense"])

@@ -141,28 +141,34 @@ def test_001_open_ends_of_6_and_10_score_2(tile, total, award):
     assert (down["total"], down["award"]) == (total, award)
 
 
+SINGLE = [pytest.param("jaques", id="jaques"), pytest.param(pub(doubles="single"), id="pub-single")]
+
+
+@pytest.mark.parametrize("rules", SINGLE)
 @pytest.mark.parametrize("tile, total, award", [
     ("6-6", 6, 2),   # face value: 6, not 12
     ("5-5", 5, 1),
     ("4-4", 4, 0),   # "double-4 counts as 4, not 8"
     ("3-3", 3, 1),
 ])
-def test_001_a_double_down_counts_its_face_value_once_under_doubles_single(tile, total, award):
-    down = event(scoring.check(sheet(hand(play(0, tile)), rules="jaques")), 0, 0)
+def test_001_a_double_down_counts_its_face_value_once_under_doubles_single(tile, total, award, rules):
+    down = event(scoring.check(sheet(hand(play(0, tile)), rules=rules)), 0, 0)
     assert down["ends"] == [total]
     assert (down["total"], down["award"]) == (total, award)
 
 
-def test_001_a_double_at_an_end_counts_its_face_value_under_doubles_single():
-    s = sheet(hand(play(0, "3-6"), play(1, "6-6", "right")), rules="jaques")
+@pytest.mark.parametrize("rules", SINGLE)
+def test_001_a_double_at_an_end_counts_its_face_value_under_doubles_single(rules):
+    s = sheet(hand(play(0, "3-6"), play(1, "6-6", "right")), rules=rules)
     last = event(scoring.check(s), 0, 1)
     assert last["ends"] == [3, 6]
     assert last["total"] == 9
     assert last["award"] == 3
 
 
-def test_001_the_double_blank_is_a_live_end_counting_zero():
-    s = sheet(hand(play(0, "0-6"), play(1, "0-0", "left")), rules="jaques")
+@pytest.mark.parametrize("rules", SINGLE)
+def test_001_the_double_blank_is_a_live_end_counting_zero(rules):
+    s = sheet(hand(play(0, "0-6"), play(1, "0-0", "left")), rules=rules)
     last = event(scoring.check(s), 0, 1)
     assert last["ends"] == [0, 6]
     assert last["total"] == 6

@@ -8,9 +8,10 @@ full amount.  The win is tested once the event's penalties are all in,
 taking the sides in turn from the one that acted, clockwise.
 
 >>> from scoring.rules import Rules
->>> ledger = Ledger((3, 59), Rules.parse("pub"), acting=0)
->>> ledger.credit(1, 5), ledger.credit(1, 2), ledger.winner()
-(0, 2, 1)
+>>> scores = [3, 59]
+>>> ledger = Ledger(scores, Rules.parse("pub"), acting=0)
+>>> ledger.credit(1, 5), ledger.credit(1, 2), ledger.winner(), scores
+(0, 2, 1, [3, 61])
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ Penalty = dict[str, Any]
 
 
 class Ledger:
-    """A working copy of the scores for one event."""
+    """The scores during one event: it changes the list it is given."""
 
     __slots__ = ("scores", "rules", "acting", "loser", "penalties")
 
-    def __init__(self, scores: tuple[int, ...], rules: Rules, acting: int) -> None:
-        self.scores = list(scores)
+    def __init__(self, scores: list[int], rules: Rules, acting: int) -> None:
+        self.scores = scores
         self.rules = rules
         self.acting = acting
         self.loser: int | None = None
@@ -82,6 +83,13 @@ class Ledger:
             credited = self.credit(other, amount)
             self.penalties.append({"offence": offence, "side": other, "points": credited})
 
+    def muggins(self, side: int, missed: int) -> None:
+        """Points a side failed to peg go to each opposing side, as a scoring event of theirs."""
+        for other in self.opponents(side):
+            self.penalties.append(
+                {"offence": "under-peg", "side": other, "points": self.credit(other, missed)}
+            )
+
     def winner(self) -> int | None:
         """The side that has won once this event is in, if any."""
         if self.loser is not None:
@@ -90,6 +98,3 @@ class Ledger:
             if self.reaches(side, 0):
                 return side
         return None
-
-    def result(self) -> tuple[int, ...]:
-        return tuple(self.scores)

@@ -8,87 +8,137 @@ value once under ``single``; a double inside the line counts nothing).  A
 lone double as the down is one end for counting: 6-6 counts 12 once, not
 twice (000 §4).
 
->>> line = Line.down(Tile(6, 6))
->>> line.contributions("both"), line.contributions("single")
+A line has only 203 possible states (two end values, whether a double
+stands at each, or a lone double), so each gets a number and every
+placement, contribution and total is worked out once, when the module is
+imported: laying a tile during a replay is a list lookup.
+
+>>> line = down(Tile(6, 6))
+>>> contributions(line, True), contributions(line, False)
 ((12,), (6,))
->>> line = line.extend("right", Tile(6, 3))
->>> line.values(), line.contributions("both")
+>>> end, line = place(line, Tile(6, 3), "right", True)
+>>> values(line), contributions(line, True)
 ((6, 3), (12, 3))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import AmbiguousEnd, IllegalPlay
-from .tiles import Tile
+from .tiles import ALL_TILES, Tile
+from .totals import award
 
+Line = int  # a state number: an index into STATES
+State = tuple[int, int, bool, bool, bool]  # left, right, double at left, at right, lone double
 SIDES = ("left", "right")
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """Two open ends: their values, and whether a double stands at each."""
+def _states() -> list[State]:
+    found: list[State] = [(v, v, True, True, True) for v in range(7)]
+    for left in range(7):
+        for right in range(7):
+            for left_double in (False, True):
+                for right_double in (False, True):
+                    found.append((left, right, left_double, right_double, False))
+    return found
 
-    left: int
-    right: int
-    left_double: bool
-    right_double: bool
-    lone: bool  # only the down is on the table, and it is a double
 
-    @staticmethod
-    def down(tile: Tile) -> "Line":
-        double = tile.is_double
-        return Line(tile.a, tile.b, double, double, double)
+STATES: list[State] = _states()
+_NUMBER = {state: number for number, state in enumerate(STATES)}
 
-    def values(self) -> tuple[int, int]:
-        return (self.left, self.right)
 
-    def contributions(self, doubles: str) -> tuple[int, ...]:
-        if self.lone:
-            return (self.left * 2 if doubles == "both" else self.left,)
-        factor = 2 if doubles == "both" else 1
-        return (
-            self.left * factor if self.left_double else self.left,
-            self.right * factor if self.right_double else self.right,
+def _extend(state: State, side: str, tile: Tile) -> Line:
+    left, right, left_double, right_double, _ = state
+    double = tile.a == tile.b
+    if side == "left":
+        return _NUMBER[(tile.b if tile.a == left else tile.a, right, double, right_double, False)]
+    return _NUMBER[(left, tile.b if tile.a == right else tile.a, left_double, double, False)]
+
+
+def _placements(state: State, tile: Tile) -> tuple[tuple[str, Line], ...]:
+    return tuple(
+        (side, _extend(state, side, tile))
+        for side, value in zip(SIDES, state[:2])
+        if tile.a == value or tile.b == value
+    )
+
+
+# _PLACEMENTS[line * 28 + tile key]: every end the tile fits, with the line it makes.
+_PLACEMENTS = [_placements(state, tile) for state in STATES for tile in ALL_TILES]
+_DOWN = {(a, b): _NUMBER[(a, b, a == b, a == b, a == b)] for a in range(7) for b in range(7)}
+
+
+def _contributions(state: State, both: bool) -> tuple[int, ...]:
+    left, right, left_double, right_double, lone = state
+    if lone:
+        return (left + left if both else left,)
+    return (
+        left + left if left_double and both else left,
+        right + right if right_double and both else right,
+    )
+
+
+_CONTRIBUTIONS = {both: [_contributions(state, both) for state in STATES] for both in (True, False)}
+
+
+def down(tile: Tile) -> Line:
+    return _DOWN[(tile.a, tile.b)]
+
+
+def values(line: Line) -> tuple[int, int]:
+    state = STATES[line]
+    return (state[0], state[1])
+
+
+def describe(line: Line) -> str:
+    state = STATES[line]
+    return f"({state[0]}, {state[1]})"
+
+
+def contributions(line: Line, both: bool) -> tuple[int, ...]:
+    """What each open end adds to the end total."""
+    return _CONTRIBUTIONS[both][line]
+
+
+@lru_cache(maxsize=None)
+def scoring_table(both: bool, scoring: str) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """(contributions, total, award) of every line state under one rule pair."""
+    rows = []
+    for ends in _CONTRIBUTIONS[both]:
+        rows.append((ends, sum(ends), award(sum(ends), scoring)))
+    return tuple(rows)
+
+
+def fits(line: Line, tile: Tile) -> bool:
+    return bool(_PLACEMENTS[line * 28 + tile.key])
+
+
+def placements(line: Line, tile: Tile) -> tuple[tuple[str, Line], ...]:
+    """Every end ``tile`` fits, with the line it would make."""
+    return _PLACEMENTS[line * 28 + tile.key]
+
+
+def place(line: Line, tile: Tile, end: object, both: bool) -> tuple[str, Line]:
+    """Lay ``tile`` at the named end, or at the only end that matters when none is named."""
+    options = _PLACEMENTS[line * 28 + tile.key]
+    for option in options:
+        if option[0] == end:
+            return option
+    if end is not None and end not in SIDES:
+        raise IllegalPlay(f"end {end!r} is not an end of the line (left or right)")
+    if not options:
+        raise IllegalPlay(f"{tile} fits neither end {describe(line)}")
+    if end is not None:
+        raise IllegalPlay(f"{tile} does not fit the {end} end ({values(line)[SIDES.index(end)]})")
+    if len(options) == 2 and _shape(options[0][1], both) != _shape(options[1][1], both):
+        raise AmbiguousEnd(
+            f"{tile} fits both ends {describe(line)} with different results: say which end"
         )
+    return options[0]
 
-    def fits(self, tile: Tile) -> bool:
-        return tile.fits(self.left) or tile.fits(self.right)
 
-    def extend(self, side: str, tile: Tile) -> "Line":
-        """The line after laying ``tile`` at ``side`` (which it must fit)."""
-        if side == "left":
-            return Line(tile.other(self.left), self.right, tile.is_double, self.right_double, False)
-        return Line(self.left, tile.other(self.right), self.left_double, tile.is_double, False)
-
-    def placements(self, tile: Tile) -> list[tuple[str, "Line"]]:
-        """Every end ``tile`` fits, with the line it would make."""
-        return [(side, self.extend(side, tile)) for side in SIDES if tile.fits(self._value(side))]
-
-    def place(self, tile: Tile, end: object, doubles: str) -> tuple[str, "Line"]:
-        """Lay ``tile`` at the named end, or at the only end that matters when none is named."""
-        if end is not None and end not in SIDES:
-            raise IllegalPlay(f"end {end!r} is not an end of the line (left or right)")
-        options = self.placements(tile)
-        if not options:
-            raise IllegalPlay(f"{tile} fits neither end ({self.left}, {self.right})")
-        if end is not None:
-            for side, line in options:
-                if side == end:
-                    return side, line
-            raise IllegalPlay(f"{tile} does not fit the {end} end ({self._value(end)})")
-        if len(options) == 2 and options[0][1]._shape(doubles) != options[1][1]._shape(doubles):
-            raise AmbiguousEnd(
-                f"{tile} fits both ends ({self.left}, {self.right}) with different results: "
-                "say which end"
-            )
-        return options[0]
-
-    def _value(self, side: str) -> int:
-        return self.left if side == "left" else self.right
-
-    def _shape(self, doubles: str) -> tuple[tuple[int, int], ...]:
-        # Two placements are the same when the open ends show the same values
-        # with the same counted contributions, in whichever order.
-        return tuple(sorted(zip(self.values(), self.contributions(doubles))))
+def _shape(line: Line, both: bool) -> list[tuple[int, int]]:
+    # Two placements are the same when the open ends show the same values
+    # with the same counted contributions, in whichever order.
+    return sorted(zip(values(line), contributions(line, both)))

@@ -16,7 +16,7 @@ Tile(a=6, b=3)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .errors import TileError
@@ -26,23 +26,28 @@ _PATTERN = re.compile(r"^\s*\[?\s*(\d)\s*[-|]?\s*(\d)\s*\]?\s*$")
 
 @dataclass(frozen=True, slots=True)
 class Tile:
-    """One tile, as laid: ``a`` then ``b``."""
+    """One tile, as laid: ``a`` then ``b``; ``key`` names it either way round (0..27)."""
 
     a: int
     b: int
+    key: int = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Computed once: the tile cache hands out the same objects all game.
+        low, high = (self.a, self.b) if self.a <= self.b else (self.b, self.a)
+        object.__setattr__(self, "key", high * (high + 1) // 2 + low)
+        object.__setattr__(self, "text", f"{self.a}-{self.b}")
 
     @staticmethod
     def parse(text: object) -> "Tile":
         """Read a tile from its text; raise ``TileError`` for anything else."""
+        known = _WRITTEN.get(text) if isinstance(text, str) else None
+        if known is not None:
+            return known
         if not isinstance(text, str):
             raise TileError(f"{text!r} is not a tile (write tiles as \"a-b\")")
         return _parse(text)
-
-    @property
-    def key(self) -> int:
-        """A number naming the tile whichever way round it is written (0..27)."""
-        low, high = (self.a, self.b) if self.a <= self.b else (self.b, self.a)
-        return high * (high + 1) // 2 + low
 
     @property
     def is_double(self) -> bool:
@@ -61,7 +66,7 @@ class Tile:
         return self.b if self.a == value else self.a
 
     def __str__(self) -> str:
-        return f"{self.a}-{self.b}"
+        return self.text
 
 
 @lru_cache(maxsize=512)
@@ -79,3 +84,8 @@ def _parse(text: str) -> Tile:
 
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(low, high) for high in range(7) for low in range(high + 1))
 """The 28 tiles, indexed by ``Tile.key``."""
+
+# Every tile as a scoresheet normally writes it ("6-3"), read without parsing.
+_WRITTEN: dict[str, Tile] = {
+    f"{a}-{b}": Tile(a, b) for a in range(7) for b in range(7)
+}

@@ -27,3 +27,4 @@ def award(total: int, scoring: str) -> int:
         return total // 3 if threes else 0
     # multiples (004): the total itself, twice over when both 3 and 5 divide it.
     return total * (threes + fives)
+

@@ -1,0 +1,462 @@
+"""The table: everything the engine knows about a game, changed move by move.
+
+Terminology: a *hand* runs from the *down* to a *chip-out* (a side's last
+tile), a *block* (every seat still holding tiles has knocked since the last
+tile was laid) or a *win*.  The engine cannot see the players' tiles: it
+knows how many each seat holds, which tiles have been played, and, for
+judging *false knocks* when the tiles are *shown*, the ends at each knock
+and the tiles each seat laid afterwards.
+
+``Table`` is the one place the rules of play are applied.  It is mutable so
+that ``check`` can replay a sheet without copying anything; ``Game`` wraps
+it as an immutable value by copying it before each move.  Every field holds
+an immutable value or a small list (scores, tiles held), so a copy costs
+the same at move 60 as at move 1.  Each ``apply`` validates the move fully
+before it changes anything of the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from . import line as layout
+from .errors import (
+    GameOver,
+    HandNotOver,
+    IllegalPlay,
+    NotYourTurn,
+    ScoringError,
+    TileAlreadyPlayed,
+    UnknownMove,
+    located,
+)
+from .ledger import Ledger
+from .rules import OFFENCES, Rules
+from .showing import false_knocks, read_shown
+from .tiles import _WRITTEN, Tile
+
+Event = dict[str, Any]
+# A persistent list, newest first: (item, rest) or None.  Appending is O(1)
+# and copies of the table share it.
+Chain = tuple[Any, Any] | None
+
+_PLAY = frozenset({"seat", "tile", "end", "peg"})
+_KNOCK = frozenset({"seat", "knock"})
+_MISPLAY = frozenset({"seat", "misplay"})
+_RULING = frozenset({"seat", "penalty", "move", "points"})
+_DRAW = frozenset({"seat", "draw"})
+
+
+class Table:
+    """A game in progress: its rules, seats, scores and the hand being played."""
+
+    __slots__ = (
+        "rules", "seats", "partners", "sides", "side_of", "start", "_size", "_target",
+        "_exact", "_both", "_bonus", "_partner", "_worths", "_record", "_down_wins",
+        "_lead_double", "_under",
+        "scores", "winner", "won_by_show", "log", "events",
+        "hand", "leader", "held", "line", "turn", "moves", "played", "knocked",
+        "knocks", "plays", "misplayed", "ruled", "ended", "scores_at_end", "shown",
+    )
+
+    def __init__(self, rules: Rules, seats: tuple[str, ...], partners: bool,
+                 start: tuple[int, ...], record: bool = True) -> None:
+        self.rules, self.seats, self.partners, self.start = rules, seats, partners, start
+        count = len(seats)
+        self.sides = ((0, 2), (1, 3)) if partners else tuple((s,) for s in range(count))
+        self.side_of = tuple(s % 2 if partners else s for s in range(count))
+        self._partner = tuple((s + 2) % 4 if partners else None for s in range(count))
+        self._size = rules.hand_size_for(count)
+        self._target = rules.target
+        self._exact = rules.finish == "exact"
+        self._both = rules.doubles == "both"
+        self._worths = layout.scoring_table(self._both, rules.scoring)
+        # A replay that only reports its events need not keep the log.
+        self._record = record
+        self._bonus = rules.chip_out_bonus
+        self._down_wins = rules.down_can_win
+        self._lead_double = rules.leader == "double"
+        self._under = rules.penalties.under_peg
+        self.scores = list(start)
+        self.winner: int | None = None
+        self.won_by_show = False
+        self.log: Chain = None
+        self.events: Chain = None
+        self._deal(0, None)
+
+    def copy(self) -> "Table":
+        other = Table.__new__(Table)
+        for name in Table.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.scores = list(self.scores)
+        other.held = list(self.held)
+        return other
+
+    def _deal(self, index: int, leader: int | None) -> None:
+        self.hand, self.leader, self.turn = index, leader, leader
+        self.held = [self._size] * len(self.seats)
+        self.line: layout.Line | None = None
+        self.moves = self.played = self.knocked = 0
+        self.knocks: Chain = None  # (move, seat, end values)
+        self.plays: Chain = None  # (move, seat, tile)
+        self.misplayed: Chain = None  # (tile key, seat, move)
+        self.ruled: frozenset[int] = frozenset()
+        self.ended: str | None = None
+        self.scores_at_end: tuple[int, ...] = ()
+        self.shown: dict[str, list[str]] | None = None
+
+    def next_leader(self) -> int | None:
+        """Who leads the hand after this one: one seat clockwise, unless any seat may."""
+        if self._lead_double or self.leader is None:
+            return None
+        return (self.leader + 1) % len(self.seats)
+
+    # ----- moves ------------------------------------------------------------
+
+    def apply(self, raw: object) -> list[Event]:
+        """Make one move; return its events.  Raises ``ScoringError`` naming where."""
+        if self.ended is not None and self.winner is None:
+            self._deal(self.hand + 1, self.next_leader())
+        try:
+            if self.winner is not None:
+                raise GameOver(f"the game is over: side {self.winner} has won")
+            if type(raw) is not dict and not isinstance(raw, Mapping):
+                raise UnknownMove("a move must be an object")
+            if "tile" in raw:
+                return self._play(raw)
+            if "knock" in raw:
+                return self._knock(raw)
+            if "misplay" in raw:
+                return self._misplay(raw)
+            if "penalty" in raw:
+                return self._ruling(raw)
+            if "draw" in raw:
+                _fields(raw, _DRAW, "draw")
+                self._seat_to_move(raw)
+                raise IllegalPlay("these rules have no boneyard: there is nothing to draw")
+            raise UnknownMove(
+                "a move is a play (tile), a knock, a draw, a misplay or a ruling (penalty)"
+            )
+        except ScoringError as err:
+            raise located(err, self._where(raw)) from None
+
+    def _play(self, raw: Mapping[str, Any]) -> list[Event]:
+        # The hot path of every replay: kept flat, with the rare cases
+        # (errors, wrong pegs, misplayed tiles) handed to helpers.
+        if not raw.keys() <= _PLAY:
+            _fields(raw, _PLAY, "play")
+        held = self.held
+        seat = raw.get("seat")
+        if seat != self.turn or type(seat) is not int or not held[seat]:
+            seat = self._seat_to_move(raw)
+        tile = _WRITTEN.get(raw["tile"]) or Tile.parse(raw["tile"])
+        if self.played >> tile.key & 1 or self.misplayed is not None:
+            self._check_in_hand(tile, seat)
+        line = self.line
+        if line is None:
+            end, line = self._lay_down(tile, raw.get("end"))
+        else:
+            end, line = layout.place(line, tile, raw.get("end"), self._both)
+        peg = raw.get("peg")
+        if peg is not None and (type(peg) is not int or peg < 0):
+            _whole(peg, "peg")
+        ends, total, points_for, bonus, bust, worth = self.worth(line, seat)
+        side = self.side_of[seat]
+        scores = self.scores
+        if peg is None or peg == worth:
+            verdict, points = ("unchecked" if peg is None else "correct"), worth
+            penalties: list[Event] = []
+            winner = None
+            if points:
+                scores[side] += points
+                winner = side if self._reaches(scores[side]) else None
+        else:
+            verdict, points, penalties = self._wrong_peg(side, peg, worth)
+            winner = Ledger(scores, self.rules, side).winner()
+        text = tile.text
+        event = {
+            "hand": self.hand, "move": self.moves, "seat": seat, "side": side, "type": "play",
+            "tile": text, "end": end, "ends": list(ends), "total": total,
+            "award": points_for, "bonus": bonus, "bust": bust, "worth": worth, "peg": peg,
+            "verdict": verdict, "points": points, "penalties": penalties,
+            "scores": list(scores),
+        }
+        held[seat] -= 1
+        self.plays = ((self.moves, seat, tile), self.plays)
+        self.line, self.played, self.knocked = line, self.played | 1 << tile.key, 0
+        if self.leader is None:
+            self.leader = seat
+        if held[seat] or not self._partner_out(seat):
+            following = seat + 1 if seat + 1 < len(held) else 0
+            self.turn = following if held[following] else self._next_holder(seat)
+            if winner is None and not self._record:
+                self.moves += 1
+                return [event]
+            out = False
+        else:
+            self.turn, out = None, True
+        move = raw if raw["tile"] == text else {**raw, "tile": text}
+        return self._close(event, move, "chip-out" if out else None, winner)
+
+    def _wrong_peg(self, side: int, peg: int, worth: int) -> tuple[str, int, list[Event]]:
+        """A peg that differs from the worth: the verdict, the points, the penalties."""
+        ledger = Ledger(self.scores, self.rules, side)
+        if peg > worth:
+            ledger.add(side, worth)  # the true worth stands, then the pegging back
+            ledger.penalise("over-peg", side)
+            return "over", worth, ledger.penalties
+        points = worth if self._under == "correct" else peg
+        ledger.add(side, points)
+        if self._under == "muggins":
+            ledger.muggins(side, worth - peg)
+        return "under", points, ledger.penalties
+
+    def _knock(self, raw: Mapping[str, Any]) -> list[Event]:
+        _fields(raw, _KNOCK, "knock")
+        if raw["knock"] is not True:
+            raise UnknownMove('a knock is written "knock": true')
+        seat = self._seat_to_move(raw)
+        if self.line is None:
+            raise IllegalPlay("nothing is on the table: the hand starts with the down, not a knock")
+        event = self._event(seat, "knock", [])
+        self.knocks = ((self.moves, seat, layout.values(self.line)), self.knocks)
+        self.knocked |= 1 << seat
+        holders = sum(1 << s for s, count in enumerate(self.held) if count)
+        blocked = self.knocked & holders == holders
+        self.turn = None if blocked else self._next_holder(seat)
+        return self._close(event, raw, "block" if blocked else None, None)
+
+    def _misplay(self, raw: Mapping[str, Any]) -> list[Event]:
+        _fields(raw, _MISPLAY, "misplay")
+        seat = self._seat_to_move(raw)
+        if self.line is None:
+            raise IllegalPlay("nothing is on the table: there is no end to misplay against")
+        tile = Tile.parse(raw["misplay"])
+        self._check_in_hand(tile, seat)
+        if layout.fits(self.line, tile):
+            raise IllegalPlay(
+                f"{tile} fits the line {layout.describe(self.line)}: that is a play, not a misplay"
+            )
+        side = self.side_of[seat]
+        ledger = Ledger(self.scores, self.rules, side)
+        ledger.penalise("misplay", side)
+        event = self._event(seat, "misplay", ledger.penalties, tile=str(tile))
+        self.misplayed = ((tile.key, seat, self.moves), self.misplayed)
+        return self._close(event, {**raw, "misplay": str(tile)}, None, ledger.winner())
+
+    def _ruling(self, raw: Mapping[str, Any]) -> list[Event]:
+        _fields(raw, _RULING, "ruling")
+        seat = _seat(raw, len(self.seats))
+        offence, knock, missed = _ruling_fields(raw)
+        if knock is not None:
+            self._check_ruled_knock(seat, knock)
+        side = self.side_of[seat]
+        ledger = Ledger(self.scores, self.rules, side)
+        if offence != "under-peg":
+            ledger.penalise(offence, side)
+        elif self._under == "correct":
+            ledger.penalties.append(
+                {"offence": offence, "side": side, "points": ledger.credit(side, missed)}
+            )
+        elif self._under == "muggins":
+            ledger.muggins(side, missed)
+        event = self._event(seat, "ruling", ledger.penalties, offence=offence)
+        if knock is not None:
+            self.ruled = self.ruled | {knock}
+        return self._close(event, raw, None, ledger.winner())
+
+    def _event(self, seat: int, kind: str, penalties: list[Event], **detail: Any) -> Event:
+        return {
+            "hand": self.hand, "move": self.moves, "seat": seat, "side": self.side_of[seat],
+            "type": kind, **detail, "penalties": penalties, "scores": list(self.scores),
+        }
+
+    def _close(self, event: Event, move: Mapping[str, Any], ended: str | None,
+               winner: int | None) -> list[Event]:
+        """Count the move, test the win, end the hand if it is over, and log it all."""
+        self.moves += 1
+        if winner is not None:
+            self.winner, ended = winner, "won"
+        if ended is None:
+            if self._record:
+                self.events = (event, self.events)
+                self.log = (("move", self.hand, self.leader, move), self.log)
+            return [event]
+        self.ended, self.scores_at_end, self.turn = ended, tuple(self.scores), None
+        events = [event, self._hand_end([], [])]
+        if self._record:
+            self.events = (events[1], (event, self.events))
+            self.log = (("move", self.hand, self.leader, move), self.log)
+        return events
+
+    def _hand_end(self, found: list[Event], penalties: list[Event]) -> Event:
+        return {
+            "hand": self.hand, "type": "hand-end", "ended": self.ended, "false_knocks": found,
+            "awards": [], "penalties": penalties, "scores": list(self.scores),
+        }
+
+    # ----- the end of a hand --------------------------------------------------
+
+    def show(self, shown: object) -> Event:
+        """Turn up the tiles left when the hand ended; re-judge its end.  Replaces an earlier showing."""
+        if self.winner is not None and not self.won_by_show:
+            raise GameOver(f"hand {self.hand}: the game is over (side {self.winner} won)")
+        if self.ended is None:
+            raise HandNotOver(f"hand {self.hand}: it is still being played; show tiles once it ends")
+        try:
+            tiles = read_shown(shown, self.held, self._check_in_hand)
+        except ScoringError as err:
+            raise located(err, f"hand {self.hand}, shown") from None
+        self.scores = list(self.scores_at_end)
+        found = false_knocks(_items(self.knocks), _items(self.plays), tiles, self.ruled)
+        ledger = Ledger(self.scores, self.rules, self.side_of[found[0]["seat"]] if found else 0)
+        for knock in found:
+            ledger.penalise("false-knock", self.side_of[knock["seat"]])
+        self.winner = ledger.winner()
+        self.won_by_show = self.winner is not None
+        self.shown = {str(s): [str(t) for t in tiles[s]] for s in sorted(tiles)}
+        event = self._hand_end(found, ledger.penalties)
+        if self._record:
+            self.events = (event, self.events[1] if self.events else None)
+            self.log = (("shown", self.hand, self.leader, self.shown), self.log)
+        return event
+
+    # ----- what a tile would do -----------------------------------------------
+
+    def options(self, text: str, seat: int | None = None) -> list[Event]:
+        """Every way ``seat`` (default: the seat to move) could lay ``text`` now, and its worth."""
+        if self.winner is not None:
+            return []
+        table = self
+        if self.ended is not None:
+            table = self.copy()
+            table._deal(self.hand + 1, self.next_leader())
+        tile = Tile.parse(text)
+        seat = table.turn if seat is None else seat
+        table._check_in_hand(tile, seat)
+        if table.line is None:
+            if self._lead_double and tile.a != tile.b:
+                return []
+            found: list[tuple[str | None, int]] = [(None, layout.down(tile))]
+        else:
+            found = list(layout.placements(table.line, tile))
+        keys = ("ends", "total", "award", "bonus", "bust", "worth")
+        return [
+            {"end": end, **dict(zip(keys, table.worth(line, seat)))} for end, line in found
+        ]
+
+    def worth(self, line: layout.Line, seat: int | None) -> tuple[Any, ...]:
+        """(ends, total, award, bonus, bust, worth) of a play by ``seat`` that makes ``line``."""
+        ends, total, points = self._worths[line]
+        bonus = 0
+        if self._bonus and seat is not None and self.held[seat] == 1 and self._partner_out(seat):
+            bonus = self._bonus  # the play chips out: the bonus is tested with the award
+        value = points + bonus
+        if not value:
+            return ends, total, points, bonus, False, 0
+        score = self.scores[self.side_of[seat or 0]] + value
+        bust = (self._exact and score > self._target) or (
+            self.line is None and not self._down_wins and self._reaches(score)
+        )
+        return ends, total, points, bonus, bust, 0 if bust else value
+
+    # ----- helpers ------------------------------------------------------------
+
+    def _reaches(self, score: int) -> bool:
+        return score == self._target if self._exact else score >= self._target
+
+    def _partner_out(self, seat: int) -> bool:
+        """Whether ``seat``'s partner, if it has one, has laid all its tiles."""
+        partner = self._partner[seat]
+        return partner is None or not self.held[partner]
+
+    def _next_holder(self, seat: int) -> int:
+        held = self.held
+        following = seat + 1 if seat + 1 < len(held) else 0
+        if held[following]:
+            return following
+        count = len(held)
+        for step in range(1, count + 1):
+            candidate = (seat + step) % count
+            if self.held[candidate]:
+                return candidate
+        return seat
+
+    def _seat_to_move(self, raw: Mapping[str, Any]) -> int:
+        seat = raw.get("seat")
+        if type(seat) is not int or not 0 <= seat < len(self.held):
+            seat = _seat(raw, len(self.seats))
+        if self.turn is not None and seat != self.turn:
+            why = " (the lead passes clockwise each hand)" if self.line is None else ""
+            raise NotYourTurn(f"it is seat {self.turn}'s turn{why}")
+        if not self.held[seat]:
+            raise IllegalPlay(f"seat {seat} has no tiles left")
+        return seat
+
+    def _lay_down(self, tile: Tile, end: object) -> tuple[str | None, layout.Line]:
+        if self._lead_double and tile.a != tile.b:
+            raise IllegalPlay(f"the down must be a double under leader: double, not {tile}")
+        if end is not None:
+            raise IllegalPlay(f"{tile} is the down: there is no end to name yet")
+        return None, layout.down(tile)
+
+    def _check_in_hand(self, tile: Tile, seat: int | None) -> None:
+        if self.played >> tile.key & 1:
+            move = next(m for m, _, t in _items(self.plays) if t.key == tile.key)
+            raise TileAlreadyPlayed(f"{tile} was already played at move {move}")
+        for key, holder, move in _items(self.misplayed):
+            if key == tile.key and holder != seat:
+                raise TileAlreadyPlayed(f"{tile} is in seat {holder}'s hand (misplayed at move {move})")
+
+    def _check_ruled_knock(self, seat: int, move: int) -> None:
+        if not any(m == move and s == seat for m, s, _ in _items(self.knocks)):
+            raise IllegalPlay(f"move {move} of this hand is not a knock by seat {seat}")
+        if move in self.ruled:
+            raise IllegalPlay(f"the knock at move {move} has already been ruled")
+
+    def _where(self, raw: object) -> str:
+        where = f"hand {self.hand}, move {self.moves}"
+        seat = raw.get("seat") if isinstance(raw, Mapping) else None
+        return where + (f" (seat {seat})" if type(seat) is int else "")
+
+
+def _items(chain: Chain) -> list[Any]:
+    """A chain's items, oldest first."""
+    found = []
+    while chain is not None:
+        item, chain = chain
+        found.append(item)
+    found.reverse()
+    return found
+
+
+def _fields(raw: Mapping[str, Any], allowed: frozenset[str], kind: str) -> None:
+    if not raw.keys() <= allowed:
+        extra = sorted(set(raw) - allowed)[0]
+        raise UnknownMove(f"a {kind} has no field {extra!r}")
+
+
+def _whole(value: object, name: str) -> int:
+    if type(value) is not int or value < 0:
+        raise UnknownMove(f"{name} must be a whole number of at least 0, not {value!r}")
+    return value
+
+
+def _seat(raw: Mapping[str, Any], count: int) -> int:
+    seat = _whole(raw.get("seat"), "seat")
+    if seat >= count:
+        raise NotYourTurn(f"there is no seat {seat} (seats 0-{count - 1})")
+    return seat
+
+
+def _ruling_fields(raw: Mapping[str, Any]) -> tuple[str, int | None, int]:
+    offence = raw["penalty"]
+    if offence not in OFFENCES:
+        raise UnknownMove(f"penalty {offence!r} is not an offence ({', '.join(OFFENCES)})")
+    move = raw.get("move")
+    if move is not None and offence != "false-knock":
+        raise UnknownMove("only a false-knock ruling names a move (the knock)")
+    points = raw.get("points", 0)
+    if points and offence != "under-peg":
+        raise UnknownMove("only an under-peg ruling gives points (those missed)")
+    return offence, None if move is None else _whole(move, "move"), _whole(points, "points")

@@ -340,10 +340,14 @@ class Table:
             found: list[tuple[str | None, int]] = [(None, layout.down(tile))]
         else:
             found = list(layout.placements(table.line, tile))
-        keys = ("ends", "total", "award", "bonus", "bust", "worth")
-        return [
-            {"end": end, **dict(zip(keys, table.worth(line, seat)))} for end, line in found
-        ]
+        options = []
+        for end, line in found:
+            ends, total, points, bonus, bust, worth = table.worth(line, seat)
+            options.append({
+                "end": end, "ends": list(ends), "total": total, "award": points,
+                "bonus": bonus, "bust": bust, "worth": worth,
+            })
+        return options
 
     def worth(self, line: layout.Line, seat: int | None) -> tuple[Any, ...]:
         """(ends, total, award, bonus, bust, worth) of a play by ``seat`` that makes ``line``."""

@@ -192,4 +192,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # One line per task run is noise when tasks run in-process on every move.
+    "loggers": {"celery.app.trace": {"level": "WARNING"}},
 }

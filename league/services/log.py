@@ -76,7 +76,10 @@ def log_append(
 def _stored_reply(*, game: Game, key: str) -> Reply | None:
     if not key:
         return None
-    return GameEntry.objects.filter(game=game, idempotency_key=key).values_list("reply", flat=True).first()
+    # No ordering: at most one row matches (a unique constraint), and the
+    # model's default ordering would join the game table for nothing.
+    stored = GameEntry.objects.filter(game=game, idempotency_key=key).order_by().values_list("reply", flat=True)
+    return next(iter(stored[:1]), None)
 
 
 def _append(

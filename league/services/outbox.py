@@ -62,4 +62,11 @@ def outbox_catch_up(*, older_than_seconds: int | None = None, limit: int = 500) 
         .order_by("created_at")
         .values_list("pk", flat=True)[:limit]
     )
-    return sum(outbox_deliver(message_id=pk) for pk in pending)
+    delivered = 0
+    for pk in pending:
+        try:
+            delivered += outbox_deliver(message_id=pk)
+        except Exception as err:  # the cache is down again: try next round
+            log.warning("outbox catch-up stopped after %s messages: %s", delivered, err)
+            break
+    return delivered

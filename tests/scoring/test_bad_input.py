@@ -34,6 +34,7 @@ def test_a_tile_played_twice_in_a_hand():
 def test_a_tile_that_is_not_a_double_six_domino(tile):
     message = _error(sheet(hand(play(0, "0-1"), play(1, tile, "right"))))
     assert_names_place(message, 0, 1, 1)
+    assert tile in message
 
 
 def test_a_tile_that_fits_neither_end():
@@ -57,6 +58,7 @@ def test_an_ambiguous_end():
     # 6-3, then 3-1 right: the ends are 6 and 1, and 6-1 fits both with different results
     message = _error(sheet(hand(play(0, "6-3"), play(1, "3-1", "right"), play(0, "6-1"))))
     assert_names_place(message, 0, 2, 0)
+    assert mentions_tile(message, 6, 1)
 
 
 def test_an_end_may_be_left_out_where_the_tile_fits_only_one_end():

@@ -8,7 +8,7 @@ import pytest
 
 import scoring
 
-from conftest import hand, knock, play, pub, sheet
+from conftest import hand, knock, misplay, play, pub, sheet
 
 
 def _new(rules=None, seats=("Ann", "Bob"), start=None, partners=False):
@@ -271,3 +271,50 @@ def test_options_reject_a_played_or_malformed_tile(tile):
     game, _ = _apply_all(_new(), [play(0, "6-3"), play(1, "3-1", "right")])
     with pytest.raises(scoring.ScoringError):
         game.options(tile)
+
+
+# --- whole sheets, move by move ---------------------------------------------------------------
+
+def _replay(s):
+    """Apply a sheet's moves one at a time, showing each hand's tiles where it has them."""
+    game = scoring.Game.new(rules=s.get("rules"), seats=s["seats"], partners=s.get("partners", False),
+                            start=s.get("start"))
+    returned = []
+    for h in s["hands"]:
+        for move in h["moves"]:
+            game, new = game.apply(move)
+            returned.extend(new)
+        if "shown" in h and game.status == "hand-ended":
+            game, new = game.show(h["shown"])
+            assert returned[-1]["type"] == "hand-end"
+            returned[-1:] = new
+    return game, returned
+
+
+SHEETS = {
+    "two hands, rotating": sheet(
+        hand(play(0, "6-3"), knock(1), play(0, "3-5", "right"), knock(1), knock(0), shown=GUILTY),
+        hand(play(1, "0-1"), play(0, "1-2", "right"), play(1, "0-4", "left")),
+        rules=pub(hand_size=3), start=[0, 10]),
+    "partners to a chip-out": sheet(
+        hand(play(0, "0-1"), play(1, "1-2", "right"), play(2, "2-3", "right"), play(3, "3-4", "right"),
+             play(0, "0-5", "left"), knock(1), knock(2), play(3, "4-6", "right"), play(1, "5-3", "left"),
+             shown={"2": ["6-6"]}),
+        hand(play(1, "6-6", peg=4)),
+        seats=4, partners=True, rules={"preset": "pagat", "hand_size": 2}),
+    "won mid-hand": sheet(
+        hand(play(0, "0-1"), misplay(1, "2-4"), play(1, "1-2", "right", peg=0), play(0, "0-4", "left", peg=2),
+             shown={"1": ["2-4"]}),
+        start=[59, 0]),
+}
+
+
+@pytest.mark.parametrize("name", list(SHEETS))
+def test_a_sheet_applied_move_by_move_gives_the_events_of_check(name):
+    s = SHEETS[name]
+    game, returned = _replay(s)
+    expected = scoring.check(s)
+    assert _closed(returned) == _closed(expected["events"])
+    assert _closed(game.events) == _closed(expected["events"])
+    assert game.scores == expected["scores"]
+    assert game.winner == expected["winner"]

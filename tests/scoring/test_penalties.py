@@ -383,3 +383,41 @@ def test_a_ruled_over_peg_follows_the_over_peg_action():
     ruled = event(scoring.check(s), 0, 1)
     assert ruled["penalties"] == [{"offence": "over-peg", "side": 1, "points": -8}]
     assert ruled["scores"] == [0, 2]
+
+
+# --- the target and the penalties of one event ---------------------------------------------
+
+def test_the_win_is_tested_after_the_penalties_of_the_event():
+    # Ann on 59 plays 0-4 worth 2 but pegs 3: 61, then pegged back 5
+    s = sheet(hand(play(0, "0-1"), play(1, "1-2", "right"), play(0, "0-4", "left", peg=3)),
+              start=[59, 0])
+    result = scoring.check(s)
+    last = event(result, 0, 2)
+    assert last["verdict"] == "over"
+    assert last["scores"] == [56, 0]
+    assert result["winner"] is None
+
+
+def test_muggins_points_that_make_the_target_win_for_the_opponent():
+    # Ann's down 6-3 is worth 3; she pegs 1; Bob, on 59, gets the missing 2
+    result = scoring.check(sheet(hand(play(0, "6-3", peg=1)), start=[0, 59],
+                                 rules=pub(penalties={"under-peg": "muggins"})))
+    assert result["scores"] == [1, 61]
+    assert result["winner"] == 1
+
+
+def test_muggins_points_that_would_pass_the_target_are_void_under_exact():
+    result = scoring.check(sheet(hand(play(0, "6-3", peg=1)), start=[0, 60],
+                                 rules=pub(penalties={"under-peg": "muggins"})))
+    assert result["scores"] == [1, 60]
+    assert result["winner"] is None
+
+
+def test_back_or_award_gives_n_to_each_opposing_side_of_three():
+    rules = pub(penalties={"misplay": "back-or-award 8"})
+    misplayed = event(scoring.check(_bob_misplays(rules, [1, 2, 3], seats=3)), 0, 1)
+    assert sorted(misplayed["penalties"], key=lambda p: p["side"]) == [
+        {"offence": "misplay", "side": 0, "points": 8},
+        {"offence": "misplay", "side": 2, "points": 8},
+    ]
+    assert misplayed["scores"] == [9, 2, 11]

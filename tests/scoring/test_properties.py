@@ -54,11 +54,11 @@ class Table:
 
     @property
     def exact(self) -> bool:
-        return self.rules.get("finish", "exact") == "exact"
+        return bool(self.rules.get("finish", "exact") == "exact")
 
 
 @st.composite
-def penalties(draw: st.DrawFn, two_sides: bool) -> dict[str, str]:
+def penalties(draw: st.DrawFn, /, two_sides: bool) -> dict[str, str]:
     """A penalty policy: some offences given an action, perhaps an under-peg policy."""
     actions = st.sampled_from(ACTIONS + (("lose-game",) if two_sides else ()))
     chosen = draw(st.fixed_dictionaries({}, optional={
@@ -69,7 +69,7 @@ def penalties(draw: st.DrawFn, two_sides: bool) -> dict[str, str]:
 
 
 @st.composite
-def tables(draw: st.DrawFn, **fixed: Any) -> Table:
+def tables(draw: st.DrawFn, /, **fixed: Any) -> Table:
     """A preset, seats and partners it allows, overrides, a mistake rate and a seed."""
     preset = draw(st.sampled_from(["pub", "pagat", "network"]))
     seats = draw(st.integers(2, 4))

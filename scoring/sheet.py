@@ -81,15 +81,20 @@ def _replay_hand(table: Table, index: int, hand: object, events: list[Event]) ->
     if not isinstance(moves, list) or not moves:
         raise SheetError(f"{where}: moves must be a list of at least one move")
     leader = _leader(table, index, hand.get("leader"))
+    unled = leader is not None  # the leader is checked once the hand's first play names it
+    last = len(moves) - 1
     for number, move in enumerate(moves):
-        if number and table.ended is not None and table.winner is None:
-            raise IllegalPlay(f"{where}, move {number}: the hand has already ended")
-        events.extend(table.apply(move))
-        if leader is not None and table.leader not in (None, leader):
-            raise located(
-                IllegalPlay(f"seat {leader} is this hand's leader, so the down is theirs"),
-                f"{where}, move {number} (seat {table.leader})",
-            )
+        produced = table.apply(move)
+        events += produced
+        if unled and table.leader is not None:
+            unled = False
+            if table.leader != leader:
+                raise located(
+                    IllegalPlay(f"seat {leader} is this hand's leader, so the down is theirs"),
+                    f"{where}, move {number} (seat {table.leader})",
+                )
+        if len(produced) > 1 and number < last and table.winner is None:
+            raise IllegalPlay(f"{where}, move {number + 1}: the hand has already ended")
     shown = hand.get("shown")
     if shown is None or table.winner is not None:
         return  # a hand that ended the game is not judged further

@@ -12,28 +12,40 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from .errors import SheetError, TileAlreadyPlayed
-from .tiles import Tile
+from .tiles import _WRITTEN, Tile
 
 
-def read_shown(shown: object, held: list[int],
-               check_in_hand: Callable[[Tile, int], None]) -> dict[int, list[Tile]]:
-    """The tiles each seat turned up, checked against what the table knows."""
-    if not isinstance(shown, Mapping):
+def read_shown(shown: object, held: list[int], played: int,
+               check_in_hand: Callable[[Tile, int], None] | None) -> dict[int, list[Tile]]:
+    """The tiles each seat turned up, checked against what the table knows.
+
+    ``played`` is the bit set of tiles laid this hand; ``check_in_hand``,
+    given only when tiles were misplayed, says why a tile cannot be shown.
+    """
+    if type(shown) is not dict and not isinstance(shown, Mapping):
         raise SheetError("shown must be an object of seat number to tiles")
     tiles: dict[int, list[Tile]] = {}
-    seen: set[int] = set()
+    seen = 0
     for key, listed in shown.items():
-        seat = _seat(key, len(held))
-        if not isinstance(listed, list):
+        seat = _SEATS.get(key)
+        if seat is None or seat >= len(held):
+            raise SheetError(f"there is no seat {key!r} (seats 0-{len(held) - 1})")
+        if type(listed) is not list:
             raise SheetError(f"seat {seat}: shown tiles must be a list")
-        tiles[seat] = [Tile.parse(text) for text in listed]
-        for tile in tiles[seat]:
-            if tile.key in seen:
+        row = tiles[seat] = []
+        for text in listed:
+            tile = _WRITTEN.get(text) or Tile.parse(text)
+            if seen >> tile.key & 1:
                 raise TileAlreadyPlayed(f"{tile} is shown twice")
-            seen.add(tile.key)
-            check_in_hand(tile, seat)
+            seen |= 1 << tile.key
+            row.append(tile)
+            if check_in_hand is not None:
+                check_in_hand(tile, seat)
+    if seen & played:
+        tile = next(t for row in tiles.values() for t in row if played >> t.key & 1)
+        raise TileAlreadyPlayed(f"{tile} was played this hand, so it cannot be shown")
     for seat, count in enumerate(held):
-        given = len(tiles.get(seat, []))
+        given = len(tiles.get(seat, ()))
         if given != count:
             raise SheetError(
                 f"seat {seat} holds {count} tile{'' if count == 1 else 's'}, not {given}: "
@@ -42,24 +54,30 @@ def read_shown(shown: object, held: list[int],
     return tiles
 
 
-def false_knocks(knocks: Iterable[tuple[int, int, tuple[int, ...]]],
-                 plays: Iterable[tuple[int, int, Tile]], tiles: dict[int, list[Tile]],
-                 ruled: frozenset[int]) -> list[dict[str, Any]]:
-    """Every knock made while holding a tile that fitted, oldest first."""
-    plays = list(plays)
+def false_knocks(knocks: Iterable[tuple[int, int, tuple[int, ...]]], plays: Any,
+                 tiles: dict[int, list[Tile]], ruled: frozenset[int]) -> list[dict[str, Any]]:
+    """Every knock made while holding a tile that fitted, oldest first.
+
+    ``plays`` is the hand's chain of plays, newest first: ``((move, seat,
+    tile), older)``, walked back only as far as each knock.
+    """
     found = []
     for move, seat, values in knocks:
         if move in ruled:
             continue
-        held_then = tiles.get(seat, []) + [t for m, s, t in plays if s == seat and m > move]
-        fitting = [str(t) for t in held_then if t.a in values or t.b in values]
-        if fitting:
-            found.append({"seat": seat, "move": move, "tiles": fitting})
+        fitting = [t.text for t in tiles.get(seat, ()) if t.a in values or t.b in values]
+        later = []
+        chain = plays
+        while chain is not None:
+            (played_at, by, tile), chain = chain
+            if played_at < move:
+                break
+            if by == seat and (tile.a in values or tile.b in values):
+                later.append(tile.text)
+        if fitting or later:
+            found.append({"seat": seat, "move": move, "tiles": fitting + later[::-1]})
     return found
 
 
-def _seat(key: object, seats: int) -> int:
-    text = str(key)
-    if not text.isdigit() or int(text) >= seats:
-        raise SheetError(f"there is no seat {key!r} (seats 0-{seats - 1})")
-    return int(text)
+# Seat numbers as a sheet writes them (JSON keys are strings) or as Python does.
+_SEATS: dict[object, int] = {**{str(n): n for n in range(4)}, **{n: n for n in range(4)}}

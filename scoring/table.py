@@ -55,8 +55,8 @@ class Table:
         "_exact", "_both", "_bonus", "_partner", "_worths", "_record", "_down_wins",
         "_lead_double", "_under",
         "scores", "winner", "won_by_show", "log", "events",
-        "hand", "leader", "held", "line", "turn", "moves", "played", "knocked",
-        "knocks", "plays", "misplayed", "ruled", "ended", "scores_at_end", "shown",
+        "hand", "leader", "held", "holders", "line", "turn", "moves", "played", "knocked",
+        "knocks", "plays", "misplayed", "ruled", "ended", "scores_at_end",
     )
 
     def __init__(self, rules: Rules, seats: tuple[str, ...], partners: bool,
@@ -95,6 +95,7 @@ class Table:
     def _deal(self, index: int, leader: int | None) -> None:
         self.hand, self.leader, self.turn = index, leader, leader
         self.held = [self._size] * len(self.seats)
+        self.holders = (1 << len(self.seats)) - 1  # bit set of seats still holding tiles
         self.line: layout.Line | None = None
         self.moves = self.played = self.knocked = 0
         self.knocks: Chain = None  # (move, seat, end values)
@@ -103,7 +104,6 @@ class Table:
         self.ruled: frozenset[int] = frozenset()
         self.ended: str | None = None
         self.scores_at_end: tuple[int, ...] = ()
-        self.shown: dict[str, list[str]] | None = None
 
     def next_leader(self) -> int | None:
         """Who leads the hand after this one: one seat clockwise, unless any seat may."""
@@ -182,6 +182,8 @@ class Table:
             "scores": list(scores),
         }
         held[seat] -= 1
+        if not held[seat]:
+            self.holders &= ~(1 << seat)
         self.plays = ((self.moves, seat, tile), self.plays)
         self.line, self.played, self.knocked = line, self.played | 1 << tile.key, 0
         if self.leader is None:
@@ -212,17 +214,22 @@ class Table:
         return "under", points, ledger.penalties
 
     def _knock(self, raw: Mapping[str, Any]) -> list[Event]:
-        _fields(raw, _KNOCK, "knock")
+        if not raw.keys() <= _KNOCK:
+            _fields(raw, _KNOCK, "knock")
         if raw["knock"] is not True:
             raise UnknownMove('a knock is written "knock": true')
-        seat = self._seat_to_move(raw)
+        seat = raw.get("seat")
+        if seat != self.turn or type(seat) is not int or not self.held[seat]:
+            seat = self._seat_to_move(raw)
         if self.line is None:
             raise IllegalPlay("nothing is on the table: the hand starts with the down, not a knock")
-        event = self._event(seat, "knock", [])
+        event = {
+            "hand": self.hand, "move": self.moves, "seat": seat, "side": self.side_of[seat],
+            "type": "knock", "penalties": [], "scores": list(self.scores),
+        }
         self.knocks = ((self.moves, seat, layout.values(self.line)), self.knocks)
         self.knocked |= 1 << seat
-        holders = sum(1 << s for s, count in enumerate(self.held) if count)
-        blocked = self.knocked & holders == holders
+        blocked = self.knocked & self.holders == self.holders
         self.turn = None if blocked else self._next_holder(seat)
         return self._close(event, raw, "block" if blocked else None, None)
 
@@ -303,22 +310,29 @@ class Table:
             raise GameOver(f"hand {self.hand}: the game is over (side {self.winner} won)")
         if self.ended is None:
             raise HandNotOver(f"hand {self.hand}: it is still being played; show tiles once it ends")
+        checker = None if self.misplayed is None else self._check_in_hand
         try:
-            tiles = read_shown(shown, self.held, self._check_in_hand)
+            tiles = read_shown(shown, self.held, self.played, checker)
         except ScoringError as err:
             raise located(err, f"hand {self.hand}, shown") from None
+        # A showing replaces any earlier one: judge from the scores the hand ended on.
         self.scores = list(self.scores_at_end)
-        found = false_knocks(_items(self.knocks), _items(self.plays), tiles, self.ruled)
-        ledger = Ledger(self.scores, self.rules, self.side_of[found[0]["seat"]] if found else 0)
-        for knock in found:
-            ledger.penalise("false-knock", self.side_of[knock["seat"]])
-        self.winner = ledger.winner()
-        self.won_by_show = self.winner is not None
-        self.shown = {str(s): [str(t) for t in tiles[s]] for s in sorted(tiles)}
-        event = self._hand_end(found, ledger.penalties)
+        self.winner, self.won_by_show = None, False
+        found: list[Event] = []
+        penalties: list[Event] = []
+        if self.knocks is not None:
+            found = false_knocks(_items(self.knocks), self.plays, tiles, self.ruled)
+        if found:
+            ledger = Ledger(self.scores, self.rules, self.side_of[found[0]["seat"]])
+            for knock in found:
+                ledger.penalise("false-knock", self.side_of[knock["seat"]])
+            penalties, self.winner = ledger.penalties, ledger.winner()
+            self.won_by_show = self.winner is not None
+        event = self._hand_end(found, penalties)
         if self._record:
+            as_json = {str(seat): [t.text for t in tiles[seat]] for seat in sorted(tiles)}
             self.events = (event, self.events[1] if self.events else None)
-            self.log = (("shown", self.hand, self.leader, self.shown), self.log)
+            self.log = (("shown", self.hand, self.leader, as_json), self.log)
         return event
 
     # ----- what a tile would do -----------------------------------------------

@@ -112,3 +112,20 @@ def test_pagat_requires_partners_at_four_seats(partners):
 def test_partners_need_four_seats(seats):
     with pytest.raises(scoring.ScoringError):
         scoring.check(sheet(hand(play(0, "6-3")), seats=seats, partners=True))
+
+
+def test_a_partner_wins_for_the_side():
+    # Cat's 2-3 leaves 0 + 3: 1 point, taking side 0 from 60 to 61
+    result = scoring.check(_pairs(*FIRST_FIVE[:3], start=[60, 0]))
+    assert result["winner"] == 0
+    assert result["scores"] == [61, 0]
+    assert hand_end(result)["ended"] == "won"
+
+
+def test_the_game_knows_the_turn_skips_a_partner_who_is_out():
+    game = scoring.Game.new(rules=pub(hand_size=2), seats=["Ann", "Bob", "Cat", "Dan"],
+                            partners=True, start=None)
+    for move in TO_THE_END[:8]:
+        game, _ = game.apply(move)
+    assert game.held(0) == 0
+    assert game.turn == 1

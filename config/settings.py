@@ -125,7 +125,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL) or "memory://"
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL) or "memory://localhost/"
 # Without a broker the tasks run in-process, right where they are queued.
 CELERY_TASK_ALWAYS_EAGER = not (env_str("CELERY_BROKER_URL") or REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = False

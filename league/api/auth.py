@@ -17,10 +17,16 @@ class TokenApi(APIView):
     permission_classes = [AllowAny]
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TokenInput"
+
         username = serializers.CharField()
         password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
 
     class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TokenOutput"
+
         token = serializers.CharField()
 
     @extend_schema(request=InputSerializer, responses={200: OutputSerializer}, summary="Log a device in")
@@ -39,6 +45,9 @@ class WhoAmIApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "WhoAmIOutput"
+
         username = serializers.CharField()
 
     @extend_schema(responses={200: OutputSerializer}, summary="Who is logged in")

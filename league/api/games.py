@@ -1,6 +1,7 @@
 """Games: set one up, import one, read it (state, log, scoresheet, live)."""
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -16,6 +17,9 @@ from league.services.games import game_create, game_import
 
 class GameCreateApi(APIView):
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "GameCreateInput"
+
         rules = serializers.JSONField(required=False, allow_null=True, default=None)
         seats = serializers.ListField(child=serializers.CharField(max_length=100), min_length=2, max_length=4)
         partners = serializers.BooleanField(required=False, default=False)
@@ -37,6 +41,9 @@ class GameCreateApi(APIView):
 class GameImportApi(APIView):
     class InputSerializer(serializers.Serializer):
         """A scoresheet (SCORESHEET.md); the engine checks the rest."""
+        class Meta:
+            ref_name = "ScoresheetInput"
+
 
         format = serializers.ChoiceField(choices=["fives-and-threes/1"], required=False)
         rules = serializers.JSONField(required=False, allow_null=True)
@@ -79,7 +86,7 @@ class GameLiveApi(APIView):
 class GameSheetApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: serializers.JSONField(), 404: ErrorOutput}, summary="A game as a scoresheet")
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ErrorOutput}, summary="A game as a scoresheet")
     def get(self, request: Request, game_id: int) -> Response:
         return Response(game_sheet(game=game_get(game_id=game_id)))
 
@@ -88,6 +95,9 @@ class GameLogApi(APIView):
     permission_classes = [AllowAny]
 
     class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "LogEntryOutput"
+
         seq = serializers.IntegerField()
         kind = serializers.CharField()
         hand = serializers.IntegerField()

@@ -37,6 +37,9 @@ class StrictSerializer(serializers.Serializer):
 
 class MoveCreateApi(APIView):
     class InputSerializer(StrictSerializer):
+        class Meta:
+            ref_name = "MoveInput"
+
         seq = serializers.IntegerField(min_value=0, required=False)
         seat = serializers.IntegerField(min_value=0, max_value=3)
         tile = serializers.CharField(required=False, max_length=10)
@@ -63,6 +66,9 @@ class MoveCreateApi(APIView):
 class ShownApi(APIView):
     class InputSerializer(serializers.Serializer):
         """{"0": ["6-5", ...], "1": [...], "seq": 12}: each seat's tiles."""
+        class Meta:
+            ref_name = "ShownInput"
+
 
         seq = serializers.IntegerField(min_value=0, required=False)
 
@@ -99,6 +105,9 @@ class ShownApi(APIView):
 
 class UndoApi(APIView):
     class InputSerializer(StrictSerializer):
+        class Meta:
+            ref_name = "UndoInput"
+
         seq = serializers.IntegerField(min_value=0, required=False)
 
     @extend_schema(

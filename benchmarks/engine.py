@@ -169,6 +169,7 @@ def measure(seed: int, games: int, series: int, repeat: int) -> dict[str, Any]:
     }, repeat)
     ratios = [ours / theirs for ours, theirs in zip(rates["check"], rates["dominoes"])]
     long_games = random_games(seed, 10, {"preset": "pub", "target": 121}, seats=4)
+    per_move = per_move_apply(long_games, repeat)
     return {
         "games": len(sheets), "moves": moves, "repeat": repeat,
         "check_moves_per_s": statistics.median(rates["check"]),
@@ -176,7 +177,7 @@ def measure(seed: int, games: int, series: int, repeat: int) -> dict[str, Any]:
         "dominoes_series": series, "dominoes_moves": their_moves,
         "dominoes_moves_per_s": statistics.median(rates["dominoes"]),
         "ratio_check_to_dominoes": statistics.median(ratios),
-        "apply_us_at_move": {str(k): v * 1e6 for k, v in per_move_apply(long_games, repeat).items()},
+        "apply_us_at_move": {str(k): seconds * 1e6 for k, seconds in per_move.items()},
     }
 
 

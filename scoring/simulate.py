@@ -45,14 +45,12 @@ from typing import TYPE_CHECKING, Any
 
 import scoring
 
-from .rules import Rules as Resolved
-
 if TYPE_CHECKING:
     from scoring import Game
 
 __all__ = ["play_out", "random_game", "random_games"]
 
-Rules = dict[str, Any] | str | None
+RuleSpec = dict[str, Any] | str | None  # as a scoresheet gives them
 Move = dict[str, Any]
 
 FORMAT = "fives-and-threes/1"
@@ -90,11 +88,11 @@ class _Table:
         """Every (tile, way to play it) the seat holds that fits now."""
         return [(tile, way) for tile in self.hands[seat] for way in self.game.options(tile)]
 
-    def play(self, seat: int, tile: str, way: dict[str, Any], peg: int) -> None:
-        """Lay ``tile`` the given way, pegging ``peg``."""
+    def play(self, seat: int, tile: str, end: str | None, peg: int) -> None:
+        """Lay ``tile`` on ``end`` (None for the down), pegging ``peg``."""
         move: Move = {"seat": seat, "tile": tile}
-        if way["end"] is not None:
-            move["end"] = way["end"]
+        if end is not None:
+            move["end"] = end
         self.apply({**move, "peg": peg})
 
 
@@ -108,7 +106,8 @@ def _flip(tile: str) -> str:
     return tile[::-1]
 
 
-def _deal(rng: random.Random, seats: int, rules: Resolved) -> tuple[list[list[str]], list[str]]:
+def _deal(rng: random.Random, seats: int,
+          rules: scoring.Rules) -> tuple[list[list[str]], list[str]]:
     """Shuffle the set and deal; redeal until some seat holds a double if one must lead."""
     size = rules.hand_size_for(seats)
     if size * seats > len(TILES):
@@ -126,7 +125,7 @@ def _doubles(hand: list[str]) -> list[str]:
     return sorted((t for t in hand if t[0] == t[2]), reverse=True)
 
 
-def _lead(table: _Table, rules: Resolved, seat: int) -> int:
+def _lead(table: _Table, rules: scoring.Rules, seat: int) -> int:
     """Put the down: any tile under ``rotate``, the heaviest double under ``double``.
 
     Returns the seat that led.
@@ -142,7 +141,7 @@ def _lead(table: _Table, rules: Resolved, seat: int) -> int:
     # ``options`` then values the down for seat 0: a trial play without a
     # peg gives its worth for the seat that leads.
     _, events = table.game.apply({"seat": seat, "tile": tile})
-    table.play(seat, tile, {"end": None}, _peg(table, events[0]["worth"], _errs(table)))
+    table.play(seat, tile, None, _peg(table, events[0]["worth"], _errs(table)))
     return seat
 
 
@@ -191,7 +190,7 @@ def _make_mistake(table: _Table, seat: int, kind: str, fits: list[tuple[str, Any
     """Make one mistake of the given kind."""
     if kind == "peg":
         tile, way = table.rng.choice(fits)
-        table.play(seat, tile, way, _peg(table, way["worth"], mistaken=True))
+        table.play(seat, tile, way["end"], _peg(table, way["worth"], mistaken=True))
     elif kind == "false-knock":
         table.false_knocks.setdefault(seat, []).append(len(table.moves))
         table.apply({"seat": seat, "knock": True})
@@ -220,12 +219,12 @@ def _step(table: _Table) -> None:
             return
     if fits:
         tile, way = table.rng.choice(fits)
-        table.play(seat, tile, way, way["worth"])
+        table.play(seat, tile, way["end"], way["worth"])
     else:
         table.apply({"seat": seat, "knock": True})
 
 
-def _play_hand(rng: random.Random, game: Game, rules: Resolved, leader: int,
+def _play_hand(rng: random.Random, game: Game, rules: scoring.Rules, leader: int,
                mistakes: float) -> tuple[Game, dict[str, Any]]:
     """Deal and play one hand; returns the game after it and the hand as written."""
     hands, boneyard = _deal(rng, len(game.seats), rules)
@@ -242,7 +241,7 @@ def _play_hand(rng: random.Random, game: Game, rules: Resolved, leader: int,
     return table.game, hand
 
 
-def play_out(rng: random.Random, rules: Rules = None, seats: int = 2, partners: bool = False,
+def play_out(rng: random.Random, rules: RuleSpec = None, seats: int = 2, partners: bool = False,
              mistakes: float = 0.0, max_hands: int = MAX_HANDS) -> tuple[dict[str, Any], Game]:
     """Play a random game to its end; returns its scoresheet and the final ``Game``.
 
@@ -256,7 +255,7 @@ def play_out(rng: random.Random, rules: Rules = None, seats: int = 2, partners: 
     if partners:
         sheet["partners"] = True
     sheet["hands"] = []
-    deal = Resolved.parse(rules)
+    deal = scoring.Rules.parse(rules)
     first = rng.randrange(seats)
     for number in range(max_hands):
         game, hand = _play_hand(rng, game, deal, (first + number) % seats, mistakes)
@@ -266,13 +265,13 @@ def play_out(rng: random.Random, rules: Rules = None, seats: int = 2, partners: 
     return sheet, game
 
 
-def random_game(rng: random.Random, rules: Rules = None, seats: int = 2, partners: bool = False,
+def random_game(rng: random.Random, rules: RuleSpec = None, seats: int = 2, partners: bool = False,
                 mistakes: float = 0.0) -> dict[str, Any]:
     """A complete scoresheet of a random game (see the module docstring)."""
     return play_out(rng, rules, seats, partners, mistakes)[0]
 
 
-def random_games(seed: int, count: int, rules: Rules = None, seats: int = 2,
+def random_games(seed: int, count: int, rules: RuleSpec = None, seats: int = 2,
                  partners: bool = False, mistakes: float = 0.0) -> list[dict[str, Any]]:
     """``count`` random scoresheets from one seed, the same ones for the same seed."""
     rng = random.Random(seed)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from . import line as layout
 from .errors import RulesError, SheetError
 from .rules import Rules
 from .table import Event, Table, _items
@@ -93,8 +92,7 @@ class Game:
 
     @property
     def ends(self) -> list[int]:
-        line = self._table.line
-        return [] if line is None else list(layout.values(line))
+        return self._table.open_values()
 
     @property
     def scores(self) -> list[int]:

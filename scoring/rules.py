@@ -11,10 +11,9 @@ name, as ``{"preset": NAME, KEY: VALUE, ...}``, or not at all (``pub``).
 >>> Rules.parse("pagat").chip_out_bonus
 1
 
-The boneyard and spinner presets (``jaques``, ``threes-and-fives``) are known
-by name and refused with a clear message: their keys (``drawing``,
-``layout``, ``block``, ``domino``) are parsed here so that supporting them
-adds play logic, not a new rules format.
+>>> rules = Rules.parse("threes-and-fives")
+>>> rules.layout, rules.drawing, rules.scoring, rules.block, rules.domino
+('spinners', True, 'multiples', 'pips', 'pips')
 """
 
 from __future__ import annotations
@@ -46,6 +45,15 @@ _BASE: dict[str, Any] = {
 
 PRESETS: dict[str, dict[str, Any]] = {
     "pub": {**_BASE, "partners": "optional"},
+    "jaques": {
+        **_BASE,
+        "partners": "optional",
+        "drawing": True,
+        "doubles": "single",
+        "finish": "reach",
+        "down_can_win": True,
+        "block": "lowest-rounded",
+    },
     "pagat": {**_BASE, "partners": "required", "down_can_win": True, "chip_out_bonus": 1},
     "network": {
         **_BASE,
@@ -54,17 +62,21 @@ PRESETS: dict[str, dict[str, Any]] = {
         "down_can_win": True,
         "leader": "double",
     },
+    "threes-and-fives": {
+        **_BASE,
+        "partners": "no",
+        "hand_size": {"2": 7, "3": 7, "4": 7},
+        "drawing": True,
+        "layout": "spinners",
+        "scoring": "multiples",
+        "target": 251,
+        "finish": "reach",
+        "down_can_win": True,
+        "block": "pips",
+        "domino": "pips",
+        "leader": "double",
+    },
 }
-
-# Named in RULES.md, adjudicated by a later version: refused by name so the
-# message says why rather than "unknown preset".
-UNSUPPORTED_PRESETS = {
-    "jaques": "drawing from a boneyard",
-    "threes-and-fives": "drawing from a boneyard and spinners",
-}
-
-# Keys whose only value this engine plays yet is the line game's.
-_LINE_ONLY = {"drawing": False, "layout": "line", "block": "none", "domino": "none"}
 
 DEFAULT_PENALTIES = {
     "false-knock": "deduct 5",
@@ -174,12 +186,7 @@ class Rules:
         """Resolve rules as a scoresheet gives them; raise ``RulesError`` if they are wrong."""
         given = _as_object(value)
         preset = given.get("preset", "pub")
-        if preset in UNSUPPORTED_PRESETS:
-            raise RulesError(
-                f"rules: preset {preset!r} needs {UNSUPPORTED_PRESETS[preset]}, "
-                "which this version of the engine does not adjudicate"
-            )
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise RulesError(f"rules: unknown preset {preset!r} (presets: {', '.join(PRESETS)})")
         settings = dict(PRESETS[preset])
         penalties = Penalties()
@@ -240,18 +247,6 @@ def _choice(key: str, options: tuple[Any, ...]) -> Any:
     return parse
 
 
-def _line_only(key: str) -> Any:
-    def parse(raw: object, default: object) -> object:
-        if raw != _LINE_ONLY[key] or type(raw) is not type(_LINE_ONLY[key]):
-            raise RulesError(
-                f"rules: {key} {raw!r} is not adjudicated by this version of the engine "
-                f"(it plays {key} {_LINE_ONLY[key]!r})"
-            )
-        return default
-
-    return parse
-
-
 def _hand_size(raw: object, default: dict[str, int]) -> dict[str, int]:
     if isinstance(raw, Mapping):
         sizes = dict(default)
@@ -273,8 +268,8 @@ _PARSERS: dict[str, Any] = {
     "down_can_win": _choice("down_can_win", (True, False)),
     "chip_out_bonus": lambda raw, _d: _positive_int(raw, "chip_out_bonus", minimum=0),
     "leader": _choice("leader", ("rotate", "double")),
-    "drawing": _line_only("drawing"),
-    "layout": _line_only("layout"),
-    "block": _line_only("block"),
-    "domino": _line_only("domino"),
+    "drawing": _choice("drawing", (True, False)),
+    "layout": _choice("layout", ("line", "spinner", "spinners")),
+    "block": _choice("block", ("none", "lowest-rounded", "pips")),
+    "domino": _choice("domino", ("none", "pips")),
 }

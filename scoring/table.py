@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from . import line as layout
+from . import line
 from .errors import (
     GameOver,
     HandNotOver,
@@ -30,7 +30,9 @@ from .errors import (
     UnknownMove,
     located,
 )
+from .awards import hand_awards
 from .ledger import Ledger
+from .spinner import Spinners
 from .rules import OFFENCES, Rules
 from .showing import false_knocks, read_shown
 from .tiles import _WRITTEN, Tile
@@ -52,10 +54,10 @@ class Table:
 
     __slots__ = (
         "rules", "seats", "partners", "sides", "side_of", "start", "_size", "_target",
-        "_exact", "_both", "_bonus", "_partner", "_worths", "_record", "_down_wins",
+        "_exact", "_both", "_bonus", "_partner", "_layout", "_worths", "_record", "_down_wins",
         "_lead_double", "_under",
         "scores", "winner", "won_by_show", "log", "events",
-        "hand", "leader", "held", "holders", "line", "turn", "moves", "played", "knocked",
+        "hand", "leader", "held", "holders", "boneyard", "line", "turn", "moves", "played", "knocked",
         "knocks", "plays", "misplayed", "ruled", "ended", "scores_at_end",
     )
 
@@ -70,7 +72,10 @@ class Table:
         self._target = rules.target
         self._exact = rules.finish == "exact"
         self._both = rules.doubles == "both"
-        self._worths = layout.scoring_table(self._both, rules.scoring)
+        # The layout: the line (a module of functions) or spinners (an object
+        # with the same functions), so the rules below never ask which.
+        self._layout: Any = line if rules.layout == "line" else Spinners(rules.layout == "spinners")
+        self._worths = self._layout.scoring_table(self._both, rules.scoring)
         # A replay that only reports its events need not keep the log.
         self._record = record
         self._bonus = rules.chip_out_bonus
@@ -96,7 +101,9 @@ class Table:
         self.hand, self.leader, self.turn = index, leader, leader
         self.held = [self._size] * len(self.seats)
         self.holders = (1 << len(self.seats)) - 1  # bit set of seats still holding tiles
-        self.line: layout.Line | None = None
+        # Undealt tiles form the boneyard where the rules draw; otherwise they sleep.
+        self.boneyard = 28 - self._size * len(self.seats) if self.rules.drawing else 0
+        self.line: Any = None  # the layout's state: None before the down
         self.moves = self.played = self.knocked = 0
         self.knocks: Chain = None  # (move, seat, end values)
         self.plays: Chain = None  # (move, seat, tile)
@@ -104,6 +111,10 @@ class Table:
         self.ruled: frozenset[int] = frozenset()
         self.ended: str | None = None
         self.scores_at_end: tuple[int, ...] = ()
+
+    def open_values(self) -> list[int]:
+        """The pips showing at every open end, ``[]`` on an empty table."""
+        return [] if self.line is None else list(self._layout.values(self.line))
 
     def next_leader(self) -> int | None:
         """Who leads the hand after this one: one seat clockwise, unless any seat may."""
@@ -131,9 +142,7 @@ class Table:
             if "penalty" in raw:
                 return self._ruling(raw)
             if "draw" in raw:
-                _fields(raw, _DRAW, "draw")
-                self._seat_to_move(raw)
-                raise IllegalPlay("these rules have no boneyard: there is nothing to draw")
+                return self._draw(raw)
             raise UnknownMove(
                 "a move is a play (tile), a knock, a draw, a misplay or a ruling (penalty)"
             )
@@ -156,7 +165,7 @@ class Table:
         if line is None:
             end, line = self._lay_down(tile, raw.get("end"))
         else:
-            end, line = layout.place(line, tile, raw.get("end"), self._both)
+            end, line = self._layout.place(line, tile, raw.get("end"), self._both)
         peg = raw.get("peg")
         if peg is not None and (type(peg) is not int or peg < 0):
             _whole(peg, "peg")
@@ -223,15 +232,35 @@ class Table:
             seat = self._seat_to_move(raw)
         if self.line is None:
             raise IllegalPlay("nothing is on the table: the hand starts with the down, not a knock")
+        if self.boneyard:
+            raise IllegalPlay(
+                f"{self.boneyard} tiles are left in the boneyard: a player who cannot play draws"
+            )
         event = {
             "hand": self.hand, "move": self.moves, "seat": seat, "side": self.side_of[seat],
             "type": "knock", "penalties": [], "scores": list(self.scores),
         }
-        self.knocks = ((self.moves, seat, layout.values(self.line)), self.knocks)
+        self.knocks = ((self.moves, seat, self._layout.values(self.line)), self.knocks)
         self.knocked |= 1 << seat
         blocked = self.knocked & self.holders == self.holders
         self.turn = None if blocked else self._next_holder(seat)
         return self._close(event, raw, "block" if blocked else None, None)
+
+    def _draw(self, raw: Mapping[str, Any]) -> list[Event]:
+        _fields(raw, _DRAW, "draw")
+        seat = self._seat_to_move(raw)
+        count = _whole(raw["draw"], "draw")
+        if not self.rules.drawing:
+            raise IllegalPlay("these rules have no boneyard: there is nothing to draw")
+        if self.line is None:
+            raise IllegalPlay("nothing is on the table: the hand starts with the down, not a draw")
+        if not 1 <= count <= self.boneyard:
+            raise IllegalPlay(f"the boneyard holds {self.boneyard} tiles: {count} cannot be drawn")
+        event = self._event(seat, "draw", [], count=count)
+        self.held[seat] += count
+        self.holders |= 1 << seat
+        self.boneyard -= count
+        return self._close(event, raw, None, None)
 
     def _misplay(self, raw: Mapping[str, Any]) -> list[Event]:
         _fields(raw, _MISPLAY, "misplay")
@@ -240,9 +269,9 @@ class Table:
             raise IllegalPlay("nothing is on the table: there is no end to misplay against")
         tile = Tile.parse(raw["misplay"])
         self._check_in_hand(tile, seat)
-        if layout.fits(self.line, tile):
+        if self._layout.fits(self.line, tile):
             raise IllegalPlay(
-                f"{tile} fits the line {layout.describe(self.line)}: that is a play, not a misplay"
+                f"{tile} fits the line {self._layout.describe(self.line)}: that is a play, not a misplay"
             )
         side = self.side_of[seat]
         ledger = Ledger(self.scores, self.rules, side)
@@ -296,11 +325,20 @@ class Table:
             self.log = (("move", self.hand, self.leader, move), self.log)
         return events
 
-    def _hand_end(self, found: list[Event], penalties: list[Event]) -> Event:
+    def _hand_end(self, found: list[Event], penalties: list[Event],
+                  awards: list[Event] | None = None) -> Event:
         return {
             "hand": self.hand, "type": "hand-end", "ended": self.ended, "false_knocks": found,
-            "awards": [], "penalties": penalties, "scores": list(self.scores),
+            "awards": awards or [], "penalties": penalties, "scores": list(self.scores),
         }
+
+    def _awards(self, tiles: dict[int, list[Tile]]) -> list[tuple[int, int, str]]:
+        """The block or domino awards the rules give for the tiles shown."""
+        if self.rules.block == "none" and self.rules.domino == "none":
+            return []
+        pips = [[t.pips for seat in side for t in tiles.get(seat, ())] for side in self.sides]
+        out_side = self.side_of[self.plays[0][1]] if self.plays is not None else None
+        return hand_awards(self.ended or "", self.rules, pips, out_side)
 
     # ----- the end of a hand --------------------------------------------------
 
@@ -317,18 +355,21 @@ class Table:
             raise located(err, f"hand {self.hand}, shown") from None
         # A showing replaces any earlier one: judge from the scores the hand ended on.
         self.scores = list(self.scores_at_end)
-        self.winner, self.won_by_show = None, False
         found: list[Event] = []
-        penalties: list[Event] = []
         if self.knocks is not None:
             found = false_knocks(_items(self.knocks), self.plays, tiles, self.ruled)
-        if found:
-            ledger = Ledger(self.scores, self.rules, self.side_of[found[0]["seat"]])
-            for knock in found:
-                ledger.penalise("false-knock", self.side_of[knock["seat"]])
-            penalties, self.winner = ledger.penalties, ledger.winner()
-            self.won_by_show = self.winner is not None
-        event = self._hand_end(found, penalties)
+        won = self._awards(tiles)
+        acting = won[0][0] if won else self.side_of[found[0]["seat"]] if found else 0
+        ledger = Ledger(self.scores, self.rules, acting)
+        awards = [
+            {"side": side, "points": ledger.credit(side, points), "reason": reason}
+            for side, points, reason in won
+        ]
+        for knock in found:
+            ledger.penalise("false-knock", self.side_of[knock["seat"]])
+        self.winner = ledger.winner() if awards or found else None
+        self.won_by_show = self.winner is not None
+        event = self._hand_end(found, ledger.penalties, awards)
         if self._record:
             as_json = {str(seat): [t.text for t in tiles[seat]] for seat in sorted(tiles)}
             self.events = (event, self.events[1] if self.events else None)
@@ -351,9 +392,9 @@ class Table:
         if table.line is None:
             if self._lead_double and tile.a != tile.b:
                 return []
-            found: list[tuple[str | None, int]] = [(None, layout.down(tile))]
+            found: list[tuple[str | None, Any]] = [(None, self._layout.down(tile))]
         else:
-            found = list(layout.placements(table.line, tile))
+            found = list(self._layout.placements(table.line, tile))
         options = []
         for end, line in found:
             ends, total, points, bonus, bust, worth = table.worth(line, seat)
@@ -363,7 +404,7 @@ class Table:
             })
         return options
 
-    def worth(self, line: layout.Line, seat: int | None) -> tuple[Any, ...]:
+    def worth(self, line: Any, seat: int | None) -> tuple[Any, ...]:
         """(ends, total, award, bonus, bust, worth) of a play by ``seat`` that makes ``line``."""
         ends, total, points = self._worths[line]
         bonus = 0
@@ -411,12 +452,12 @@ class Table:
             raise IllegalPlay(f"seat {seat} has no tiles left")
         return seat
 
-    def _lay_down(self, tile: Tile, end: object) -> tuple[str | None, layout.Line]:
+    def _lay_down(self, tile: Tile, end: object) -> tuple[str | None, Any]:
         if self._lead_double and tile.a != tile.b:
             raise IllegalPlay(f"the down must be a double under leader: double, not {tile}")
         if end is not None:
             raise IllegalPlay(f"{tile} is the down: there is no end to name yet")
-        return None, layout.down(tile)
+        return None, self._layout.down(tile)
 
     def _check_in_hand(self, tile: Tile, seat: int | None) -> None:
         if self.played >> tile.key & 1:

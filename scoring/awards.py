@@ -1,0 +1,53 @@
+"""Awards at the end of a hand, from the tiles shown.
+
+Terminology (RULES.md): a *block award* goes to the side with the lowest
+pip total left in hand when a hand blocks (a tie for lowest: nobody);
+``lowest-rounded`` (001) rounds the other sides' pips up to the nearest
+total that scores and scores it as an end total (13 → 15 → 8 points);
+``pips`` (004) scores the other sides' pips minus its own.  A *domino award*
+(``domino: pips``, 004) gives the side that went out the other sides' pips.
+
+>>> from scoring.rules import Rules
+>>> jaques = Rules.parse("jaques")
+>>> hand_awards("block", jaques, [[9], [6, 7]], None)
+[(0, 8, 'block')]
+>>> hand_awards("block", jaques, [[5], [5]], None)
+[]
+"""
+
+from __future__ import annotations
+
+from .rules import Rules
+from .totals import award
+
+
+def hand_awards(ended: str, rules: Rules, pips: list[list[int]],
+                out_side: int | None) -> list[tuple[int, int, str]]:
+    """(side, points, reason) of each award; ``pips`` lists each side's shown tiles' pips."""
+    totals = [sum(side) for side in pips]
+    if ended == "block" and rules.block != "none":
+        lowest = min(totals)
+        if totals.count(lowest) > 1:
+            return []
+        side = totals.index(lowest)
+        others = sum(totals) - lowest
+        if rules.block == "pips":
+            points = others - lowest
+        else:
+            points = award(round_up(others, rules.scoring), rules.scoring)
+        return [(side, points, "block")] if points > 0 else []
+    if ended == "chip-out" and rules.domino == "pips" and out_side is not None:
+        points = sum(totals) - totals[out_side]
+        return [(out_side, points, "domino")] if points > 0 else []
+    return []
+
+
+def round_up(total: int, scoring: str) -> int:
+    """The nearest total at or above ``total`` that scores under ``scoring`` (0 stays 0).
+
+    >>> round_up(13, "fives-and-threes"), round_up(16, "fives"), round_up(0, "threes")
+    (15, 20, 0)
+    """
+    while total > 0 and award(total, scoring) == 0:
+        total += 1
+    return total

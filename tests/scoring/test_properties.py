@@ -24,7 +24,11 @@ from scoring.simulate import play_out
 
 Sheet = dict[str, Any]
 
-TARGET = 61  # of every preset drawn here
+# What RULES.md's presets say of finishing, and who may play in pairs.
+TARGETS = {"pub": 61, "pagat": 61, "jaques": 61, "network": 61, "threes-and-fives": 251}
+REACH = {"jaques", "threes-and-fives"}  # the presets that finish on reaching the target
+PARTNERS = {"pub": "optional", "pagat": "required", "jaques": "optional", "network": "no",
+            "threes-and-fives": "no"}
 MAX_HANDS = 30  # a game nobody can finish (multiples to an exact target) stops here
 ACTIONS = ("deduct 5", "deduct 8", "back-or-award 8", "award 5", "none")
 
@@ -50,11 +54,12 @@ class Table:
 
     @property
     def target(self) -> int:
-        return int(self.rules.get("target", TARGET))
+        return int(self.rules.get("target", TARGETS[self.rules["preset"]]))
 
     @property
     def exact(self) -> bool:
-        return bool(self.rules.get("finish", "exact") == "exact")
+        finish = "reach" if self.rules["preset"] in REACH else "exact"
+        return bool(self.rules.get("finish", finish) == "exact")
 
 
 @st.composite
@@ -71,17 +76,22 @@ def penalties(draw: st.DrawFn, /, two_sides: bool) -> dict[str, str]:
 @st.composite
 def tables(draw: st.DrawFn, /, **fixed: Any) -> Table:
     """A preset, seats and partners it allows, overrides, a mistake rate and a seed."""
-    preset = draw(st.sampled_from(["pub", "pagat", "network"]))
+    preset = draw(st.sampled_from(sorted(TARGETS)))
     seats = draw(st.integers(2, 4))
-    partners = seats == 4 and (preset == "pagat" or (preset == "pub" and draw(st.booleans())))
+    pairs = PARTNERS[preset]
+    partners = seats == 4 and (pairs == "required" or (pairs == "optional" and draw(st.booleans())))
     overrides = draw(st.fixed_dictionaries({}, optional={
-        "target": st.sampled_from([31, 121]),
+        "target": st.sampled_from([31, 61, 121]),
         "finish": st.sampled_from(["exact", "reach"]),
         "chip_out_bonus": st.sampled_from([0, 1]),
         "doubles": st.sampled_from(["both", "single"]),
         "scoring": st.sampled_from(["fives-and-threes", "fives", "threes", "multiples"]),
         "down_can_win": st.booleans(),
         "leader": st.sampled_from(["rotate", "double"]),
+        "drawing": st.booleans(),
+        "layout": st.sampled_from(["line", "spinner", "spinners"]),
+        "block": st.sampled_from(["none", "lowest-rounded", "pips"]),
+        "domino": st.sampled_from(["none", "pips"]),
         "hand_size": st.integers(3, 28 // seats),
         "penalties": penalties(two_sides=seats == 2 or partners),
     }))

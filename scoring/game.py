@@ -119,6 +119,14 @@ class Game:
         return dict(self._table.rules.given)
 
     @property
+    def boneyard(self) -> int:
+        """Tiles left to draw in the hand the next move belongs to (0 without drawing)."""
+        table = self._table
+        if table.ended is None:
+            return table.boneyard
+        return 28 - table.rules.hand_size_for(len(table.seats)) * len(table.seats) if table.rules.drawing else 0
+
+    @property
     def moves_in_hand(self) -> int:
         return self._table.moves
 

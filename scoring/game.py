@@ -122,9 +122,7 @@ class Game:
     def boneyard(self) -> int:
         """Tiles left to draw in the hand the next move belongs to (0 without drawing)."""
         table = self._table
-        if table.ended is None:
-            return table.boneyard
-        return 28 - table.rules.hand_size_for(len(table.seats)) * len(table.seats) if table.rules.drawing else 0
+        return table.boneyard if table.ended is None else table._undealt
 
     @property
     def moves_in_hand(self) -> int:
@@ -133,7 +131,7 @@ class Game:
     def held(self, seat: int) -> int:
         """How many tiles ``seat`` holds in the hand the next move belongs to."""
         table = self._table
-        return table.rules.hand_size_for(len(table.seats)) if table.ended else table.held[seat]
+        return table._size if table.ended else table.held[seat]
 
     @property
     def events(self) -> list[Event]:

@@ -53,7 +53,7 @@ class Table:
     """A game in progress: its rules, seats, scores and the hand being played."""
 
     __slots__ = (
-        "rules", "seats", "partners", "sides", "side_of", "start", "_size", "_target",
+        "rules", "seats", "partners", "sides", "side_of", "start", "_size", "_undealt", "_target",
         "_exact", "_both", "_bonus", "_partner", "_layout", "_worths", "_record", "_down_wins",
         "_lead_double", "_under",
         "scores", "winner", "won_by_show", "log", "events",
@@ -69,6 +69,8 @@ class Table:
         self.side_of = tuple(s % 2 if partners else s for s in range(count))
         self._partner = tuple((s + 2) % 4 if partners else None for s in range(count))
         self._size = rules.hand_size_for(count)
+        # Undealt tiles form the boneyard where the rules draw; otherwise they sleep.
+        self._undealt = 28 - self._size * count if rules.drawing else 0
         self._target = rules.target
         self._exact = rules.finish == "exact"
         self._both = rules.doubles == "both"
@@ -101,8 +103,7 @@ class Table:
         self.hand, self.leader, self.turn = index, leader, leader
         self.held = [self._size] * len(self.seats)
         self.holders = (1 << len(self.seats)) - 1  # bit set of seats still holding tiles
-        # Undealt tiles form the boneyard where the rules draw; otherwise they sleep.
-        self.boneyard = 28 - self._size * len(self.seats) if self.rules.drawing else 0
+        self.boneyard = self._undealt
         self.line: Any = None  # the layout's state: None before the down
         self.moves = self.played = self.knocked = 0
         self.knocks: Chain = None  # (move, seat, end values)

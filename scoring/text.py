@@ -58,6 +58,8 @@ def _move_line(event: Event, seats: list[str]) -> str:
         did = f"misplay {event['tile']}"
     elif kind == "ruling":
         did = f"ruling {event['offence']}"
+    elif kind == "draw":
+        did = f"draws {event['count']}"
     else:
         did = kind
     scores = "-".join(str(s) for s in event["scores"])

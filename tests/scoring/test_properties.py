@@ -133,6 +133,7 @@ def assert_agrees(game: scoring.Game, new_events: list[dict[str, Any]], sheet: S
 @given(tables())
 @settings(GAMES, max_examples=25)
 def test_the_game_after_every_move_agrees_with_check_on_the_sheet_cut_there(table: Table) -> None:
+    """...and the sheet the game writes after each hand reads back the same."""
     sheet, _ = table.play()
     game = scoring.Game.new(rules=sheet["rules"], seats=sheet["seats"],
                             partners=sheet.get("partners", False))
@@ -143,6 +144,7 @@ def test_the_game_after_every_move_agrees_with_check_on_the_sheet_cut_there(tabl
         if "shown" in hand:
             game, events = game.show(hand["shown"])
             assert_agrees(game, events, cut(sheet, number, None))
+        assert scoring.check(game.to_sheet()) == scoring.check(cut(sheet, number, None))
 
 
 @given(tables(finish="exact"))

@@ -137,11 +137,9 @@ def _lead(table: _Table, rules: scoring.Rules, seat: int) -> int:
         tile = table.rng.choice(table.hands[seat])
         if table.rng.random() < 0.5:
             tile = _flip(tile)
-    # Before the down the seat to move may be open (``turn`` is None), and
-    # ``options`` then values the down for seat 0: a trial play without a
-    # peg gives its worth for the seat that leads.
-    _, events = table.game.apply({"seat": seat, "tile": tile})
-    table.play(seat, tile, None, _peg(table, events[0]["worth"], _errs(table)))
+    # The seat is named: before a down ``turn`` may be None (any seat may lead).
+    worth = table.game.options(tile, seat)[0]["worth"]
+    table.play(seat, tile, None, _peg(table, worth, _errs(table)))
     return seat
 
 

@@ -15,11 +15,13 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
+from unittest import mock
 
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 import scoring
+from scoring import simulate
 from scoring.simulate import play_out
 
 Sheet = dict[str, Any]
@@ -46,9 +48,9 @@ class Table:
     mistakes: float
     seed: int
 
-    def play(self) -> tuple[Sheet, scoring.Game]:
+    def play(self, max_hands: int = MAX_HANDS) -> tuple[Sheet, scoring.Game]:
         sheet, game = play_out(random.Random(self.seed), self.rules, self.seats, self.partners,
-                               self.mistakes, max_hands=MAX_HANDS)
+                               self.mistakes, max_hands=max_hands)
         note(json.dumps(sheet))
         return sheet, game
 
@@ -100,6 +102,33 @@ def tables(draw: st.DrawFn, /, **fixed: Any) -> Table:
     return Table(rules, seats, partners, mistakes, draw(st.integers(0, 2**32 - 1)))
 
 
+# The boneyard and spinner games: the two presets as RULES.md gives them, and
+# the pub game with either spinner layout.
+BONEYARD_RULES = [{"preset": "jaques"}, {"preset": "threes-and-fives"},
+                  {"preset": "pub", "layout": "spinner"}, {"preset": "pub", "layout": "spinners"}]
+
+
+@st.composite
+def boneyard_tables(draw: st.DrawFn, /, **fixed: Any) -> Table:
+    """A boneyard or spinner preset with at most a target, a finish or a scoring changed."""
+    base = draw(st.sampled_from(BONEYARD_RULES))
+    seats = draw(st.integers(2, 4))
+    pairs = PARTNERS[base["preset"]]
+    partners = seats == 4 and pairs == "optional" and draw(st.booleans())
+    overrides = draw(st.fixed_dictionaries({}, optional={
+        "target": st.sampled_from([31, 61, 121]),
+        "finish": st.sampled_from(["exact", "reach"]),
+        "scoring": st.sampled_from(["fives", "threes"]),
+    }))
+    rules = {**base, **overrides, **fixed}
+    mistakes = draw(st.sampled_from([0.0, 0.0, 0.05, 0.25]))
+    return Table(rules, seats, partners, mistakes, draw(st.integers(0, 2**32 - 1)))
+
+
+def any_tables(**fixed: Any) -> st.SearchStrategy[Table]:
+    return st.one_of(tables(**fixed), boneyard_tables(**fixed))
+
+
 def cut(sheet: Sheet, hand: int, moves: int | None) -> Sheet:
     """The sheet as it stood after ``moves`` moves of ``hand`` (None: after its showing).
 
@@ -134,7 +163,13 @@ def assert_agrees(game: scoring.Game, new_events: list[dict[str, Any]], sheet: S
 @settings(GAMES, max_examples=25)
 def test_the_game_after_every_move_agrees_with_check_on_the_sheet_cut_there(table: Table) -> None:
     """...and the sheet the game writes after each hand reads back the same."""
-    sheet, _ = table.play()
+    agrees_move_by_move(table)
+
+
+def agrees_move_by_move(table: Table, max_hands: int = MAX_HANDS) -> None:
+    """After every move and every showing the game agrees with ``check`` on the sheet so far,
+    and the sheet the game writes after each hand reads back the same."""
+    sheet, _ = table.play(max_hands)
     game = scoring.Game.new(rules=sheet["rules"], seats=sheet["seats"],
                             partners=sheet.get("partners", False))
     for number, hand in enumerate(sheet["hands"]):
@@ -220,3 +255,80 @@ def test_a_game_played_without_mistakes_has_right_pegs_and_no_penalties(table: T
     for event in scoring.check(sheet)["events"]:
         assert event["penalties"] == [], event
         assert event.get("verdict", "correct") == "correct", event
+
+
+@given(boneyard_tables())
+@settings(GAMES, max_examples=20)
+def test_boneyard_and_spinner_games_agree_with_check_after_every_move(table: Table) -> None:
+    # the first four hands: a game to 251 runs long, and each move re-checks the sheet
+    agrees_move_by_move(table, max_hands=4)
+
+
+@given(boneyard_tables(finish="exact"))
+@GAMES
+def test_boneyard_and_spinner_games_never_pass_an_exact_target(table: Table) -> None:
+    sheet, _ = table.play()
+    for event in scoring.check(sheet)["events"]:
+        assert max(event["scores"]) <= table.target, event
+
+
+# Penalty actions that credit an opposing side: with them one event can bring
+# two sides to the target at once.
+CREDITING = ("award", "back-or-award", "muggins")
+
+
+@given(any_tables(finish="reach"))
+@GAMES
+def test_under_reach_the_game_ends_as_soon_as_a_side_reaches_the_target(table: Table) -> None:
+    sheet, _ = table.play()
+    result = scoring.check(sheet)
+    events = result["events"]
+    reached = [n for n, e in enumerate(events) if max(e["scores"]) >= table.target]
+    if reached:
+        # nothing is played after the event that reached it: only its hand's end
+        assert all(e["type"] == "hand-end" for e in events[reached[0] + 1:]), events[reached[0]:]
+        assert result["winner"] is not None
+    if "lose-game" in json.dumps(table.rules):
+        return
+    if result["winner"] is None:
+        assert max(result["scores"]) < table.target
+        return
+    scores = result["scores"]
+    assert scores[result["winner"]] >= table.target
+    if not any(word in json.dumps(table.rules.get("penalties", {})) for word in CREDITING):
+        assert [s for side, s in enumerate(scores) if side != result["winner"]
+                if s >= table.target] == []
+
+
+def _honest(apply: Any) -> Any:
+    """``simulate``'s move, checked against the rules of drawing and knocking first."""
+
+    def checked(self: Any, move: dict[str, Any]) -> None:
+        game, hands = self.game, self.hands
+        if "draw" in move:
+            count, held = move["draw"], hands[move["seat"]]
+            assert 1 <= count <= game.boneyard == len(self.boneyard) + count
+            # one tile at a time: nothing held fitted, nor any drawn tile but the last,
+            # and the last fits unless the boneyard was drawn dry
+            assert not [t for t in held[:-1] if game.options(t)], (move, held)
+            assert game.options(held[-1]) or count == game.boneyard, (move, held)
+        if "knock" in move:
+            assert game.boneyard == 0, move
+            if not self.mistakes:
+                assert not [t for t in hands[move["seat"]] if game.options(t)], move
+        apply(self, move)
+        game = self.game
+        if game.status == "playing":
+            assert [game.held(s) for s in range(len(hands))] == [len(h) for h in hands]
+            assert game.boneyard == (len(self.boneyard) if self.drawing else 0)
+
+    return checked
+
+
+@given(any_tables())
+@GAMES
+def test_the_simulation_draws_only_when_nothing_fits_and_knocks_only_on_an_empty_boneyard(
+        table: Table) -> None:
+    with mock.patch.object(simulate._Table, "apply", _honest(simulate._Table.apply)):
+        sheet, _ = table.play()
+    scoring.check(sheet)

@@ -211,6 +211,21 @@ def test_the_award_comes_when_the_game_is_shown_the_tiles():
 
 # --- awards, penalties and the target ----------------------------------------------------------
 
+def test_a_showing_that_wins_by_its_award_can_be_corrected_by_showing_again():
+    # docs/rules.md: a showing can win the game, and can still be corrected by
+    # showing again until the next hand starts
+    game = scoring.Game.new(rules=JAQUES_SHORT, seats=["Ann", "Bob"], start=[55, 0])
+    for move in [play(0, "0-0"), knock(1), knock(0)]:
+        game, _ = game.apply(move)
+    won, _ = game.show({"0": ANN_5, "1": ["1-3", "2-3", "2-2"]})
+    assert (won.status, won.winner, won.scores) == ("won", 0, [63, 0])
+    corrected, events = won.show({"0": ["5-6", "4-6"], "1": ["1-1", "1-2", "1-3"]})
+    assert events[0]["awards"] == [{"side": 1, "points": 7, "reason": "block"}]
+    assert (corrected.status, corrected.winner, corrected.scores) == ("hand-ended", None, [55, 7])
+    following, _ = corrected.apply(play(1, "2-2"))  # the next hand, led by Bob
+    assert (following.hand, following.status) == (1, "playing")
+
+
 def _false_knocking_winner(start: list[int], rules=JAQUES_SHORT) -> dict:
     # Ann leads 0-1 (1: nothing); Bob knocks; Ann knocks holding 1-2, which fits
     # the 1. Ann 1-2 + 2-2 = 7, Bob 3-4 + 4-4 + 3-5 = 23 -> 24 -> 8.

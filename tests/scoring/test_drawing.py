@@ -9,11 +9,16 @@ boneyard holds tiles, or a draw of more than it holds, is rejected.
 """
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 import scoring
 
-from conftest import assert_names_place, hand, hand_end, knock, move_events, play, preset, sheet
+from conftest import REPO, assert_names_place, hand, hand_end, knock, move_events, play, preset, sheet
 
 ALL_TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 
@@ -247,3 +252,13 @@ def test_a_knock_after_drawing_the_boneyard_dry_is_not_false_when_nothing_fits()
     end = hand_end(result)
     assert end["false_knocks"] == []
     assert end["penalties"] == []
+
+
+def test_the_command_line_refuses_a_knock_with_tiles_in_the_boneyard_with_status_2():
+    bad = sheet(hand(play(0, "6-5"), draw(1, 3), knock(1)), rules="jaques")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    done = subprocess.run([sys.executable, "-m", "scoring", "check", "-"], input=json.dumps(bad),
+                          capture_output=True, text=True, cwd=REPO, env=env, timeout=60)
+    assert done.returncode == 2
+    assert "boneyard" in done.stderr
+    assert_names_place(done.stderr, 0, 2, 1)

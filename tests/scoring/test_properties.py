@@ -10,6 +10,7 @@ can be saved and run with ``python -m scoring check``.
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
 from collections import Counter
@@ -332,3 +333,60 @@ def test_the_simulation_draws_only_when_nothing_fits_and_knocks_only_on_an_empty
     with mock.patch.object(simulate._Table, "apply", _honest(simulate._Table.apply)):
         sheet, _ = table.play()
     scoring.check(sheet)
+
+
+def _scores(total: int, rule: str) -> int:
+    """What an end total scores (RULES.md "Scoring an end total"), written out afresh."""
+    threes, fives = total % 3 == 0, total % 5 == 0
+    if total <= 0:
+        return 0
+    return {"fives-and-threes": threes * total // 3 + fives * total // 5,
+            "fives": fives * total // 5, "threes": threes * total // 3,
+            "multiples": (threes + fives) * total}[rule]
+
+
+def expected_awards(rules: scoring.Rules, ended: str, side_pips: list[int],
+                    out: int | None) -> list[tuple[int, int, str]]:
+    """The awards RULES.md gives a hand that ended so, with these pips shown per side."""
+    if ended == "block" and rules.block != "none":
+        lowest = min(side_pips)
+        if side_pips.count(lowest) > 1:
+            return []
+        side, others = side_pips.index(lowest), sum(side_pips) - lowest
+        if rules.block == "pips":
+            return [(side, others - lowest, "block")]
+        rounded = next(t for t in range(others, others + 6) if _scores(t, rules.scoring))
+        return [(side, _scores(rounded, rules.scoring), "block")] if others else []
+    if ended == "chip-out" and rules.domino == "pips":
+        points = sum(side_pips) - side_pips[out]
+        return [(out, points, "domino")] if points else []
+    return []
+
+
+@given(any_tables())
+@GAMES
+def test_block_and_domino_awards_are_what_rules_md_makes_of_the_shown_tiles(table: Table) -> None:
+    sheet, _ = table.play()
+    rules = scoring.Rules.parse(table.rules)
+    result = scoring.check(sheet)
+    events = result["events"]
+    for number, hand in enumerate(sheet["hands"]):
+        at = next(n for n, e in enumerate(events) if e["type"] == "hand-end" and e["hand"] == number)
+        end = events[at]
+        if end["ended"] not in ("block", "chip-out") or "shown" not in hand:
+            continue
+        pips = [sum(int(t[0]) + int(t[-1]) for seat in side for t in hand["shown"].get(str(seat), []))
+                for side in result["sides"]]
+        last_play = next(e for e in reversed(events[:at]) if e["type"] == "play")
+        wanted = expected_awards(rules, end["ended"], pips, last_play["side"])
+        got = [(a["side"], a["points"], a["reason"]) for a in end["awards"]]
+        before = events[at - 1]["scores"]
+        # under an exact finish an award that would pass the target is credited as 0
+        wanted = [(side, 0 if rules.finish == "exact" and before[side] + points > rules.target
+                   else points, reason) for side, points, reason in wanted]
+        assert got == wanted, (number, hand.get("shown"), end)
+
+
+def test_the_simulator_examples_hold() -> None:
+    failures, tried = doctest.testmod(scoring.simulate)
+    assert tried and not failures

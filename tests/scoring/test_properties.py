@@ -388,5 +388,5 @@ def test_block_and_domino_awards_are_what_rules_md_makes_of_the_shown_tiles(tabl
 
 
 def test_the_simulator_examples_hold() -> None:
-    failures, tried = doctest.testmod(scoring.simulate)
+    failures, tried = doctest.testmod(simulate)
     assert tried and not failures

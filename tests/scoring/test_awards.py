@@ -276,6 +276,15 @@ def test_004_a_domino_award_that_reaches_251_wins():
     assert result["winner"] == 0
 
 
+def test_004_a_last_tile_that_wins_ends_the_game_before_any_award():
+    # 248 + 3 = 251 with Ann's last tile: the hand ends "won", its shown tiles are ignored
+    result = _chip_out({"1": ["6-6"]}, start=[248, 0])
+    assert hand_end(result)["ended"] == "won"
+    assert hand_end(result)["awards"] == []
+    assert result["scores"] == [251, 9]
+    assert result["winner"] == 0
+
+
 def test_004_short_of_251_the_award_does_not_win():
     result = _chip_out({"1": ["1-2"]}, start=[240, 0])
     assert result["scores"] == [246, 9]

@@ -267,7 +267,7 @@ def test_end_may_be_left_out_where_every_side_gives_the_same_layout():
 def test_a_play_naming_a_side_that_is_not_open_is_an_error(written):
     moves = _alternate(("5-5", None), ("5-2", "left"), ("5-0", written))
     err = _error(moves)
-    assert isinstance(err, scoring.ScoringError)
+    assert isinstance(err, scoring.MoveError)
     assert_names_place(str(err), 0, 2, 0)
 
 

@@ -357,7 +357,7 @@ def expected_awards(rules: scoring.Rules, ended: str, side_pips: list[int],
             return [(side, others - lowest, "block")]
         rounded = next(t for t in range(others, others + 6) if _scores(t, rules.scoring))
         return [(side, _scores(rounded, rules.scoring), "block")] if others else []
-    if ended == "chip-out" and rules.domino == "pips":
+    if ended == "chip-out" and rules.domino == "pips" and out is not None:
         points = sum(side_pips) - side_pips[out]
         return [(out, points, "domino")] if points else []
     return []

@@ -138,20 +138,20 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {**_REDIS_TIMEOUTS, "max_retries": 0}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 4
 CELERY_BEAT_SCHEDULE = {
-    # Catches up outbox rows whose message the broker never got (an outage).
-    "outbox-catch-up": {
-        "task": "league.tasks.outbox_catch_up",
-        "schedule": float(env_int("OUTBOX_CATCH_UP_SECONDS", 30)),
+    # Publishes live states the broker never got a task for (an outage).
+    "live-catch-up": {
+        "task": "league.tasks.live_catch_up",
+        "schedule": float(env_int("LIVE_CATCH_UP_SECONDS", 30)),
     },
 }
-# Rows younger than this are left to their own queued task.
-OUTBOX_CATCH_UP_AFTER_SECONDS = env_int("OUTBOX_CATCH_UP_AFTER_SECONDS", 10)
+# Games changed more recently than this are left to their own queued task.
+LIVE_CATCH_UP_AFTER_SECONDS = env_int("LIVE_CATCH_UP_AFTER_SECONDS", 10)
 
 # --- The API ---------------------------------------------------------------
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "league.api.authentication.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

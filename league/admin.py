@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from league.models import Game, GameEntry, OutboxMessage
+from league.models import Game, GameEntry
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -33,14 +33,8 @@ class GameEntryInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
-    list_display = ["id", "__str__", "status", "scores", "winner", "seq", "created_by", "created_at"]
+    list_display = ["id", "__str__", "status", "scores", "winner", "seq", "published_seq", "created_by", "created_at"]
     list_filter = ["status"]
     search_fields = ["label"]
     exclude = ["sheet"]
     inlines = [GameEntryInline]
-
-
-@admin.register(OutboxMessage)
-class OutboxMessageAdmin(ReadOnlyAdmin):
-    list_display = ["id", "topic", "game", "seq", "created_at", "published_at"]
-    list_filter = ["topic"]

@@ -2,8 +2,8 @@
 
 The service never re-implements a rule: a game's state is always what
 `scoring.Game` makes of its log. This module builds that engine value for a
-game, from the log rows (the truth) or from the scoresheet cached on the game
-row (the fast path), and keeps recently used engine values in memory.
+game by replaying its log rows (the truth), and keeps the values of recently
+written games in memory so that a move need not replay the game.
 
 Terms: an *op* is a live log row, one the engine must replay: a move that no
 undo has voided, or a showing of tiles that still belongs to an ended hand.
@@ -78,8 +78,8 @@ def engine_sheet(engine: scoring.Game) -> dict[str, Any]:
 class EngineCache:
     """The engine values of recently written games, by (game, seq).
 
-    Per process: a tablet's next move usually lands on the same worker, and a
-    miss only costs an in-memory replay of the cached sheet, never a query.
+    Per process: a tablet's next move usually lands on the same worker (it
+    keeps its connection); a miss costs one query and a replay of the log.
     The key carries the game's creation time as well, so that a game id
     reused by another database (tests) can never match.
     """
@@ -116,10 +116,13 @@ def engine_key(game: Any) -> tuple[Any, ...]:
 
 
 def engine_of(game: Any) -> scoring.Game:
-    """The engine value of a game row as it stands, without touching the log."""
+    """The engine value of a game row as it stands: from memory when this
+    process wrote the game's last change (the usual case: a tablet keeps its
+    connection, and so its worker), else replayed from the log in one query."""
     engine = ENGINES.get(engine_key(game))
     if engine is not None:
         return engine
-    if game.sheet.get("hands"):
-        return scoring.Game.from_sheet(game.sheet)
-    return engine_new(rules=game.rules, seats=game.seats, partners=game.partners, start=game.start)
+    from league.models import GameEntry  # the engine adapter loads no models at import
+
+    rows = GameEntry.objects.filter(game=game).only("seq", "kind", "payload").order_by("seq")
+    return engine_replay(game=game, rows=list(rows))

@@ -55,14 +55,14 @@ def redis_url() -> str:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_engine_cache() -> Iterator[None]:
-    """Each test starts with an empty in-memory engine cache, so no test
-    passes thanks to what an earlier one left there."""
-    try:
-        from league.engine import ENGINES
-    except ImportError:  # the engine tests run without Django
-        yield
-        return
+def _fresh_process_caches() -> Iterator[None]:
+    """Each test starts with empty in-memory caches (engine values, tokens),
+    so no test passes thanks to what an earlier one left there."""
+    from league.api.authentication import CachedTokenAuthentication
+    from league.engine import ENGINES
+
     ENGINES.clear()
+    CachedTokenAuthentication.forget_all()
     yield
     ENGINES.clear()
+    CachedTokenAuthentication.forget_all()

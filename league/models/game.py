@@ -6,6 +6,9 @@ the log row recording change N has seq N, and the game's `seq` is that of its
 newest row (0 before the first). Everything below `seq` in the model is a
 cache of replaying the log through `scoring`, rebuilt by
 `league.selectors.replay.games_out_of_step` and never the source of truth.
+The engine value itself is cached in memory (`league.engine.ENGINES`), not
+in the row: rewriting a whole game's record on every move would make each
+move cost more than the one before.
 """
 from django.conf import settings
 from django.db import models
@@ -39,13 +42,20 @@ class Game(models.Model):
     sides = models.JSONField(default=list)
     scores = models.JSONField(default=list)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The engine's own scoresheet of the live log: the move endpoint rebuilds
-    # the engine from it in memory, so recording a move never reads the log.
-    sheet = models.JSONField(default=dict)
     updated_at = models.DateTimeField(auto_now=True)
+
+    # The outbox: the seq whose state was last published to the cache for
+    # spectators. A game with published_seq < seq has work waiting for the
+    # workers; written in the same transaction as the change, it survives a
+    # broker outage (see league.services.live).
+    published_seq = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["updated_at"], condition=models.Q(published_seq__lt=models.F("seq")),
+                         name="game_unpublished"),
+        ]
 
     def __str__(self) -> str:
         return self.label or " v ".join(str(name) for name in self.seats)

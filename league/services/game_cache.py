@@ -1,10 +1,9 @@
 """Copying the engine's view of a game onto the game row (the cache)."""
 import scoring
 
-from league.engine import engine_sheet
 from league.models import Game
 
-CACHE_FIELDS = ["seq", "status", "hand", "turn", "ends", "sides", "scores", "winner", "sheet", "updated_at"]
+CACHE_FIELDS = ["seq", "status", "hand", "turn", "ends", "sides", "scores", "winner", "updated_at"]
 
 
 def game_cache_fill(*, game: Game, engine: scoring.Game) -> None:
@@ -16,4 +15,3 @@ def game_cache_fill(*, game: Game, engine: scoring.Game) -> None:
     game.sides = [list(side) for side in engine.sides]
     game.scores = list(engine.scores)
     game.winner = engine.winner
-    game.sheet = engine_sheet(engine)

@@ -1,16 +1,17 @@
 """Setting up a game: a new one for live scoring, or one brought in from a
 paper scoresheet."""
+from functools import partial
 from typing import Any
 
 import scoring
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
-from league.engine import engine_new, engine_rules
-from league.models import Game, GameEntry, OutboxMessage
+from league.engine import ENGINES, engine_key, engine_new, engine_rules
+from league.models import Game, GameEntry
 from league.services.errors import MoveRejected
 from league.services.game_cache import game_cache_fill
-from league.services.outbox import outbox_publish
+from league.services.live import live_kick
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -40,6 +41,7 @@ def game_create(
         )
         game_cache_fill(game=game, engine=engine)
         game.save()
+        transaction.on_commit(partial(ENGINES.put, engine_key(game), engine))
     return game
 
 
@@ -80,7 +82,7 @@ def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: User) ->
         for seq, row in enumerate(rows, start=1):
             row.game, row.seq, row.entered_by = game, seq, author
         GameEntry.objects.bulk_create(rows)
-        message = OutboxMessage.objects.create(game=game, seq=game.seq)
-        transaction.on_commit(lambda: outbox_publish(message_id=message.pk))
+        transaction.on_commit(partial(ENGINES.put, engine_key(game), engine))
+        transaction.on_commit(live_kick)
     return game
 

@@ -8,10 +8,11 @@ import kombu.pools
 import pytest
 from django.core.cache import cache
 from django.test import override_settings
-from league.models import OutboxMessage
+from league.models import Game
 from league.selectors.games import live_state_key
-from league.services.outbox import outbox_catch_up, outbox_publish
-from tablets import new_game, post_move
+from league.services import live
+from league.services.live import live_catch_up, live_publish_pending
+from tablets import new_game, post_move, tablet_for
 
 from config.celery import app as celery_app
 
@@ -33,18 +34,26 @@ def forget_connections() -> None:
 
 @contextlib.contextmanager
 def redis_at(url: str):
-    """Points the broker and the cache at `url` (as REDIS_URL would)."""
+    """Points the broker and the cache at `url`, as REDIS_URL would."""
     saved = {name: celery_app.conf[name] for name in ("broker_url", "task_always_eager")}
     celery_app.conf.update(broker_url=url, task_always_eager=False)
     forget_connections()
+    live._last_kick = 0.0
     caches = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
-                          "KEY_PREFIX": "outage-test", "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5}}}
+                          "KEY_PREFIX": f"outage-test-{time.time()}",
+                          "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5}}}
     try:
-        with override_settings(CACHES=caches):
+        with override_settings(CACHES=caches, CELERY_TASK_ALWAYS_EAGER=False):
             yield
     finally:
         celery_app.conf.update(saved)
         forget_connections()
+        live._last_kick = 0.0
+
+
+def pending(game_id):
+    game = Game.objects.get(pk=game_id)
+    return game.published_seq < game.seq
 
 
 def test_a_move_is_stored_and_answered_in_milliseconds_while_redis_is_down(tablet, django_capture_on_commit_callbacks):
@@ -56,43 +65,65 @@ def test_a_move_is_stored_and_answered_in_milliseconds_while_redis_is_down(table
         elapsed = time.perf_counter() - started
         assert response.status_code == 201
         assert elapsed < 0.5, f"recording a move took {elapsed:.3f}s with Redis down"
+        assert tablet.get(f"/api/games/{game['id']}").json()["seq"] == 1
         # Spectators still get the state, from the database.
         assert tablet.get(f"/api/games/{game['id']}/live").json()["scores"] == [3, 0]
-        # The work is kept, not lost: the outbox row waits for the catch-up.
-        assert OutboxMessage.objects.filter(game_id=game["id"], published_at=None).count() == 1
-        # While Redis is down, the catch-up cannot deliver either, and says so.
-        assert outbox_catch_up(older_than_seconds=0) == 0
-    # Redis is back (here: the test's own cache and broker).
-    assert outbox_catch_up(older_than_seconds=0) == 1
-    assert OutboxMessage.objects.filter(game_id=game["id"], published_at=None).count() == 0
+        # The work is kept, not lost: the game waits for the catch-up,
+        # which cannot publish while Redis is down either.
+        assert pending(game["id"])
+        with pytest.raises(Exception):
+            live_publish_pending()
+        assert pending(game["id"])
+    # Redis is back (here: the test run's own cache).
+    assert live_publish_pending() == 1
+    assert not pending(game["id"])
     assert cache.get(live_state_key(game["id"]))["scores"] == [3, 0]
 
 
-def test_the_catch_up_leaves_young_messages_to_their_own_task(tablet):
+def test_every_move_while_redis_is_down_is_answered_quickly(tablet, django_capture_on_commit_callbacks):
+    game = new_game(tablet)
+    moves = [{"seat": 0, "tile": "6-3"}, {"seat": 1, "tile": "3-3", "end": "right"}, {"seat": 0, "tile": "6-6", "end": "left"}]
+    with redis_at(closed_port_url()):
+        for move in moves:
+            live._last_kick = 0.0  # each move tries the broker afresh
+            started = time.perf_counter()
+            with django_capture_on_commit_callbacks(execute=True):
+                assert post_move(tablet, game["id"], move).status_code == 201
+            assert time.perf_counter() - started < 0.5
+
+
+def test_the_catch_up_leaves_recent_changes_to_their_own_task(tablet):
     game = new_game(tablet)
     post_move(tablet, game["id"], {"seat": 0, "tile": "6-3"})  # no commit hooks: never queued
-    assert outbox_catch_up(older_than_seconds=60) == 0
-    assert outbox_catch_up(older_than_seconds=0) == 1
-    assert outbox_catch_up(older_than_seconds=0) == 0
+    assert live_catch_up() == 0
+    Game.objects.filter(pk=game["id"]).update(updated_at=Game.objects.get(pk=game["id"]).updated_at.replace(year=2020))
+    assert live_catch_up() == 1
+    assert live_catch_up() == 0
+
+
+def test_without_a_broker_the_live_state_is_published_at_once(tablet, django_capture_on_commit_callbacks):
+    game = new_game(tablet)
+    with override_settings(CELERY_TASK_ALWAYS_EAGER=True), django_capture_on_commit_callbacks(execute=True):
+        post_move(tablet, game["id"], {"seat": 0, "tile": "6-3", "peg": 3})
+    assert not pending(game["id"])
+    assert tablet.get(f"/api/games/{game['id']}/live").json()["scores"] == [3, 0]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_queued_work_reaches_the_real_broker_and_a_worker_publishes_the_live_state(redis_url, scorer):
     import redis
-    from tablets import tablet_for
 
     tablet = tablet_for(scorer)
     game = new_game(tablet)
     with redis_at(redis_url):
         client = redis.Redis.from_url(redis_url)
-        queued_before = client.llen("celery")
+        queued_before = client.llen("celery") + client.zcard("unacked")
         response = post_move(tablet, game["id"], {"seat": 0, "tile": "6-3", "peg": 3})
         assert response.status_code == 201
-        assert client.llen("celery") == queued_before + 1
-        message = OutboxMessage.objects.get(game_id=game["id"])
+        assert client.llen("celery") + client.zcard("unacked") == queued_before + 1
         # What a worker does with the message: the task itself, run here.
-        from league.tasks import outbox_deliver_task
+        from league.tasks import live_publish_pending_task
 
-        assert outbox_deliver_task.apply(args=[message.pk]).get() is True
+        assert live_publish_pending_task.apply().get() >= 1
+        assert not pending(game["id"])
         assert cache.get(live_state_key(game["id"]))["scores"] == [3, 0]
-        assert outbox_publish(message_id=message.pk) is True

@@ -1,0 +1,316 @@
+"""Benchmark of the move endpoint under gunicorn on PostgreSQL.
+
+A script that measures, not a test: it prints figures and never fails on
+them. It needs PostgreSQL and Redis on this machine (the ones `.ci/run`
+starts) and sends traffic to 127.0.0.1 only, in loops bounded by count and
+time.
+
+    .venv/bin/python benchmarks/api.py                  # defaults
+    .venv/bin/python benchmarks/api.py --seconds 20 --clients 16 --json
+
+What it does, in one run:
+1. makes a fresh database (`league_bench` on the local PostgreSQL, or
+   BENCH_DATABASE_URL), migrates it, and adds a user with a token;
+2. starts gunicorn on a free loopback port with production settings
+   (DEBUG off, persistent connections, REDIS_URL set, so every move also
+   queues its outbox message to Redis, as in production);
+3. deals games on a simulated table before timing starts (pub to 121, so
+   each game has well over 100 moves);
+4. `--clients` threads, each one tablet with one kept-alive connection,
+   post moves with `seq` and an Idempotency-Key as fast as answers come,
+   starting a new game when one is won; the game set-up is not timed;
+5. the same clients then call a trivial authenticated DRF endpoint
+   (GET /api/auth/whoami: token check and a tiny JSON answer), for the same
+   time, and the ratio of the two throughputs is printed;
+6. counts the SQL queries of recording move 1 and move 60 of a game (the
+   same code path, in-process, on the same database).
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/league_bench"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/15"
+HOST = "127.0.0.1"
+RULES = {"preset": "pub", "target": 121}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def environment(database_url: str, redis_url: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "SECRET_KEY": "benchmark-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": HOST,
+        "SECURE_SSL_REDIRECT": "0",
+        "CONN_MAX_AGE": "600",
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def fresh_database(url: str) -> None:
+    import psycopg
+
+    parsed = urlparse(url)
+    name = parsed.path.lstrip("/")
+    admin = parsed._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django(env: dict[str, str]) -> str:
+    """Migrates and makes the benchmark user; returns its token."""
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    call_command("migrate", verbosity=0, interactive=False)
+    user = get_user_model().objects.create_user("bench", password="bench-pass-123")
+    return str(Token.objects.create(user=user).key)
+
+
+def deal(count: int, seed: int) -> list[list[dict[str, Any]]]:
+    """Move lists of `count` whole games, one list per game, hands shown
+    after each hand ended (as ("shown", hand, tiles) entries)."""
+    from league.demo.table import table_game
+
+    rng = random.Random(seed)
+    games = []
+    for _ in range(count):
+        sheet = table_game(rng, rules=RULES, seats=2)
+        writes: list[dict[str, Any]] = []
+        for number, hand in enumerate(sheet["hands"]):
+            writes.extend({"move": move} for move in hand["moves"])
+            if "shown" in hand:
+                writes.append({"shown": hand["shown"], "hand": number})
+        games.append(writes)
+    return games
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    moves: int = 0
+
+
+class Tablet:
+    """One client: one kept-alive connection, like a tablet at a table."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.connection = http.client.HTTPConnection(HOST, port, timeout=30)
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+
+    def call(self, method: str, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
+        headers = dict(self.headers)
+        if key:
+            headers["Idempotency-Key"] = key
+        payload = None if body is None else json.dumps(body)
+        self.connection.request(method, path, body=payload, headers=headers)
+        response = self.connection.getresponse()
+        data = response.read()
+        return response.status, json.loads(data) if data else None
+
+
+def play_moves(port: int, token: str, games: list[list[dict[str, Any]]], seconds: float, start: threading.Barrier,
+               tally: Tally, number: int) -> None:
+    tablet = Tablet(port, token)
+    start.wait()
+    deadline = time.perf_counter() + seconds
+    cursor = number
+    while time.perf_counter() < deadline:
+        writes = games[cursor % len(games)]
+        cursor += len(games) // 7 + 1
+        status, state = tablet.call("POST", "/api/games", {"rules": RULES, "seats": ["Ann", "Bob"]})
+        if status != 201:
+            tally.errors[f"create {status}"] = tally.errors.get(f"create {status}", 0) + 1
+            return
+        game, seq = state["id"], state["seq"]
+        for index, write in enumerate(writes):
+            if time.perf_counter() >= deadline:
+                break
+            key = f"{game}/{index}"
+            if "move" in write:
+                began = time.perf_counter()
+                status, reply = tablet.call("POST", f"/api/games/{game}/moves", {**write["move"], "seq": seq}, key)
+                tally.latencies.append(time.perf_counter() - began)
+                tally.moves += 1
+            else:
+                status, reply = tablet.call("POST", f"/api/games/{game}/hands/{write['hand']}/shown",
+                                            {**write["shown"], "seq": seq}, key)
+            if status != 201:
+                tally.errors[str(status)] = tally.errors.get(str(status), 0) + 1
+                break
+            seq = reply["state"]["seq"]
+
+
+def call_trivial(port: int, token: str, seconds: float, start: threading.Barrier, tally: Tally) -> None:
+    tablet = Tablet(port, token)
+    start.wait()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        began = time.perf_counter()
+        status, _ = tablet.call("GET", "/api/auth/whoami")
+        tally.latencies.append(time.perf_counter() - began)
+        tally.moves += 1
+        if status != 200:
+            tally.errors[str(status)] = tally.errors.get(str(status), 0) + 1
+            break
+
+
+def run_clients(target: Any, clients: int, args: tuple[Any, ...], seconds: float) -> dict[str, Any]:
+    start = threading.Barrier(clients + 1)
+    tallies = [Tally() for _ in range(clients)]
+    threads = []
+    for number, tally in enumerate(tallies):
+        extra = (number,) if target is play_moves else ()
+        threads.append(threading.Thread(target=target, args=(*args, seconds, start, tally, *extra), daemon=True))
+    for thread in threads:
+        thread.start()
+    start.wait()
+    began = time.perf_counter()
+    for thread in threads:
+        thread.join(timeout=seconds + 60)
+    elapsed = time.perf_counter() - began
+    latencies = sorted(latency for tally in tallies for latency in tally.latencies)
+    errors: dict[str, int] = {}
+    for tally in tallies:
+        for name, count in tally.errors.items():
+            errors[name] = errors.get(name, 0) + count
+    return {
+        "requests": len(latencies),
+        "seconds": round(elapsed, 2),
+        "per_second": round(len(latencies) / elapsed, 1),
+        "p50_ms": round(1000 * latencies[len(latencies) // 2], 2) if latencies else None,
+        "p99_ms": round(1000 * latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))], 2) if latencies else None,
+        "mean_ms": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
+        "errors": errors,
+    }
+
+
+def queries_per_move(token: str) -> dict[str, int]:
+    """SQL queries of recording move 1 and move 60 (the engine cache cleared
+    first, the costlier case), through the test client in this process."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from league.engine import ENGINES
+
+    client = Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_HOST=HOST)
+    writes = [w for w in deal(1, seed=60)[0] if "move" in w]
+    state = json.loads(client.post("/api/games", {"rules": RULES, "seats": ["Ann", "Bob"]},
+                                   content_type="application/json").content)
+    counts = {}
+    for number, write in enumerate(writes[:60], start=1):
+        ENGINES.clear()
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(f"/api/games/{state['id']}/moves", {**write["move"], "seq": state["seq"]},
+                                   content_type="application/json")
+        state = json.loads(response.content)["state"]
+        if number in (1, 60):
+            counts[f"move {number}"] = len(queries)
+    return counts
+
+
+def wait_until_serving(port: int, server: subprocess.Popen[bytes], limit: float = 30.0) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit("gunicorn exited before serving")
+        try:
+            with socket.create_connection((HOST, port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=15.0, help="per phase (moves, then the trivial endpoint)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument("--games", type=int, default=64, help="distinct games dealt before timing")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    args.seconds = min(args.seconds, 120.0)  # bounded, whatever is asked
+
+    database_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
+    redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
+    env = environment(database_url, redis_url)
+    fresh_database(database_url)
+    token = setup_django(env)
+    games = deal(args.games, args.seed)
+
+    port = free_port()
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    server = subprocess.Popen(
+        [gunicorn, "config.wsgi", "--bind", f"{HOST}:{port}", "--workers", str(args.workers),
+         "--worker-class", "gthread", "--threads", str(args.threads), "--keep-alive", "30",
+         "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )
+    try:
+        wait_until_serving(port, server)
+        # Warm-up: every worker imports, connects and fills its caches.
+        run_clients(call_trivial, args.clients, (port, token), 2.0)
+        moves = run_clients(play_moves, args.clients, (port, token, games), args.seconds)
+        trivial = run_clients(call_trivial, args.clients, (port, token), args.seconds)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    report = {
+        "clients": args.clients,
+        "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread)",
+        "moves": moves,
+        "trivial_endpoint": trivial,
+        "moves_to_trivial_ratio": round(moves["per_second"] / trivial["per_second"], 3),
+        "queries_per_move": queries_per_move(token),
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"{args.clients} clients, gunicorn {report['gunicorn']}, PostgreSQL, Redis")
+    for name in ("moves", "trivial_endpoint"):
+        row = report[name]
+        print(f"{name:17} {row['per_second']:8.1f}/s  p50 {row['p50_ms']} ms  p99 {row['p99_ms']} ms  "
+              f"({row['requests']} in {row['seconds']} s, errors {row['errors'] or 'none'})")
+    print(f"moves / trivial   {report['moves_to_trivial_ratio']}")
+    print(f"queries per move  {report['queries_per_move']}")
+
+
+if __name__ == "__main__":
+    main()

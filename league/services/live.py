@@ -1,0 +1,82 @@
+"""Publishing games' live state to the cache, for spectators' scoreboards.
+
+The outbox is the game row itself: every change raises the game's `seq` in
+the change's own transaction, and `published_seq` says how far the workers
+have published. So the work can never be lost, whatever happens to Redis:
+
+- after commit, `live_kick` queues one `live_publish_pending` task, which
+  publishes every game with `published_seq < seq`. A kick is queued at most
+  once per KICK_WINDOW_SECONDS per process, with a countdown just past that
+  window, so the task always runs after every change whose kick it stood in
+  for; a busy match night costs the broker a few messages a second, not one
+  per move. It never raises: with the broker down the scorer loses one
+  failed connection (the socket timeouts in settings are short), and
+- the beat task `live_catch_up` publishes whatever the broker missed.
+
+With no broker configured (tasks in-process) the kick publishes at once.
+"""
+import logging
+import threading
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import F
+from django.utils import timezone
+
+from league.models import Game
+from league.selectors.games import live_state_key
+from league.selectors.state import game_state
+
+log = logging.getLogger(__name__)
+
+KICK_WINDOW_SECONDS = 0.2
+# Spectators' copies expire on their own if a game is forgotten.
+LIVE_STATE_TTL_SECONDS = 6 * 60 * 60
+BATCH = 500
+
+_last_kick = 0.0
+_kick_lock = threading.Lock()
+
+
+def live_kick() -> None:
+    """Queues the publishing of pending games (called after commit)."""
+    from league.tasks import live_publish_pending_task  # the tasks import the services
+
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        live_publish_pending_task.apply()
+        return
+    global _last_kick
+    with _kick_lock:
+        now = time.monotonic()
+        if now - _last_kick < KICK_WINDOW_SECONDS:
+            return  # a queued task will run after this change: see the docstring
+        _last_kick = now
+    try:
+        live_publish_pending_task.apply_async(countdown=KICK_WINDOW_SECONDS + 0.05, retry=False)
+    except Exception as err:  # any broker failure: the beat task catches up
+        log.warning("live state left for the catch-up: %s", err)
+
+
+def live_publish_pending(*, older_than_seconds: float = 0) -> int:
+    """Publishes the current state of every game whose last change is not
+    yet published (and at least `older_than_seconds` old); returns how many.
+    Raises when the cache is down: nothing is marked published then."""
+    pending = Game.objects.filter(published_seq__lt=F("seq"))
+    if older_than_seconds:
+        pending = pending.filter(updated_at__lte=timezone.now() - timedelta(seconds=older_than_seconds))
+    games = list(pending.order_by("updated_at")[:BATCH])
+    if not games:
+        return 0
+    cache.set_many({live_state_key(game.pk): game_state(game=game) for game in games}, LIVE_STATE_TTL_SECONDS)
+    for game in games:
+        # Only forward: a later change may have raised seq meanwhile, and a
+        # slower worker must not lower the mark another one set.
+        Game.objects.filter(pk=game.pk, published_seq__lt=game.seq).update(published_seq=game.seq)
+    return len(games)
+
+
+def live_catch_up() -> int:
+    """The beat task's work: games the broker missed (an outage)."""
+    return live_publish_pending(older_than_seconds=settings.LIVE_CATCH_UP_AFTER_SECONDS)

@@ -9,7 +9,7 @@ already penalised by a ruling at the table is not judged again.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
 from .errors import SheetError, TileAlreadyPlayed
 from .tiles import _WRITTEN, Tile
@@ -54,29 +54,49 @@ def read_shown(shown: object, held: list[int], played: int,
     return tiles
 
 
-def false_knocks(knocks: Iterable[tuple[int, int, tuple[int, ...]]], plays: Any,
-                 tiles: dict[int, list[Tile]], ruled: frozenset[int]) -> list[dict[str, Any]]:
+def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]],
+                 ruled: frozenset[int]) -> list[dict[str, Any]]:
     """Every knock made while holding a tile that fitted, oldest first.
 
-    ``plays`` is the hand's chain of plays, newest first: ``((move, seat,
-    tile), older)``, walked back only as far as each knock.
+    ``knocks`` and ``plays`` are the hand's chains, newest first:
+    ``((move, seat, end values), older)`` and ``((move, seat, tile), older)``.
+    Walking both back together, each seat's later plays are gathered once,
+    as a bit set of the pips they show, so most knocks are cleared by one
+    test and the tiles are listed only for a false one.
     """
+    shown = {seat: _pips(row) for seat, row in tiles.items()}
+    later: dict[int, list[Tile]] = {}
+    later_pips: dict[int, int] = {}
     found = []
-    for move, seat, values in knocks:
-        if move in ruled:
+    while knocks is not None:
+        (move, seat, values), knocks = knocks
+        while plays is not None and plays[0][0] > move:
+            (_, by, tile), plays = plays
+            later.setdefault(by, []).append(tile)
+            later_pips[by] = later_pips.get(by, 0) | 1 << tile.a | 1 << tile.b
+        ends = _pips_of(values)
+        if move in ruled or not (shown.get(seat, 0) | later_pips.get(seat, 0)) & ends:
             continue
-        fitting = [t.text for t in tiles.get(seat, ()) if t.a in values or t.b in values]
-        later = []
-        chain = plays
-        while chain is not None:
-            (played_at, by, tile), chain = chain
-            if played_at < move:
-                break
-            if by == seat and (tile.a in values or tile.b in values):
-                later.append(tile.text)
-        if fitting or later:
-            found.append({"seat": seat, "move": move, "tiles": fitting + later[::-1]})
+        fitting = [t for t in tiles.get(seat, ()) if (1 << t.a | 1 << t.b) & ends]
+        fitting += [t for t in reversed(later.get(seat, ())) if (1 << t.a | 1 << t.b) & ends]
+        found.append({"seat": seat, "move": move, "tiles": [t.text for t in fitting]})
+    found.reverse()
     return found
+
+
+def _pips(row: list[Tile]) -> int:
+    """A bit set of the pip values the tiles show."""
+    bits = 0
+    for tile in row:
+        bits |= 1 << tile.a | 1 << tile.b
+    return bits
+
+
+def _pips_of(values: tuple[int, ...]) -> int:
+    bits = 0
+    for value in values:
+        bits |= 1 << value
+    return bits
 
 
 # Seat numbers as a sheet writes them (JSON keys are strings) or as Python does.

@@ -170,7 +170,11 @@ class Table:
         peg = raw.get("peg")
         if peg is not None and (type(peg) is not int or peg < 0):
             _whole(peg, "peg")
-        ends, total, points_for, bonus, bust, worth = self.worth(line, seat)
+        ends, total, points_for = self._worths[line]
+        if points_for or self._bonus:
+            ends, total, points_for, bonus, bust, worth = self.worth(line, seat)
+        else:  # most plays score nothing: no bonus to add, no target to test
+            bonus, bust, worth = 0, False, 0
         side = self.side_of[seat]
         scores = self.scores
         if peg is None or peg == worth:
@@ -358,19 +362,23 @@ class Table:
         self.scores = list(self.scores_at_end)
         found: list[Event] = []
         if self.knocks is not None:
-            found = false_knocks(_items(self.knocks), self.plays, tiles, self.ruled)
+            found = false_knocks(self.knocks, self.plays, tiles, self.ruled)
         won = self._awards(tiles)
-        acting = won[0][0] if won else self.side_of[found[0]["seat"]] if found else 0
-        ledger = Ledger(self.scores, self.rules, acting)
-        awards = [
-            {"side": side, "points": ledger.credit(side, points), "reason": reason}
-            for side, points, reason in won
-        ]
-        for knock in found:
-            ledger.penalise("false-knock", self.side_of[knock["seat"]])
-        self.winner = ledger.winner() if awards or found else None
+        awards: list[Event] = []
+        penalties: list[Event] = []
+        self.winner = None
+        if won or found:
+            acting = won[0][0] if won else self.side_of[found[0]["seat"]]
+            ledger = Ledger(self.scores, self.rules, acting)
+            awards = [
+                {"side": side, "points": ledger.credit(side, points), "reason": reason}
+                for side, points, reason in won
+            ]
+            for knock in found:
+                ledger.penalise("false-knock", self.side_of[knock["seat"]])
+            penalties, self.winner = ledger.penalties, ledger.winner()
         self.won_by_show = self.winner is not None
-        event = self._hand_end(found, ledger.penalties, awards)
+        event = self._hand_end(found, penalties, awards)
         if self._record:
             as_json = {str(seat): [t.text for t in tiles[seat]] for seat in sorted(tiles)}
             self.events = (event, self.events[1] if self.events else None)

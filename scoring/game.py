@@ -120,18 +120,21 @@ class Game:
 
     @property
     def boneyard(self) -> int:
-        """Tiles left to draw in the hand the next move belongs to (0 without drawing)."""
-        table = self._table
-        return table.boneyard if table.ended is None else table._undealt
+        """Tiles left to draw in the current hand (0 without drawing)."""
+        return self._table.boneyard
 
     @property
     def moves_in_hand(self) -> int:
         return self._table.moves
 
     def held(self, seat: int) -> int:
-        """How many tiles ``seat`` holds in the hand the next move belongs to."""
-        table = self._table
-        return table._size if table.ended else table.held[seat]
+        """How many tiles ``seat`` holds in the current hand (after it ends: has to show)."""
+        return self._table.held[seat]
+
+    @property
+    def hand_size(self) -> int:
+        """How many tiles each seat is dealt for a hand."""
+        return self._table.rules.hand_size_for(len(self._table.seats))
 
     @property
     def events(self) -> list[Event]:

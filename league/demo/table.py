@@ -32,7 +32,7 @@ def table_hand(rng: random.Random, game: scoring.Game, mistakes: float = 0.0) ->
     rng.shuffle(stock)
     hands: list[list[str]] = []
     for seat in range(seats):
-        size = game.held(seat)
+        size = game.hand_size
         hands.append(stock[:size])
         del stock[:size]
     leader = game.turn if game.turn is not None else rng.randrange(seats)

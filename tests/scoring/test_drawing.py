@@ -224,7 +224,9 @@ def test_a_sheet_with_draws_readjudicates_to_the_same_result_from_the_game():
 def test_the_next_hand_is_dealt_from_a_full_set_again():
     game = _after(REAL_HAND)
     game, _ = game.show(REAL_SHOWN)
-    assert (game.held(0), game.held(1), game.boneyard) == (7, 7, 14)
+    # until the next move, the counts are the ended hand's: what each seat shows
+    assert (game.held(0), game.held(1), game.boneyard) == (3, 14, 0)
+    assert game.hand_size == 7
     game, _ = game.apply(play(1, "6-6"))  # the lead passes to Bob
     assert (game.held(0), game.held(1), game.boneyard) == (7, 6, 14)
 

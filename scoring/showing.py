@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from .errors import SheetError, TileAlreadyPlayed
-from .tiles import _WRITTEN, Tile
+from .tiles import Tile
+from .tiles import read as read_tile
 
 
 def read_shown(shown: object, held: list[int], played: int,
@@ -34,7 +35,7 @@ def read_shown(shown: object, held: list[int], played: int,
             raise SheetError(f"seat {seat}: shown tiles must be a list")
         row = tiles[seat] = []
         for text in listed:
-            tile = _WRITTEN.get(text) or Tile.parse(text)
+            tile = read_tile(text)
             if seen >> tile.key & 1:
                 raise TileAlreadyPlayed(f"{tile} is shown twice")
             seen |= 1 << tile.key

@@ -35,7 +35,8 @@ from .ledger import Ledger
 from .spinner import Spinners
 from .rules import OFFENCES, Rules
 from .showing import false_knocks, read_shown
-from .tiles import _WRITTEN, Tile
+from .tiles import Tile
+from .tiles import read as read_tile
 
 Event = dict[str, Any]
 # A persistent list, newest first: (item, rest) or None.  Appending is O(1)
@@ -159,7 +160,7 @@ class Table:
         seat = raw.get("seat")
         if seat != self.turn or type(seat) is not int or not held[seat]:
             seat = self._seat_to_move(raw)
-        tile = _WRITTEN.get(raw["tile"]) or Tile.parse(raw["tile"])
+        tile = read_tile(raw["tile"])
         if self.played >> tile.key & 1 or self.misplayed is not None:
             self._check_in_hand(tile, seat)
         line = self.line

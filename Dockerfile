@@ -13,4 +13,4 @@ RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
 RUN useradd --system --uid 1000 league
 USER league
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--worker-class", "gthread", "--threads", "4"]
+CMD ["gunicorn", "config.wsgi", "--config", "python:config.gunicorn"]

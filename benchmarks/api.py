@@ -213,7 +213,11 @@ def run_clients(target: Any, clients: int, args: tuple[Any, ...], seconds: float
         "per_second": round(len(latencies) / elapsed, 1),
         "p50_ms": round(1000 * latencies[len(latencies) // 2], 2) if latencies else None,
         "p99_ms": round(1000 * latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))], 2) if latencies else None,
+        "p90_ms": round(1000 * latencies[int(len(latencies) * 0.9)], 2) if latencies else None,
+        "max_ms": round(1000 * latencies[-1], 2) if latencies else None,
         "mean_ms": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
+        # Per client: shows whether some tablets wait more than others.
+        "client_mean_ms": sorted(round(1000 * statistics.fmean(t.latencies), 1) for t in tallies if t.latencies),
         "errors": errors,
     }
 
@@ -260,8 +264,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=15.0, help="per phase (moves, then the trivial endpoint)")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
+    parser.add_argument("--worker-connections", type=int, default=0,
+                        help="connections per gunicorn worker; 0: clients / workers, rounded up, so the clients'"
+                             " kept-alive connections spread evenly over the workers")
     parser.add_argument("--games", type=int, default=64, help="distinct games dealt before timing")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", action="store_true")
@@ -275,12 +282,13 @@ def main() -> None:
     token = setup_django(env)
     games = deal(args.games, args.seed)
 
+    connections = args.worker_connections or -(-args.clients // args.workers)
     port = free_port()
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     server = subprocess.Popen(
-        [gunicorn, "config.wsgi", "--bind", f"{HOST}:{port}", "--workers", str(args.workers),
-         "--worker-class", "gthread", "--threads", str(args.threads), "--keep-alive", "30",
-         "--log-level", "warning"],
+        [gunicorn, "config.wsgi", "--config", "python:config.gunicorn", "--bind", f"{HOST}:{port}",
+         "--workers", str(args.workers), "--threads", str(args.threads),
+         "--worker-connections", str(connections), "--log-level", "warning"],
         cwd=ROOT, env=env,
     )
     try:
@@ -294,7 +302,7 @@ def main() -> None:
         server.wait(timeout=30)
     report = {
         "clients": args.clients,
-        "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread)",
+        "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread), {connections} connections a worker",
         "moves": moves,
         "trivial_endpoint": trivial,
         "moves_to_trivial_ratio": round(moves["per_second"] / trivial["per_second"], 3),

@@ -32,16 +32,6 @@ def engine_new(*, rules: Any, seats: list[str], partners: bool, start: list[int]
     return scoring.Game.new(rules=rules, seats=seats, partners=partners, start=start)
 
 
-def engine_rules(engine: scoring.Game) -> Any:
-    """The game's rules as JSON, as given. docs/engine-api.md promises this
-    as `Game.rules`; the engine keeps its parsed rules there and the JSON
-    form in `rules_json`, so take whichever is JSON."""
-    rules = engine.rules
-    if isinstance(rules, (dict, str)):
-        return rules
-    return engine.rules_json  # type: ignore[attr-defined]
-
-
 def live_ops(rows: Iterable[R]) -> list[R]:
     """The rows still in force, in log order.
 

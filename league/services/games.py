@@ -4,20 +4,14 @@ from functools import partial
 from typing import Any
 
 import scoring
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
-from league.engine import ENGINES, engine_key, engine_new, engine_rules
+from league.engine import ENGINES, engine_key, engine_new
 from league.models import Game, GameEntry
 from league.services.errors import MoveRejected
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
-
-User = AbstractBaseUser | AnonymousUser | None
-
-
-def _author(user: User) -> AbstractBaseUser | None:
-    return user if user is not None and user.is_authenticated else None  # type: ignore[return-value]
+from league.services.log import Author, author_user
 
 
 def game_create(
@@ -27,7 +21,7 @@ def game_create(
     partners: bool = False,
     start: list[int] | None = None,
     label: str = "",
-    created_by: User,
+    created_by: Author,
 ) -> Game:
     """A new game with an empty log. Raises MoveRejected when the engine
     refuses the set-up (unknown preset, seats, partners the rules forbid)."""
@@ -37,7 +31,7 @@ def game_create(
         raise MoveRejected(str(err)) from None
     with transaction.atomic():
         game = Game(
-            rules=engine_rules(engine), seats=list(seats), partners=partners, start=start, label=label, created_by=_author(created_by)
+            rules=engine.rules, seats=list(seats), partners=partners, start=start, label=label, created_by=author_user(created_by)
         )
         game_cache_fill(game=game, engine=engine)
         game.save()
@@ -45,12 +39,12 @@ def game_create(
     return game
 
 
-def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: User) -> Game:
+def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: Author) -> Game:
     """A game from a scoresheet, its moves and showings recorded as log rows
     in order, exactly as if they had been entered live, so that the game
     replays and can be continued. Raises MoveRejected with the engine's
     message for a sheet the rules cannot accept."""
-    author = _author(imported_by)
+    author = author_user(imported_by)
     try:
         engine = engine_new(
             rules=sheet.get("rules"), seats=sheet["seats"], partners=bool(sheet.get("partners", False)),
@@ -73,7 +67,7 @@ def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: User) ->
 
     with transaction.atomic():
         game = Game(
-            rules=engine_rules(engine), seats=list(sheet["seats"]), partners=bool(sheet.get("partners", False)),
+            rules=engine.rules, seats=list(sheet["seats"]), partners=bool(sheet.get("partners", False)),
             start=sheet.get("start"), label=label, created_by=author,
         )
         game.seq = len(rows)

@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeAlias
 
 import scoring
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -35,6 +35,13 @@ from league.services.game_cache import CACHE_FIELDS, game_cache_fill
 from league.services.live import live_kick
 
 Reply = dict[str, Any]
+# Who made a change: a user, or nobody known (an import, a shell).
+Author: TypeAlias = AbstractBaseUser | AnonymousUser | None
+
+
+def author_user(author: Author) -> AbstractBaseUser | None:
+    """The user to record as having made a change (None: nobody known)."""
+    return author if author is not None and author.is_authenticated else None  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -56,7 +63,7 @@ Maker = Callable[[Game, scoring.Game], Change]
 def log_append(
     *,
     game_id: int,
-    user: AbstractBaseUser | AnonymousUser | None,
+    user: Author,
     key: str,
     seq: int | None,
     make: Maker,
@@ -111,7 +118,7 @@ def _stored_reply(*, game: Game, key: str) -> Reply | None:
 def _append(
     *,
     game_id: int,
-    user: AbstractBaseUser | AnonymousUser | None,
+    user: Author,
     key: str,
     seq: int | None,
     make: Maker,
@@ -146,7 +153,7 @@ def _append(
         hand=change.hand,
         payload=change.payload,
         voids=change.voids,
-        entered_by=user if user is not None and user.is_authenticated else None,
+        entered_by=author_user(user),
         idempotency_key=key,
         reply=reply,
     )

@@ -4,18 +4,15 @@ a hand, and the undoing of the last move. Each is one transaction (see
 from typing import Any
 
 import scoring
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from league.engine import engine_replay, live_ops
 from league.models import Game, GameEntry
 from league.selectors.state import game_state
 from league.services.errors import GameConflict
-from league.services.log import Change, Reply, log_append
-
-User = AbstractBaseUser | AnonymousUser | None
+from league.services.log import Author, Change, Reply, log_append
 
 
-def move_record(*, game_id: int, move: dict[str, Any], user: User, key: str = "", seq: int | None = None) -> Reply:
+def move_record(*, game_id: int, move: dict[str, Any], user: Author, key: str = "", seq: int | None = None) -> Reply:
     """Records one move (SCORESHEET.md). The first move after a hand has
     ended starts the next hand: the engine knows, and so the row's hand is
     the engine's hand after the move."""
@@ -28,7 +25,7 @@ def move_record(*, game_id: int, move: dict[str, Any], user: User, key: str = ""
 
 
 def shown_record(
-    *, game_id: int, hand: int, shown: dict[str, list[str]], user: User, key: str = "", seq: int | None = None
+    *, game_id: int, hand: int, shown: dict[str, list[str]], user: Author, key: str = "", seq: int | None = None
 ) -> Reply:
     """Records the tiles turned face up when hand `hand` ended; posting again
     before the next hand's first move replaces the earlier showing."""
@@ -50,7 +47,7 @@ def _not_open_for_showing(*, game: Game, hand: int) -> str:
     return f"hand {hand} is closed: a later hand has started"
 
 
-def move_undo(*, game_id: int, user: User, key: str = "", seq: int | None = None) -> Reply:
+def move_undo(*, game_id: int, user: Author, key: str = "", seq: int | None = None) -> Reply:
     """Voids the newest live move. Its row stays in the log; the undo row
     records who voided it and when. Tiles shown for the hand that move ended
     lapse with it (see `league.engine.live_ops`)."""

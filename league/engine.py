@@ -60,6 +60,19 @@ def engine_replay(*, game: Any, rows: Sequence[LogRow]) -> scoring.Game:
     return engine
 
 
+def engine_state(engine: scoring.Game) -> dict[str, Any]:
+    """What the game row caches of an engine value, as JSON-ready values."""
+    return {
+        "status": engine.status,
+        "hand": engine.hand,
+        "turn": engine.turn,
+        "ends": list(engine.ends),
+        "sides": [list(side) for side in engine.sides],
+        "scores": list(engine.scores),
+        "winner": engine.winner,
+    }
+
+
 def engine_sheet(engine: scoring.Game) -> dict[str, Any]:
     sheet = engine.to_sheet()
     return {"format": SHEET_FORMAT, **sheet}
@@ -112,7 +125,12 @@ def engine_of(game: Any) -> scoring.Game:
     engine = ENGINES.get(engine_key(game))
     if engine is not None:
         return engine
+    return engine_replay(game=game, rows=log_rows(game))
+
+
+def log_rows(game: Any) -> list[Any]:
+    """A game's whole log, oldest first, as much of each row as a replay
+    needs: one query."""
     from league.models import GameEntry  # the engine adapter loads no models at import
 
-    rows = GameEntry.objects.filter(game=game).only("seq", "kind", "payload").order_by("seq")
-    return engine_replay(game=game, rows=list(rows))
+    return list(GameEntry.objects.filter(game=game).only("seq", "kind", "payload").order_by("seq"))

@@ -2,27 +2,19 @@
 cache of replaying its log, and this rebuilds them to compare."""
 from typing import Any
 
-from league.engine import engine_replay
-from league.models import Game, GameEntry
+from league.engine import engine_replay, engine_state, log_rows
+from league.models import Game
+
+CACHED = ("status", "hand", "turn", "ends", "sides", "scores", "winner", "seq")
 
 
 def game_replayed_state(*, game: Game) -> dict[str, Any]:
-    rows = list(GameEntry.objects.filter(game=game).only("seq", "kind", "payload").order_by("seq"))
-    engine = engine_replay(game=game, rows=rows)
-    return {
-        "status": engine.status,
-        "hand": engine.hand,
-        "turn": engine.turn,
-        "ends": list(engine.ends),
-        "sides": [list(side) for side in engine.sides],
-        "scores": list(engine.scores),
-        "winner": engine.winner,
-        "seq": rows[-1].seq if rows else 0,
-    }
+    rows = log_rows(game)
+    return {**engine_state(engine_replay(game=game, rows=rows)), "seq": rows[-1].seq if rows else 0}
 
 
 def game_cached_state(*, game: Game) -> dict[str, Any]:
-    return {field: getattr(game, field) for field in ("status", "hand", "turn", "ends", "sides", "scores", "winner", "seq")}
+    return {name: getattr(game, name) for name in CACHED}
 
 
 def games_out_of_step() -> list[tuple[int, dict[str, Any], dict[str, Any]]]:

@@ -1,0 +1,34 @@
+"""docker compose, the Dockerfile and the Celery app name things that exist."""
+import shutil
+import sys
+from pathlib import Path
+
+import yaml
+from config.celery import app as celery_app
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def test_compose_runs_web_worker_beat_postgres_and_redis_with_health_checks():
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose["services"]
+    assert set(services) == {"web", "worker", "beat", "postgres", "redis"}
+    assert all("healthcheck" in service for service in services.values())
+    assert "pgdata:/var/lib/postgresql/data" in services["postgres"]["volumes"]
+    assert "pgdata" in compose["volumes"]
+    assert "gunicorn config.wsgi" in services["web"]["command"]
+    assert services["worker"]["command"].startswith("celery -A config worker")
+    assert services["beat"]["command"].startswith("celery -A config beat")
+
+
+def test_the_commands_compose_names_are_installed():
+    for program in ("gunicorn", "celery"):
+        assert (BIN / program).exists() or shutil.which(program), program
+
+
+def test_the_worker_knows_the_tasks_and_beat_schedules_the_catch_up():
+    celery_app.loader.import_default_modules()
+    assert {"league.tasks.live_publish_pending", "league.tasks.live_catch_up"} <= set(celery_app.tasks)
+    scheduled = {entry["task"] for entry in celery_app.conf.beat_schedule.values()}
+    assert scheduled == {"league.tasks.live_catch_up"}

@@ -43,8 +43,8 @@ def read_shown(shown: object, held: list[int], played: int,
             if check_in_hand is not None:
                 check_in_hand(tile, seat)
     if seen & played:
-        tile = next(t for row in tiles.values() for t in row if played >> t.key & 1)
-        raise TileAlreadyPlayed(f"{tile} was played this hand, so it cannot be shown")
+        seat, tile = next((s, t) for s, row in tiles.items() for t in row if played >> t.key & 1)
+        raise TileAlreadyPlayed(f"seat {seat} shows {tile}, which was played this hand")
     for seat, count in enumerate(held):
         given = len(tiles.get(seat, ()))
         if given != count:

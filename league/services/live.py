@@ -22,6 +22,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -66,14 +67,16 @@ def live_publish_pending(*, older_than_seconds: float = 0) -> int:
     pending = Game.objects.filter(published_seq__lt=F("seq"))
     if older_than_seconds:
         pending = pending.filter(updated_at__lte=timezone.now() - timedelta(seconds=older_than_seconds))
-    games = list(pending.order_by("updated_at")[:BATCH])
-    if not games:
-        return 0
-    cache.set_many({live_state_key(game.pk): game_state(game=game) for game in games}, LIVE_STATE_TTL_SECONDS)
-    for game in games:
-        # Only forward: a later change may have raised seq meanwhile, and a
-        # slower worker must not lower the mark another one set.
-        Game.objects.filter(pk=game.pk, published_seq__lt=game.seq).update(published_seq=game.seq)
+    with transaction.atomic():
+        # Locked while publishing, so two workers cannot overwrite a newer
+        # state with an older one (a move on the game waits the moment it
+        # takes); in id order, so that two workers never deadlock.
+        games = list(pending.select_for_update().order_by("pk")[:BATCH])
+        if not games:
+            return 0
+        cache.set_many({live_state_key(game.pk): game_state(game=game) for game in games}, LIVE_STATE_TTL_SECONDS)
+        for game in games:
+            Game.objects.filter(pk=game.pk).update(published_seq=game.seq)
     return len(games)
 
 

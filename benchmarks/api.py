@@ -10,10 +10,12 @@ time.
 
 What it does, in one run:
 1. makes a fresh database (`league_bench` on the local PostgreSQL, or
-   BENCH_DATABASE_URL), migrates it, and adds a user with a token;
+   BENCH_DATABASE_URL), migrates it, and adds a user with a token; empties
+   its own Redis database (15, or BENCH_REDIS_URL);
 2. starts gunicorn on a free loopback port with production settings
-   (DEBUG off, persistent connections, REDIS_URL set, so every move also
-   queues its outbox message to Redis, as in production);
+   (DEBUG off, persistent connections, REDIS_URL set) and a Celery worker
+   (unless --no-worker), so the moves' queued work, publishing live states
+   for spectators, is done on the same machine while they are timed;
 3. deals games on a simulated table before timing starts (pub to 121, so
    each game has well over 100 moves);
 4. `--clients` threads, each one tablet with one kept-alive connection,
@@ -82,6 +84,14 @@ def fresh_database(url: str) -> None:
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def fresh_redis(url: str) -> None:
+    """Empties the benchmark's own Redis database (BENCH_REDIS_URL): no
+    messages or cached states left from an earlier run."""
+    import redis
+
+    redis.Redis.from_url(url).flushdb()
 
 
 def setup_django(env: dict[str, str]) -> str:
@@ -274,6 +284,8 @@ def main() -> None:
                              " kept-alive connections spread evenly over the workers")
     parser.add_argument("--games", type=int, default=64, help="distinct games dealt before timing")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--no-worker", action="store_true",
+                        help="run no Celery worker (the moves' publishing work then waits in Redis)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     args.seconds = min(args.seconds, 120.0)  # bounded, whatever is asked
@@ -282,6 +294,7 @@ def main() -> None:
     redis_url = os.environ.get("BENCH_REDIS_URL", DEFAULT_REDIS)
     env = environment(database_url, redis_url)
     fresh_database(database_url)
+    fresh_redis(redis_url)
     token = setup_django(env)
     games = deal(args.games, args.seed)
 
@@ -294,6 +307,13 @@ def main() -> None:
          "--worker-connections", str(connections), "--log-level", "warning"],
         cwd=ROOT, env=env,
     )
+    worker = None
+    if not args.no_worker:
+        # The work each move queues (publishing live states) is done as in
+        # production, on this same machine, while the moves are timed.
+        celery = str(Path(sys.executable).with_name("celery"))
+        worker = subprocess.Popen([celery, "-A", "config", "worker", "--concurrency", "1", "--loglevel", "WARNING"],
+                                  cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_until_serving(port, server)
         # Warm-up: every worker imports, connects and fills its caches.
@@ -301,10 +321,13 @@ def main() -> None:
         moves = run_clients(play_moves, args.clients, (port, token, games), args.seconds)
         trivial = run_clients(call_trivial, args.clients, (port, token), args.seconds)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for process in (server, worker):
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=30)
     report = {
         "clients": args.clients,
+        "celery_worker": not args.no_worker,
         "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread), {connections} connections a worker",
         "moves": moves,
         "trivial_endpoint": trivial,
@@ -314,7 +337,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"{args.clients} clients, gunicorn {report['gunicorn']}, PostgreSQL, Redis")
+    worker_note = "no Celery worker" if args.no_worker else "a Celery worker publishing live states"
+    print(f"{args.clients} clients, gunicorn {report['gunicorn']}, PostgreSQL, Redis, {worker_note}")
     for name in ("moves", "trivial_endpoint"):
         row = report[name]
         print(f"{name:17} {row['per_second']:8.1f}/s  p50 {row['p50_ms']} ms  p99 {row['p99_ms']} ms  "

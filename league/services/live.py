@@ -32,7 +32,7 @@ from league.selectors.state import game_state
 
 log = logging.getLogger(__name__)
 
-KICK_WINDOW_SECONDS = 0.2
+KICK_WINDOW_SECONDS = 1.0
 # Spectators' copies expire on their own if a game is forgotten.
 LIVE_STATE_TTL_SECONDS = 6 * 60 * 60
 BATCH = 500
@@ -69,14 +69,14 @@ def live_publish_pending(*, older_than_seconds: float = 0) -> int:
         pending = pending.filter(updated_at__lte=timezone.now() - timedelta(seconds=older_than_seconds))
     with transaction.atomic():
         # Locked while publishing, so two workers cannot overwrite a newer
-        # state with an older one (a move on the game waits the moment it
-        # takes); in id order, so that two workers never deadlock.
+        # state with an older one (a move on the game waits the three
+        # round trips this takes); in id order, so two workers never deadlock.
         games = list(pending.select_for_update().order_by("pk")[:BATCH])
         if not games:
             return 0
         cache.set_many({live_state_key(game.pk): game_state(game=game) for game in games}, LIVE_STATE_TTL_SECONDS)
-        for game in games:
-            Game.objects.filter(pk=game.pk).update(published_seq=game.seq)
+        # The rows are locked, so each seq is still the one just published.
+        Game.objects.filter(pk__in=[game.pk for game in games]).update(published_seq=F("seq"))
     return len(games)
 
 

@@ -21,7 +21,7 @@ worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
 def post_worker_init(worker: Any) -> None:
     # Everything loaded so far (Django, the apps, the engine) lives as long
     # as the worker: take it out of the garbage collector's sight, so that a
-    # full collection scans only what requests made, and stalls every thread
-    # of the worker for microseconds instead of many milliseconds.
+    # full collection, which stalls every thread of the worker, scans only
+    # what requests made.
     gc.collect()
     gc.freeze()

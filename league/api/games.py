@@ -9,22 +9,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.schema import ErrorOutput, GameStateOutput
+from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput
 from league.selectors.games import game_entries, game_get, game_live_state, game_sheet
 from league.selectors.state import game_state
 from league.services.games import game_create, game_import
 
 
 class GameCreateApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(GameSetupInput):
         class Meta:
             ref_name = "GameCreateInput"
 
-        rules = serializers.JSONField(required=False, allow_null=True, default=None)
-        seats = serializers.ListField(child=serializers.CharField(max_length=100), min_length=2, max_length=4)
-        partners = serializers.BooleanField(required=False, default=False)
-        start = serializers.ListField(child=serializers.IntegerField(min_value=0), required=False, allow_null=True)
-        label = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+        label = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
     @extend_schema(
         request=InputSerializer,
@@ -39,17 +35,13 @@ class GameCreateApi(APIView):
 
 
 class GameImportApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(GameSetupInput):
         """A scoresheet (SCORESHEET.md); the engine checks the rest."""
+
         class Meta:
             ref_name = "ScoresheetInput"
 
-
         format = serializers.ChoiceField(choices=["fives-and-threes/1"], required=False)
-        rules = serializers.JSONField(required=False, allow_null=True)
-        seats = serializers.ListField(child=serializers.CharField(max_length=100), min_length=2, max_length=4)
-        partners = serializers.BooleanField(required=False)
-        start = serializers.ListField(child=serializers.IntegerField(min_value=0), required=False, allow_null=True)
         hands = serializers.ListField(child=serializers.DictField(), required=False)
 
     @extend_schema(

@@ -5,6 +5,18 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
 
+class GameSetupInput(serializers.Serializer):
+    """The scoresheet's header: who sits where, under which rules."""
+
+    class Meta:
+        ref_name = "GameSetupInput"
+
+    rules = serializers.JSONField(required=False, allow_null=True, help_text="A preset name or an object.")
+    seats = serializers.ListField(child=serializers.CharField(max_length=100), min_length=2, max_length=4)
+    partners = serializers.BooleanField(required=False)
+    start = serializers.ListField(child=serializers.IntegerField(min_value=0), required=False, allow_null=True)
+
+
 class GameStateOutput(serializers.Serializer):
     id = serializers.IntegerField()
     rules = serializers.JSONField()

@@ -16,7 +16,7 @@ from league.services.log import Author, author_user
 
 def game_create(
     *,
-    rules: Any,
+    rules: Any = None,
     seats: list[str],
     partners: bool = False,
     start: list[int] | None = None,

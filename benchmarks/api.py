@@ -112,12 +112,12 @@ def setup_django(env: dict[str, str]) -> str:
 def deal(count: int, seed: int) -> list[list[dict[str, Any]]]:
     """Move lists of `count` whole games, one list per game, hands shown
     after each hand ended (as ("shown", hand, tiles) entries)."""
-    from league.demo.table import table_game
+    from scoring.simulate import random_game
 
     rng = random.Random(seed)
     games = []
     for _ in range(count):
-        sheet = table_game(rng, rules=RULES, seats=2)
+        sheet = random_game(rng, RULES, seats=2)
         writes: list[dict[str, Any]] = []
         for number, hand in enumerate(sheet["hands"]):
             writes.extend({"move": move} for move in hand["moves"])

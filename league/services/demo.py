@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from league.demo.table import table_game
+from scoring.simulate import random_game
 from league.models import Game
 from league.services.games import game_create
 from league.services.moves import move_record, move_undo, shown_record
@@ -80,7 +80,7 @@ def demo_load() -> list[Game]:
 
 def _demo_game_play(*, demo: DemoGame, label: str, scorer: AbstractBaseUser) -> Game:
     rng = random.Random(demo.seed)
-    sheet = table_game(rng, rules=demo.rules, seats=demo.seats, partners=demo.partners, mistakes=0.05)
+    sheet = random_game(rng, demo.rules, seats=demo.seats, partners=demo.partners, mistakes=0.05)
     total = sum(len(hand["moves"]) for hand in sheet["hands"])
     stop = max(1, round(total * demo.played))
     game = game_create(

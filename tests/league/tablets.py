@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from league.demo.table import table_game
+from scoring.simulate import random_game
 
 _keys = itertools.count()
 
@@ -42,8 +42,8 @@ def post_shown(tablet: APIClient, game_id: int, hand: int, shown: dict[str, Any]
 def sample_sheet(seed: int, rules: Any = None, seats: int = 2, partners: bool = False,
                  mistakes: float = 0.0) -> dict[str, Any]:
     """A whole game as a real table plays it."""
-    return table_game(random.Random(seed), rules=rules or {"preset": "pub"}, seats=seats, partners=partners,
-                      mistakes=mistakes)
+    return random_game(random.Random(seed), rules or {"preset": "pub"}, seats=seats, partners=partners,
+                       mistakes=mistakes)
 
 
 def play_sheet(tablet: APIClient, sheet: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -1,1 +1,0 @@
-"""Demo data: believable games for `make run`, the tests and the benchmark."""

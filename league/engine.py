@@ -17,9 +17,6 @@ from typing import Any, Protocol, TypeVar
 
 import scoring
 
-SHEET_FORMAT = "fives-and-threes/1"
-
-
 class LogRow(Protocol):
     kind: str
     payload: Any
@@ -74,8 +71,8 @@ def engine_state(engine: scoring.Game) -> dict[str, Any]:
 
 
 def engine_sheet(engine: scoring.Game) -> dict[str, Any]:
-    sheet = engine.to_sheet()
-    return {"format": SHEET_FORMAT, **sheet}
+    """The game as a scoresheet (it names its format itself)."""
+    return engine.to_sheet()
 
 
 class EngineCache:

@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 import scoring
 
+
 class LogRow(Protocol):
     kind: str
     payload: Any

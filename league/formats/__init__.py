@@ -1,0 +1,28 @@
+"""League match formats and points schemes, pure Python.
+
+A *match format* (``MatchFormat``) says which rubbers two teams play, singles
+or pairs, one game or best of N, with any rule changes per rubber, and how
+often one player may play; ``team_sheet_problems`` checks a team sheet
+against it and the squads.  A *points scheme* (``PointsScheme``) says what a
+result is worth in the table, walkovers included.  Leagues pick presets by
+key (``format_get``, ``scheme_get``), and a division may pick others.
+docs/formats.md explains every preset and where it comes from.  Nothing here
+touches Django, so services can call it inside their own transactions.
+"""
+
+from .errors import FormatError, FormatsError, ResultError, SchemeError, UnknownFormat, UnknownScheme
+from .matchformats import MatchFormat, match_score
+from .points import (
+    LosingBonus, MatchResult, PointsScheme, Walkover, match_points, match_result, walkover_result,
+)
+from .presets import FORMATS, SCHEMES, format_get, scheme_get
+from .rubbers import SIDES, Rubber, Side, games_to_win, rubber_decided, rubber_winner
+from .teamsheets import Lineup, Player, PlayerId, Squad, TeamSheet, team_sheet_problems
+
+__all__ = [
+    "FORMATS", "SCHEMES", "SIDES", "FormatError", "FormatsError", "Lineup", "LosingBonus", "MatchFormat",
+    "MatchResult", "Player", "PlayerId", "PointsScheme", "ResultError", "Rubber", "SchemeError", "Side",
+    "Squad", "TeamSheet", "UnknownFormat", "UnknownScheme", "Walkover", "format_get", "games_to_win",
+    "match_points", "match_result", "match_score", "rubber_decided", "rubber_winner", "scheme_get",
+    "team_sheet_problems", "walkover_result",
+]

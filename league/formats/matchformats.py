@@ -1,0 +1,94 @@
+"""Match formats: the rubbers of a league match and who may play them.
+
+Terminology: a *match format* is the list of rubbers two teams play, in
+order, and the *player limits*: how many singles and how many pairs rubbers
+one player may play in a match (``None``: no limit), and the fewest
+different players a team must field (``min_players``).  The *match score*
+is the number of rubbers each side has won (5-4); in leagues where every
+rubber is one game, as in RULES.md, it is called the games score.
+
+>>> fmt = MatchFormat("demo", "Demo", (Rubber("singles"), Rubber("singles"), Rubber("pairs")), max_singles=1)
+>>> fmt.counts(), fmt.players_needed(), fmt.draws_possible()
+({'singles': 2, 'pairs': 1}, 2, False)
+>>> match_score(fmt, [["home"], ["away"], ["home"]])
+(2, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import FormatError, ResultError
+from .rubbers import Rubber, Side, rubber_winner
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFormat:
+    """How a league match is played: its rubbers and its player limits."""
+
+    key: str
+    name: str
+    rubbers: tuple[Rubber, ...]
+    max_singles: int | None = None
+    max_pairs: int | None = None
+    min_players: int = 1
+
+    def __post_init__(self) -> None:
+        if not self.key or not self.name:
+            raise FormatError("a match format needs a key and a name")
+        if not self.rubbers:
+            raise FormatError(f"{self.name}: a match needs at least one rubber")
+        for what, limit in (("max_singles", self.max_singles), ("max_pairs", self.max_pairs)):
+            if limit is not None and limit < 1:
+                raise FormatError(f"{self.name}: {what} must be at least 1, or None for no limit")
+        slots = sum(r.players_a_side for r in self.rubbers)
+        if not 1 <= self.min_players <= slots:
+            # More players than places on the sheet could never be fielded.
+            raise FormatError(f"{self.name}: min_players must be from 1 to {slots}, "
+                              f"the places on the sheet, not {self.min_players}")
+        if self.players_needed() > slots:
+            raise FormatError(f"{self.name}: no team sheet can satisfy these limits")
+
+    def counts(self) -> dict[str, int]:
+        """How many singles and pairs rubbers the match has."""
+        return {kind: sum(r.kind == kind for r in self.rubbers) for kind in ("singles", "pairs")}
+
+    def limit(self, kind: str) -> int | None:
+        """The most rubbers of ``kind`` one player may play, ``None`` for no limit."""
+        return self.max_singles if kind == "singles" else self.max_pairs
+
+    def players_needed(self) -> int:
+        """The fewest different players a team can field: the minimum, or
+        more when the limits force it (six singles, one each: six players)."""
+        counts = self.counts()
+        needed = [self.min_players]
+        for kind, per_rubber in (("singles", 1), ("pairs", 2)):
+            limit = self.limit(kind)
+            if limit is not None:
+                needed.append(-(-counts[kind] * per_rubber // limit))  # ceiling division
+        return max(needed)
+
+    def draws_possible(self) -> bool:
+        """Whether a completed match can end level: only with an even number of rubbers."""
+        return len(self.rubbers) % 2 == 0
+
+
+def match_score(fmt: MatchFormat, rubber_games: Sequence[Sequence[Side]]) -> tuple[int, int]:
+    """Rubbers won by (home, away), from each rubber's game winners in order.
+
+    Rubbers not yet played or not yet decided count for neither side.
+    Raises ``ResultError`` for more rubbers than the format has, or for games
+    no rubber could have (see ``rubber_winner``).
+    """
+    if len(rubber_games) > len(fmt.rubbers):
+        raise ResultError(f"{fmt.name} has {len(fmt.rubbers)} rubbers, not {len(rubber_games)}")
+    home = away = 0
+    for number, (rubber, games) in enumerate(zip(fmt.rubbers, rubber_games), start=1):
+        try:
+            winner = rubber_winner(rubber, games)
+        except ResultError as error:
+            raise ResultError(f"rubber {number}: {error}") from error
+        home += winner == "home"
+        away += winner == "away"
+    return home, away

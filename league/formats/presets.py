@@ -1,0 +1,60 @@
+"""The shipped match formats and points schemes, by key.
+
+Terminology: a *preset* is a named format or scheme a league picks by key
+(and a division may pick another).  Sources are RULES.md "League matches";
+docs/formats.md gives each preset's source and the decisions where the
+source is silent (the split of Leek's nine games, the player limits where
+none are given, the points for a draw no nine-rubber match can reach).
+
+>>> format_get("leek").counts(), scheme_get("leek").walkover.score
+({'singles': 6, 'pairs': 3}, (5, 4))
+>>> format_get("darts")
+Traceback (most recent call last):
+...
+league.formats.errors.UnknownFormat: unknown match format 'darts' (formats: plain, leek, solihull, northallerton, guisborough)
+"""
+
+from __future__ import annotations
+
+from .errors import UnknownFormat, UnknownScheme
+from .matchformats import MatchFormat
+from .points import LosingBonus, PointsScheme, Walkover
+from .rubbers import Rubber
+
+_SINGLE = Rubber("singles")
+_PAIR = Rubber("pairs")
+# Leek: singles to 61 with nine tiles each, pairs "twice round the board".
+_LEEK_SINGLE = Rubber("singles", rules=(("target", 61), ("hand_size", 9)))
+_LEEK_PAIR = Rubber("pairs", rules=(("target", 121),))
+
+FORMATS: dict[str, MatchFormat] = {f.key: f for f in (
+    MatchFormat("plain", "Plain (nine singles)", (_SINGLE,) * 9, max_singles=1),
+    MatchFormat("leek", "Leek", (_LEEK_SINGLE,) * 6 + (_LEEK_PAIR,) * 3, max_singles=1, max_pairs=1),
+    MatchFormat("solihull", "Solihull & Warwickshire", (_SINGLE,) * 6 + (_PAIR,) * 3,
+                max_singles=1, max_pairs=1),
+    MatchFormat("northallerton", "Northallerton", (_SINGLE,) * 8, min_players=6),
+    MatchFormat("guisborough", "Guisborough", (_PAIR,) * 3, max_pairs=1, min_players=6),
+)}
+
+SCHEMES: dict[str, PointsScheme] = {s.key: s for s in (
+    PointsScheme("plain", "Plain (2 for a win, 1 for a draw)", win=2, draw=1, loss=0),
+    PointsScheme("leek", "Leek", win=2, draw=1, loss=0, per_game=1, walkover=Walkover(score=(5, 4))),
+    PointsScheme("solihull", "Solihull & Warwickshire", win=3, draw=1, loss=0,
+                 losing_bonus=LosingBonus(points=1, within=1)),
+)}
+
+
+def format_get(key: str) -> MatchFormat:
+    """The match format preset called ``key``; ``UnknownFormat`` if there is none."""
+    try:
+        return FORMATS[key]
+    except KeyError:
+        raise UnknownFormat(f"unknown match format {key!r} (formats: {', '.join(FORMATS)})") from None
+
+
+def scheme_get(key: str) -> PointsScheme:
+    """The points scheme preset called ``key``; ``UnknownScheme`` if there is none."""
+    try:
+        return SCHEMES[key]
+    except KeyError:
+        raise UnknownScheme(f"unknown points scheme {key!r} (schemes: {', '.join(SCHEMES)})") from None

@@ -1,0 +1,120 @@
+"""Rubbers: one pairing of a match, played as one game or best of N.
+
+Terminology: a league *match* between two teams is a fixed list of
+*rubbers*; a rubber is *singles* (one player a side) or *pairs* (two partners
+a side).  A rubber is one *game* of Fives and Threes, or the best of N games
+(N odd), so it is *decided* as soon as a side has won more than half of N;
+the remaining games, the *decider* among them, are then not played.  A
+rubber may change the league's rules for its games (``rules``: Leek plays
+pairs to 121); every other rule is the league's.  A game's result is the
+side that won it, ``"home"`` or ``"away"``: Fives and Threes games always
+have a winner.
+
+>>> best_of_3 = Rubber("singles", best_of=3)
+>>> games_to_win(best_of_3)
+2
+>>> rubber_decided(best_of_3, ["home", "home"]), rubber_winner(best_of_3, ["home", "away"])
+(True, None)
+>>> Rubber("pairs", rules=(("target", 121),)).rules_over({"preset": "pub", "target": 61})
+{'preset': 'pub', 'target': 121}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from scoring import Rules
+from scoring.errors import RulesError
+
+from .errors import FormatError, ResultError
+
+Side = Literal["home", "away"]
+Kind = Literal["singles", "pairs"]
+RuleValue = int | str | bool
+SIDES: tuple[Side, Side] = ("home", "away")
+PLAYERS_A_SIDE: dict[str, int] = {"singles": 1, "pairs": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Rubber:
+    """One rubber of a match format: its kind, length and rule changes.
+
+    ``rules`` is a tuple of ``(rule key, value)`` pairs rather than a dict so
+    that formats stay hashable; the keys are the rules engine's (RULES.md).
+    """
+
+    kind: Kind
+    best_of: int = 1
+    rules: tuple[tuple[str, RuleValue], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in PLAYERS_A_SIDE:
+            raise FormatError(f"a rubber is singles or pairs, not {self.kind!r}")
+        if isinstance(self.best_of, bool) or not isinstance(self.best_of, int) \
+                or self.best_of < 1 or self.best_of % 2 == 0:
+            # An even N could end level, and a rubber must have a winner.
+            raise FormatError(f"a rubber is best of an odd number of games (1, 3, 5...), not {self.best_of!r}")
+        _check_rules(self.rules)
+
+    @property
+    def players_a_side(self) -> int:
+        """1 for singles, 2 for pairs."""
+        return PLAYERS_A_SIDE[self.kind]
+
+    def rules_over(self, league_rules: object) -> dict[str, object]:
+        """The rules for this rubber's games: the league's (a preset name, an
+        object of rule keys, or ``None`` as ``scoring.Rules.parse`` takes
+        them) with this rubber's changes on top."""
+        if league_rules is None:
+            base: dict[str, object] = {"preset": "pub"}
+        elif isinstance(league_rules, str):
+            base = {"preset": league_rules}
+        elif isinstance(league_rules, Mapping):
+            base = {"preset": "pub", **league_rules}
+        else:
+            raise FormatError("league rules must be a preset name or an object of rule keys")
+        return {**base, **dict(self.rules)}
+
+
+def games_to_win(rubber: Rubber) -> int:
+    """Games a side needs to take the rubber: 1 of 1, 2 of 3, 3 of 5."""
+    return rubber.best_of // 2 + 1
+
+
+def rubber_winner(rubber: Rubber, games: Sequence[Side]) -> Side | None:
+    """The side that has taken the rubber, or ``None`` while it is undecided.
+
+    ``games`` are the winners of the games played, in order.  Raises
+    ``ResultError`` for a winner that is not a side, or for a game played
+    after the rubber was decided (a decider at 2-0 is never played).
+    """
+    needed = games_to_win(rubber)
+    won = {"home": 0, "away": 0}
+    for number, side in enumerate(games, start=1):
+        if side not in won:
+            raise ResultError(f"game {number}: the winner is 'home' or 'away', not {side!r}")
+        if needed in won.values():
+            raise ResultError(f"game {number} should not have been played: the rubber was decided "
+                              f"{won['home']}-{won['away']} after game {number - 1}")
+        won[side] += 1
+    return next((side for side in SIDES if won[side] == needed), None)
+
+
+def rubber_decided(rubber: Rubber, games: Sequence[Side]) -> bool:
+    """Whether a side has taken the rubber, so no more of its games are played."""
+    return rubber_winner(rubber, games) is not None
+
+
+def _check_rules(rules: tuple[tuple[str, RuleValue], ...]) -> None:
+    keys = [key for key, _ in rules]
+    if "preset" in keys:
+        # A rubber changes rule keys; the preset is the league's choice.
+        raise FormatError("a rubber cannot change the preset, only rule keys")
+    if len(set(keys)) != len(keys):
+        raise FormatError(f"a rubber names a rule key twice: {', '.join(keys)}")
+    try:
+        Rules.parse({"preset": "pub", **dict(rules)})
+    except RulesError as error:
+        raise FormatError(f"rubber {error}") from error

@@ -3,3 +3,10 @@ from league.models.entry import GameEntry
 from league.models.game import Game
 
 __all__ = ["Game", "GameEntry"]
+
+from league.models.audit import AuditEntry
+from league.models.clubs import Player, Team, Venue
+from league.models.competition import Division, League, Season
+from league.models.squads import SquadRegistration
+
+__all__ += ["AuditEntry", "Division", "League", "Player", "Season", "SquadRegistration", "Team", "Venue"]

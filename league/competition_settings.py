@@ -1,0 +1,125 @@
+"""What a league fixes for its matches, and the checks on each value.
+
+Pure Python: the models' validators and the services both ask these
+functions, so the admin and the API refuse the same values with the same
+words.
+
+Terms: a league's *settings* are its rules (a scoresheet ``rules`` value,
+given to the engine for every game), its *match format* and *points scheme*
+(short keys such as "leek" or "solihull", defined in ``league.formats``),
+what a *forfeit* scores, how many days a home team has to return a result,
+and the *late-result points* deducted offence by offence. A division may
+override any of them; an override left empty (None) inherits the league's.
+A division's rules, when given, are a whole rules value, not merged with
+the league's: what the engine plays is then exactly what the division says.
+"""
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+import scoring
+
+# Keys name formats and points schemes in `league.formats`; checking that the
+# key exists there is that module's business, the shape is ours.
+KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class CompetitionSettings:
+    """A division's settings with nothing left to inherit."""
+
+    rules: Any
+    match_format: str
+    points_scheme: str
+    forfeit: dict[str, Any]
+    result_deadline_days: int
+    late_result_points: list[int]
+
+    def late_result_deduction(self, offence: int) -> int:
+        """Points deducted for a team's `offence`-th late result (from 1):
+        the list's figure for that offence, its last figure for any later one,
+        and none when the list is empty."""
+        if not self.late_result_points or offence < 1:
+            return 0
+        return self.late_result_points[min(offence, len(self.late_result_points)) - 1]
+
+
+SETTING_NAMES = tuple(f.name for f in fields(CompetitionSettings))
+
+
+def settings_resolve(league: Mapping[str, Any], overrides: Mapping[str, Any]) -> CompetitionSettings:
+    """The league's settings with each override that is not None put in place."""
+    chosen = {name: overrides[name] if overrides.get(name) is not None else league[name] for name in SETTING_NAMES}
+    return CompetitionSettings(**chosen)
+
+
+def rules_problem(value: Any) -> str | None:
+    """None when the engine accepts `value` as a scoresheet's rules; the
+    engine's own message when it does not."""
+    try:
+        scoring.Rules.parse(value)
+    except scoring.ScoringError as err:
+        return str(err)
+    return None
+
+
+def key_problem(what: str, value: Any) -> str | None:
+    if not isinstance(value, str) or not KEY_PATTERN.match(value):
+        return f"{what}: {value!r} is not a key like \"leek\" (lower-case letters, digits and hyphens)"
+    return None
+
+
+def forfeit_problem(value: Any) -> str | None:
+    """A forfeit is {"score": [won, lost]} with an optional "points" the side
+    that turned up takes; without "points" the points scheme scores the
+    score as if played (Leek: {"score": [5, 4], "points": 2}; Northallerton:
+    {"score": [6, 0]})."""
+    example = 'like {"score": [5, 4], "points": 2}'
+    if not isinstance(value, Mapping) or "score" not in value:
+        return f"forfeit: must be an object with a score, {example}"
+    unknown = sorted(set(value) - {"score", "points"})
+    if unknown:
+        return f"forfeit: unknown key {unknown[0]!r} (keys: score, points)"
+    score = value["score"]
+    if not (isinstance(score, list) and len(score) == 2 and all(_whole(n) for n in score)):
+        return "forfeit: score must be two whole numbers, the side that turned up first, like [5, 4]"
+    if score[0] <= score[1]:
+        return f"forfeit: score {score} must favour the side that turned up"
+    if "points" in value and not _whole(value["points"]):
+        return "forfeit: points must be a whole number"
+    return None
+
+
+def late_result_points_problem(value: Any) -> str | None:
+    if not (isinstance(value, list) and all(_whole(n) and n > 0 for n in value)):
+        return "late-result points: must be a list of whole numbers, offence by offence, like [3, 5]"
+    return None
+
+
+def deadline_problem(value: Any) -> str | None:
+    if not (_whole(value) and value > 0):
+        return "result deadline: must be a whole number of days, at least 1"
+    return None
+
+
+def settings_problem(name: str, value: Any) -> str | None:
+    """The problem with `value` for the setting `name`, or None."""
+    if name == "rules":
+        return rules_problem(value)
+    if name == "match_format":
+        return key_problem("match format", value)
+    if name == "points_scheme":
+        return key_problem("points scheme", value)
+    if name == "forfeit":
+        return forfeit_problem(value)
+    if name == "result_deadline_days":
+        return deadline_problem(value)
+    if name == "late_result_points":
+        return late_result_points_problem(value)
+    raise KeyError(name)
+
+
+def _whole(value: Any) -> bool:
+    # bool is an int in Python, but True is not a score.
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

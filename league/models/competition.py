@@ -1,0 +1,121 @@
+"""How a league is organised: the league and its settings, its seasons, and
+the divisions of a season, which may override the league's settings.
+
+Terms: a *league* runs one *season* after another; a season has *divisions*
+of teams playing each other. A *secretary* runs the league: only a
+secretary may change a squad once the season's registration deadline has
+passed. The settings and the rules of inheriting them are described in
+`league.competition_settings`.
+"""
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from league.models.validators import (
+    validate_forfeit,
+    validate_late_result_points,
+    validate_match_format,
+    validate_points_scheme,
+    validate_result_deadline_days,
+    validate_rules,
+)
+
+
+def default_rules() -> Any:
+    return {"preset": "pub"}
+
+
+def default_forfeit() -> dict[str, Any]:
+    return {"score": [5, 4], "points": 2}
+
+
+def default_late_result_points() -> list[int]:
+    return [3, 5]
+
+
+class League(models.Model):
+    name = models.CharField(max_length=200, unique=True)
+    slug = models.SlugField(max_length=60, unique=True)
+    secretaries = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
+
+    rules = models.JSONField(
+        default=default_rules, validators=[validate_rules],
+        help_text="The scoresheet's `rules` for every game: a preset and overrides, penalties included.",
+    )
+    match_format = models.CharField(
+        max_length=40, default="plain", validators=[validate_match_format],
+        help_text="A match format's key, such as leek or solihull.",
+    )
+    points_scheme = models.CharField(
+        max_length=40, default="plain", validators=[validate_points_scheme],
+        help_text="A points scheme's key, such as leek or solihull.",
+    )
+    forfeit = models.JSONField(
+        default=default_forfeit, validators=[validate_forfeit],
+        help_text='What the side that turned up takes: {"score": [5, 4], "points": 2}; '
+                  "without points, the points scheme scores the score.",
+    )
+    result_deadline_days = models.PositiveSmallIntegerField(
+        default=7, validators=[validate_result_deadline_days],
+        help_text="Days the home team has to return a result.",
+    )
+    late_result_points = models.JSONField(
+        default=default_late_result_points, blank=True, validators=[validate_late_result_points],
+        help_text="Points deducted for each late result, offence by offence; the last figure "
+                  "repeats: [3, 5] is 3 for the first, 5 for each later one. [] for none.",
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(max_length=100, help_text="Such as Winter 2026-27.")
+    start = models.DateField()
+    registration_deadline = models.DateField(
+        help_text="The last day squads may change without a secretary.",
+    )
+    squad_max = models.PositiveSmallIntegerField(default=12, help_text="The most players a team may register.")
+    squad_min = models.PositiveSmallIntegerField(default=8, help_text="The fewest players a team must register.")
+
+    class Meta:
+        ordering = ["league", "-start"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="season_name_unique_in_league"),
+            models.CheckConstraint(condition=Q(squad_min__lte=F("squad_max")), name="season_squad_min_within_max"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} {self.name}"
+
+
+class Division(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="divisions")
+    name = models.CharField(max_length=100)
+
+    # Overrides: None inherits the league's setting (see
+    # league.selectors.competition.division_settings).
+    rules = models.JSONField(null=True, blank=True, validators=[validate_rules],
+                             help_text="Replaces the league's rules as a whole; empty: the league's.")
+    match_format = models.CharField(max_length=40, null=True, blank=True, validators=[validate_match_format])
+    points_scheme = models.CharField(max_length=40, null=True, blank=True, validators=[validate_points_scheme])
+    forfeit = models.JSONField(null=True, blank=True, validators=[validate_forfeit])
+    result_deadline_days = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[validate_result_deadline_days],
+    )
+    late_result_points = models.JSONField(null=True, blank=True, validators=[validate_late_result_points])
+
+    class Meta:
+        ordering = ["season", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "name"], name="division_name_unique_in_season"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.name}"

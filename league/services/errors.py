@@ -19,3 +19,43 @@ class MoveRejected(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class Refused(ValueError):
+    """A change to the league that its rules do not allow. The message says
+    why in words a secretary understands, and is safe to show as it is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class SettingsInvalid(Refused):
+    """A league or division setting the service cannot use; for rules, the
+    message is the engine's own."""
+
+
+class RegistrationClosed(Refused):
+    """The season's registration deadline has passed and the user is not one
+    of the league's secretaries."""
+
+
+class SquadFull(Refused):
+    """The team already has as many players as the season allows."""
+
+
+class RegisteredElsewhere(Refused):
+    """The player is registered for another team this season: no moving
+    teams mid-season."""
+
+
+class AlreadyInSquad(Refused):
+    """The player is already registered for the team this season."""
+
+
+class NotInSquad(Refused):
+    """The player is not registered for the team this season."""
+
+
+class WrongLeague(Refused):
+    """The team does not play in the season's league."""

@@ -1,0 +1,118 @@
+"""Reading squads: who is registered for which team, who may play, and
+what is wrong with a squad; and whether a change to a squad would be
+refused, so a form can say so before anything is written."""
+from datetime import date
+
+from django.utils import timezone
+
+from league.models import League, Player, Season, SquadRegistration, Team
+from league.services.errors import (
+    AlreadyInSquad,
+    NotInSquad,
+    RegisteredElsewhere,
+    RegistrationClosed,
+    Refused,
+    SquadFull,
+    WrongLeague,
+)
+from league.services.log import Author
+
+
+def is_secretary(*, league: League, user: Author) -> bool:
+    return bool(user is not None and user.is_authenticated and league.secretaries.filter(pk=user.pk).exists())
+
+
+def registration_closed(*, season: Season, today: date | None = None) -> bool:
+    """The deadline is the last day squads may change: closed from the day after."""
+    return (today or timezone.localdate()) > season.registration_deadline
+
+
+def squad_size(*, season: Season, team: Team) -> int:
+    return SquadRegistration.objects.filter(season=season, team=team).count()
+
+
+def squad_players(*, season_id: int, team_id: int) -> list[Player]:
+    """The team's squad for the season, by name."""
+    return list(Player.objects.filter(registrations__season_id=season_id, registrations__team_id=team_id)
+                .order_by("name", "id"))
+
+
+def squad_register_refusal(*, season: Season, team: Team, player: Player, user: Author) -> Refused | None:
+    """Why registering `player` for `team` would be refused, or None.
+
+    The reasons in the order a secretary would look for them: the team is
+    in another league, the player is registered already (for this team or
+    another: no moving teams mid-season, not even for a secretary), the
+    deadline has passed (a secretary may still register), the squad is full."""
+    if team.league_id != season.league_id:
+        return WrongLeague(f"{team} does not play in {season.league}")
+    current = SquadRegistration.objects.filter(season=season, player=player).select_related("team").first()
+    if current is not None and current.team_id == team.pk:
+        return AlreadyInSquad(f"{player} is already registered for {team} this season")
+    if current is not None:
+        return RegisteredElsewhere(
+            f"{player} is registered for {current.team} this season: players cannot move teams mid-season"
+        )
+    if registration_closed(season=season) and not is_secretary(league=season.league, user=user):
+        return _closed(season=season, team=team)
+    size = squad_size(season=season, team=team)
+    if size >= season.squad_max:
+        return SquadFull(f"{team} already has {size} players registered for {season.name}, the most allowed")
+    return None
+
+
+def squad_withdraw_refusal(*, season: Season, team: Team, player: Player, user: Author) -> Refused | None:
+    """Why withdrawing `player` from `team`'s squad would be refused, or None."""
+    if not SquadRegistration.objects.filter(season=season, team=team, player=player).exists():
+        return NotInSquad(f"{player} is not registered for {team} this season")
+    if registration_closed(season=season) and not is_secretary(league=season.league, user=user):
+        return _closed(season=season, team=team)
+    return None
+
+
+def player_eligibility(*, season_id: int, team_id: int, player_id: int) -> str | None:
+    """None when the player may play for the team this season; otherwise
+    why not, as a match-night sheet would say it ("registered for Crown B")."""
+    current = (SquadRegistration.objects.filter(season_id=season_id, player_id=player_id)
+               .select_related("team").first())
+    if current is None:
+        team = Team.objects.get(pk=team_id)
+        return f"not registered for {team} this season"
+    if current.team_id != team_id:
+        return f"registered for {current.team}"
+    return None
+
+
+def squad_check(*, season_id: int, team_id: int, today: date | None = None) -> list[str]:
+    """What is wrong with the team's squad for the season, in words for the
+    secretary; empty when nothing is. Too few players is a problem only once
+    the deadline has passed: until then the captain may still register more."""
+    season = Season.objects.select_related("league").get(pk=season_id)
+    team = Team.objects.get(pk=team_id)
+    problems = []
+    if team.league_id != season.league_id:
+        problems.append(f"{team} does not play in {season.league}")
+    size = squad_size(season=season, team=team)
+    if size > season.squad_max:
+        problems.append(f"{team} has {_players(size)} registered, more than the {season.squad_max} allowed")
+    if size < season.squad_min and registration_closed(season=season, today=today):
+        problems.append(
+            f"{team} has {_players(size)} registered, fewer than the {season.squad_min} needed "
+            f"(registration closed on {_day(season.registration_deadline)})"
+        )
+    return problems
+
+
+def _closed(*, season: Season, team: Team) -> RegistrationClosed:
+    return RegistrationClosed(
+        f"registration for {season.name} closed on {_day(season.registration_deadline)}: "
+        f"only a league secretary can change {team}'s squad now"
+    )
+
+
+def _players(count: int) -> str:
+    return "1 player" if count == 1 else f"{count} players"
+
+
+def _day(day: date) -> str:
+    return f"{day.day} {day:%B %Y}"

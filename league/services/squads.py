@@ -1,0 +1,87 @@
+"""Changing squads: registering a player for a team's season, and
+withdrawing one. Each change, and each refusal, is recorded in the audit
+log against the team, so a secretary settling a dispute can see who tried
+what and when.
+
+The team's row is locked for the whole transaction, so two registrations
+for one team are serialised and cannot both take its last place; the unique
+(season, player) constraint stops one player joining two teams at once.
+"""
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from league.models import Player, Season, SquadRegistration, Team
+from league.selectors.squads import (
+    registration_closed,
+    squad_register_refusal,
+    squad_withdraw_refusal,
+)
+from league.services.audit import audit_record
+from league.services.errors import Refused, RegisteredElsewhere
+from league.services.log import Author, author_user
+
+
+def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author) -> SquadRegistration:
+    """Registers the player for the team this season.
+
+    Raises Season/Team/Player.DoesNotExist, or a Refused subclass
+    (WrongLeague, AlreadyInSquad, RegisteredElsewhere, RegistrationClosed,
+    SquadFull) whose message names the reason. A refusal is recorded in the
+    audit log before it is raised."""
+    registration: SquadRegistration | None = None
+    with transaction.atomic():
+        season, team, player = _locked(season_id=season_id, team_id=team_id, player_id=player_id)
+        refusal = squad_register_refusal(season=season, team=team, player=player, user=user)
+        if refusal is None:
+            try:
+                with transaction.atomic():
+                    registration = SquadRegistration.objects.create(
+                        season=season, team=team, player=player, registered_by=author_user(user)
+                    )
+            except IntegrityError:
+                # Registered for another team by a write that committed
+                # after this one looked.
+                refusal = squad_register_refusal(season=season, team=team, player=player, user=user) or \
+                    RegisteredElsewhere(f"{player} is already registered for a team this season")
+        _audit(user=user, action="squad.register", season=season, team=team, player=player, refusal=refusal)
+    if refusal is not None:
+        raise refusal
+    assert registration is not None
+    return registration
+
+
+def squad_withdraw(*, season_id: int, team_id: int, player_id: int, user: Author) -> None:
+    """Takes the player out of the team's squad for the season.
+
+    Raises Season/Team/Player.DoesNotExist, NotInSquad or
+    RegistrationClosed; a refusal is recorded in the audit log before it is
+    raised."""
+    with transaction.atomic():
+        season, team, player = _locked(season_id=season_id, team_id=team_id, player_id=player_id)
+        refusal = squad_withdraw_refusal(season=season, team=team, player=player, user=user)
+        if refusal is None:
+            SquadRegistration.objects.filter(season=season, team=team, player=player).delete()
+        _audit(user=user, action="squad.withdraw", season=season, team=team, player=player, refusal=refusal)
+    if refusal is not None:
+        raise refusal
+
+
+def _locked(*, season_id: int, team_id: int, player_id: int) -> tuple[Season, Team, Player]:
+    season = Season.objects.select_related("league").get(pk=season_id)
+    team = Team.objects.select_for_update().get(pk=team_id)
+    player = Player.objects.get(pk=player_id)
+    return season, team, player
+
+
+def _audit(*, user: Author, action: str, season: Season, team: Team, player: Player, refusal: Refused | None) -> None:
+    data: dict[str, Any] = {
+        "season": season.pk, "season_name": season.name, "player": player.pk, "player_name": player.name,
+    }
+    if refusal is not None:
+        data["reason"] = refusal.message
+        action = f"{action}.refused"
+    else:
+        # Made after the deadline: only a secretary can have done it.
+        data["late"] = registration_closed(season=season)
+    audit_record(user=user, action=action, target=team, data=data)

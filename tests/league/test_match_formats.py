@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -273,3 +275,9 @@ def test_each_teams_problems_are_named_for_that_team_home_first() -> None:
 def test_the_examples_in_each_modules_docstring_run(module: str) -> None:
     result = doctest.testmod(importlib.import_module(f"league.formats.{module}"))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_the_package_imports_without_django() -> None:
+    # In a fresh interpreter: the test run itself has Django loaded.
+    check = "import sys, league.formats; sys.exit(any(m.split('.')[0] == 'django' for m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", check], check=False).returncode == 0

@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils import timezone
 
 REFUSAL = "the audit log is append-only: record a new entry instead"
 
@@ -55,4 +56,4 @@ class AuditEntry(models.Model):
         raise TypeError(REFUSAL)
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.target_label}".rstrip()
+        return f"{timezone.localtime(self.at):%Y-%m-%d %H:%M} {self.action} {self.target_label}".rstrip()

@@ -1,0 +1,15 @@
+"""Reading how a league is organised: a division's settings as its matches
+will be played."""
+from league.competition_settings import SETTING_NAMES, CompetitionSettings, settings_resolve
+from league.models import Division
+
+
+def division_settings(*, division_id: int) -> CompetitionSettings:
+    """The division's settings, each override it leaves empty inherited
+    from its league. Raises Division.DoesNotExist."""
+    division = Division.objects.select_related("season__league").get(pk=division_id)
+    league = division.season.league
+    return settings_resolve(
+        {name: getattr(league, name) for name in SETTING_NAMES},
+        {name: getattr(division, name) for name in SETTING_NAMES},
+    )

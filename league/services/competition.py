@@ -1,0 +1,114 @@
+"""Setting up a league: the league and its settings, its seasons, and
+their divisions. Every setting is checked before anything is written (the
+rules by the engine itself), and every change is audited."""
+from collections.abc import Iterable, Mapping
+from datetime import date
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from league.competition_settings import SETTING_NAMES, settings_problem
+from league.models import Division, League, Season
+from league.services.audit import audit_record
+from league.services.errors import Refused, SettingsInvalid
+from league.services.log import Author
+
+
+def league_create(
+    *, name: str, slug: str, user: Author, settings: Mapping[str, Any] | None = None, secretaries: Iterable[Any] = (),
+) -> League:
+    """A new league; settings not given take the defaults. Raises
+    SettingsInvalid naming the first setting that is wrong, or Refused when
+    the name or slug is taken."""
+    given = _checked(settings or {}, inherit=False)
+    with transaction.atomic():
+        league = League(name=name, slug=slug, **given)
+        _save_new(league, taken=f"a league called {name!r} or with the slug {slug!r} already exists")
+        league.secretaries.set(list(secretaries))
+        audit_record(user=user, action="league.create", target=league,
+                     data={"settings": {n: getattr(league, n) for n in SETTING_NAMES}})
+    return league
+
+
+def league_settings_change(*, league_id: int, changes: Mapping[str, Any], user: Author) -> League:
+    """Changes some of the league's settings; its divisions that inherit
+    them follow. Raises League.DoesNotExist or SettingsInvalid."""
+    given = _checked(changes, inherit=False)
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=league_id)
+        _apply(league, given, user=user, action="league.settings.change")
+    return league
+
+
+def season_create(
+    *, league_id: int, name: str, start: date, registration_deadline: date, squad_max: int = 12,
+    squad_min: int = 8, user: Author,
+) -> Season:
+    """A new season of the league. Raises League.DoesNotExist, or Refused
+    when the squad limits contradict each other or the name is taken."""
+    if not 0 < squad_min <= squad_max:
+        raise Refused(f"a squad of at least {squad_min} and at most {squad_max} players is impossible")
+    with transaction.atomic():
+        league = League.objects.get(pk=league_id)
+        season = Season(league=league, name=name, start=start, registration_deadline=registration_deadline,
+                        squad_max=squad_max, squad_min=squad_min)
+        _save_new(season, taken=f"{league} already has a season called {name!r}")
+        audit_record(user=user, action="season.create", target=season, data={
+            "start": start.isoformat(), "registration_deadline": registration_deadline.isoformat(),
+            "squad_max": squad_max, "squad_min": squad_min,
+        })
+    return season
+
+
+def division_create(*, season_id: int, name: str, overrides: Mapping[str, Any] | None = None, user: Author) -> Division:
+    """A new division of the season; an override left out or None inherits
+    the league's setting. Raises Season.DoesNotExist, SettingsInvalid, or
+    Refused when the name is taken."""
+    given = _checked(overrides or {}, inherit=True)
+    with transaction.atomic():
+        season = Season.objects.select_related("league").get(pk=season_id)
+        division = Division(season=season, name=name, **given)
+        _save_new(division, taken=f"{season} already has a division called {name!r}")
+        audit_record(user=user, action="division.create", target=division, data={"overrides": dict(given)})
+    return division
+
+
+def division_settings_change(*, division_id: int, changes: Mapping[str, Any], user: Author) -> Division:
+    """Changes some of the division's overrides (None: inherit the league's
+    again). Raises Division.DoesNotExist or SettingsInvalid."""
+    given = _checked(changes, inherit=True)
+    with transaction.atomic():
+        division = Division.objects.select_for_update().get(pk=division_id)
+        _apply(division, given, user=user, action="division.settings.change")
+    return division
+
+
+def _checked(values: Mapping[str, Any], *, inherit: bool) -> dict[str, Any]:
+    """The settings, every one checked; None passes where it means inherit."""
+    for name, value in values.items():
+        if name not in SETTING_NAMES:
+            raise SettingsInvalid(f"{name!r} is not a league setting (settings: {', '.join(SETTING_NAMES)})")
+        if value is None and inherit:
+            continue
+        problem = settings_problem(name, value)
+        if problem is not None:
+            raise SettingsInvalid(problem)
+    return dict(values)
+
+
+def _apply(row: League | Division, given: Mapping[str, Any], *, user: Author, action: str) -> None:
+    changed = {name: [getattr(row, name), value] for name, value in given.items() if getattr(row, name) != value}
+    if not changed:
+        return
+    for name, (_, value) in changed.items():
+        setattr(row, name, value)
+    row.save(update_fields=list(changed))
+    audit_record(user=user, action=action, target=row, data={"changes": changed})
+
+
+def _save_new(row: League | Season | Division, *, taken: str) -> None:
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:
+        raise Refused(taken) from None

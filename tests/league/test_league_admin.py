@@ -1,0 +1,73 @@
+"""The secretary's admin pages for the league: squads change only through
+the squad services, and every change is audited."""
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from leagues import a_league, a_season, a_team, players
+
+from league.models import AuditEntry, SquadRegistration
+
+
+@pytest.fixture
+def staff(db: None) -> Any:
+    return get_user_model().objects.create_superuser("root", password="pw")
+
+
+@pytest.fixture
+def browser(staff: Any) -> Client:
+    client = Client()
+    client.force_login(staff)
+    return client
+
+
+def test_adding_a_registration_goes_through_the_squad_service(browser: Client, staff: Any) -> None:
+    league = a_league()
+    season, team, (ann,) = a_season(league), a_team(league, "Red Lion A"), players(1)
+    response = browser.post("/admin/league/squadregistration/add/",
+                            {"season": season.pk, "team": team.pk, "player": ann.pk})
+    assert response.status_code == 302
+    registration = SquadRegistration.objects.get()
+    assert (registration.player, registration.registered_by) == (ann, staff)
+    assert AuditEntry.objects.get().action == "squad.register"
+
+
+def test_the_admin_shows_why_a_registration_is_refused(browser: Client) -> None:
+    league = a_league()
+    season, team, (ann,) = a_season(league, deadline_in_days=-1), a_team(league, "Red Lion A"), players(1)
+    response = browser.post("/admin/league/squadregistration/add/",
+                            {"season": season.pk, "team": team.pk, "player": ann.pk})
+    assert response.status_code == 200
+    assert "only a league secretary can change Red Lion A&#x27;s squad now" in response.content.decode()
+    assert not SquadRegistration.objects.exists()
+
+
+def test_a_change_in_the_admin_is_audited_with_who_made_it(browser: Client, staff: Any) -> None:
+    league = a_league()
+    team = a_team(league, "Red Lion A")
+    response = browser.post(f"/admin/league/team/{team.pk}/change/",
+                            {"league": league.pk, "name": "Red Lion Aces", "home_venue": team.home_venue_id})
+    assert response.status_code == 302
+    entry = AuditEntry.objects.get()
+    assert (entry.action, entry.user, entry.target_label, entry.data) == (
+        "team.change", staff, "Red Lion Aces", {"fields": ["name"], "via": "admin"},
+    )
+
+
+def test_the_admin_refuses_rules_the_engine_refuses(browser: Client) -> None:
+    league = a_league()
+    response = browser.post(f"/admin/league/league/{league.pk}/change/", {
+        "name": league.name, "slug": league.slug, "rules": '{"preset": "snap"}', "match_format": "plain",
+        "points_scheme": "plain", "forfeit": '{"score": [5, 4]}', "result_deadline_days": 7,
+        "late_result_points": "[3, 5]",
+    })
+    assert response.status_code == 200
+    assert "unknown preset" in response.content.decode()
+    assert not AuditEntry.objects.exists()
+
+
+@pytest.mark.parametrize("page", ["league", "season", "division", "venue", "team", "player",
+                                  "squadregistration", "auditentry"])
+def test_each_list_page_opens(browser: Client, page: str) -> None:
+    assert browser.get(f"/admin/league/{page}/").status_code == 200

@@ -1,0 +1,73 @@
+"""Registrations racing each other on PostgreSQL, each on its own
+connection, released at the same moment: the squad limits and one team a
+season hold however the writes interleave."""
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from leagues import a_league, a_season, a_team, players
+
+from league.models import AuditEntry, SquadRegistration
+from league.services.errors import Refused, RegisteredElsewhere, SquadFull
+from league.services.squads import squad_register
+
+
+def race(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Runs each call in its own thread and connection, all at once; each
+    answer is what the call returned or the Refused it raised."""
+    barrier = threading.Barrier(len(calls))
+    answers: list[Any] = [None] * len(calls)
+
+    def run(number: int, call: Callable[[], Any]) -> None:
+        try:
+            barrier.wait(timeout=10)
+            try:
+                answers[number] = call()
+            except Refused as refused:
+                answers[number] = refused
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert None not in answers, "a registration never got an answer"
+    return answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_only_one_of_several_racing_registrations_takes_the_last_place(postgres: None) -> None:
+    league = a_league()
+    season, team = a_season(league, squad_max=3, squad_min=2), a_team(league, "Red Lion A")
+    squad = players(2)
+    for player in squad:
+        squad_register(season_id=season.pk, team_id=team.pk, player_id=player.pk, user=None)
+    hopefuls = players(4, prefix="Hopeful")
+    answers = race([
+        lambda player=player: squad_register(season_id=season.pk, team_id=team.pk, player_id=player.pk, user=None)
+        for player in hopefuls
+    ])
+    assert sum(isinstance(answer, SquadRegistration) for answer in answers) == 1
+    assert sum(isinstance(answer, SquadFull) for answer in answers) == 3
+    assert SquadRegistration.objects.filter(season=season, team=team).count() == 3
+    assert AuditEntry.objects.filter(action="squad.register.refused").count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_registered_by_two_teams_at_once_joins_one(postgres: None) -> None:
+    league = a_league()
+    season = a_season(league)
+    teams = [a_team(league, "Red Lion A"), a_team(league, "Crown B")]
+    (ann,) = players(1, prefix="Ann")
+    answers = race([
+        lambda team=team: squad_register(season_id=season.pk, team_id=team.pk, player_id=ann.pk, user=None)
+        for team in teams
+    ])
+    (joined,) = [answer for answer in answers if isinstance(answer, SquadRegistration)]
+    (refused,) = [answer for answer in answers if isinstance(answer, RegisteredElsewhere)]
+    assert f"registered for {joined.team}" in refused.message
+    assert SquadRegistration.objects.get().team == joined.team

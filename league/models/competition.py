@@ -10,9 +10,11 @@ passed. The settings and the rules of inheriting them are described in
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
+from league.competition_settings import SETTING_NAMES, settings_problem
 from league.models.validators import (
     validate_forfeit,
     validate_late_result_points,
@@ -116,6 +118,20 @@ class Division(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["season", "name"], name="division_name_unique_in_season"),
         ]
+
+    def clean(self) -> None:
+        # Django runs no field validators on an empty JSON value, so an
+        # override of [] or {} would reach the engine unchecked; only None
+        # means "inherit".
+        problems = {}
+        for name in SETTING_NAMES:
+            value = getattr(self, name)
+            if value is not None and value in self._meta.get_field(name).empty_values:
+                problem = settings_problem(name, value)
+                if problem is not None:
+                    problems[name] = problem
+        if problems:
+            raise ValidationError(problems)
 
     def __str__(self) -> str:
         return f"{self.season} {self.name}"

@@ -195,3 +195,15 @@ def test_a_settings_change_is_audited_with_the_old_and_new_values(league: League
 def test_a_change_that_changes_nothing_is_not_audited(league: League, secretary: Any) -> None:
     league_settings_change(league_id=league.pk, changes={"match_format": "leek"}, user=secretary)
     assert list(AuditEntry.objects.values_list("action", flat=True)) == ["league.create"]
+
+
+@pytest.mark.parametrize(("name", "value"), [("rules", []), ("forfeit", {})])
+def test_the_admins_forms_refuse_an_empty_override_that_is_not_inherit(season: Any, name: str, value: Any) -> None:
+    division = Division(season=season, name="Premier", **{name: value})
+    with pytest.raises(ValidationError) as refused:
+        division.full_clean()
+    assert list(refused.value.message_dict) == [name]
+
+
+def test_an_empty_list_of_late_result_points_is_a_valid_override(season: Any) -> None:
+    Division(season=season, name="Premier", late_result_points=[]).full_clean()

@@ -1,6 +1,6 @@
 """Recording an action in the audit log. Every service that changes the
 league (or refuses to) records what it did here, with who asked."""
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
@@ -9,7 +9,7 @@ from league.models import AuditEntry
 from league.services.log import Author, author_user
 
 # A row, a plain label for something that is not one, or nothing.
-Target = models.Model | str | None
+Target: TypeAlias = models.Model | str | None
 
 
 def audit_record(*, user: Author, action: str, target: Target, data: dict[str, Any] | None = None) -> AuditEntry:

@@ -20,7 +20,7 @@ from league.services.competition import (
 )
 from league.services.errors import Refused, SettingsInvalid
 
-LEEK = {
+LEEK: dict[str, Any] = {
     "rules": {"preset": "pub", "penalties": {"misplay": "deduct 10"}},
     "match_format": "leek",
     "points_scheme": "leek",

@@ -2,6 +2,7 @@
 connection, released at the same moment: the squad limits and one team a
 season hold however the writes interleave."""
 import threading
+from functools import partial
 from collections.abc import Callable
 from typing import Any
 
@@ -48,7 +49,7 @@ def test_only_one_of_several_racing_registrations_takes_the_last_place(postgres:
         squad_register(season_id=season.pk, team_id=team.pk, player_id=player.pk, user=None)
     hopefuls = players(4, prefix="Hopeful")
     answers = race([
-        lambda player=player: squad_register(season_id=season.pk, team_id=team.pk, player_id=player.pk, user=None)
+        partial(squad_register, season_id=season.pk, team_id=team.pk, player_id=player.pk, user=None)
         for player in hopefuls
     ])
     assert sum(isinstance(answer, SquadRegistration) for answer in answers) == 1
@@ -64,8 +65,7 @@ def test_a_player_registered_by_two_teams_at_once_joins_one(postgres: None) -> N
     teams = [a_team(league, "Red Lion A"), a_team(league, "Crown B")]
     (ann,) = players(1, prefix="Ann")
     answers = race([
-        lambda team=team: squad_register(season_id=season.pk, team_id=team.pk, player_id=ann.pk, user=None)
-        for team in teams
+        partial(squad_register, season_id=season.pk, team_id=team.pk, player_id=ann.pk, user=None) for team in teams
     ])
     (joined,) = [answer for answer in answers if isinstance(answer, SquadRegistration)]
     (refused,) = [answer for answer in answers if isinstance(answer, RegisteredElsewhere)]

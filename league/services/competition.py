@@ -46,7 +46,9 @@ def season_create(
 ) -> Season:
     """A new season of the league. Raises League.DoesNotExist, or Refused
     when the squad limits contradict each other or the name is taken."""
-    if not 0 < squad_min <= squad_max:
+    if squad_min < 1:
+        raise Refused("a squad needs at least 1 player")
+    if squad_min > squad_max:
         raise Refused(f"a squad of at least {squad_min} and at most {squad_max} players is impossible")
     with transaction.atomic():
         league = League.objects.get(pk=league_id)

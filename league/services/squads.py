@@ -1,7 +1,9 @@
 """Changing squads: registering a player for a team's season, and
 withdrawing one. Each change, and each refusal, is recorded in the audit
 log against the team, so a secretary settling a dispute can see who tried
-what and when.
+what and when. A refusal's entry is committed before the refusal is raised
+(the caller should not roll its own transaction back over it, or the entry
+goes too).
 
 The team's row is locked for the whole transaction, so two registrations
 for one team are serialised and cannot both take its last place; the unique
@@ -40,10 +42,7 @@ def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author
                         season=season, team=team, player=player, registered_by=author_user(user)
                     )
             except IntegrityError:
-                # Registered for another team by a write that committed
-                # after this one looked.
-                refusal = squad_register_refusal(season=season, team=team, player=player, user=user) or \
-                    RegisteredElsewhere(f"{player} is already registered for a team this season")
+                refusal = _lost_race(season=season, team=team, player=player, user=user)
         _audit(user=user, action="squad.register", season=season, team=team, player=player, refusal=refusal)
     if refusal is not None:
         raise refusal
@@ -65,6 +64,15 @@ def squad_withdraw(*, season_id: int, team_id: int, player_id: int, user: Author
         _audit(user=user, action="squad.withdraw", season=season, team=team, player=player, refusal=refusal)
     if refusal is not None:
         raise refusal
+
+
+def _lost_race(*, season: Season, team: Team, player: Player, user: Author) -> Refused:
+    """The refusal for a registration that broke the one-team-a-season
+    constraint: another registration of the player committed after this one
+    looked, and looking again names its team."""
+    return squad_register_refusal(season=season, team=team, player=player, user=user) or RegisteredElsewhere(
+        f"{player} is already registered for a team this season"
+    )
 
 
 def _locked(*, season_id: int, team_id: int, player_id: int) -> tuple[Season, Team, Player]:

@@ -169,6 +169,12 @@ def test_a_season_whose_minimum_squad_exceeds_its_maximum_is_refused(league: Lea
                       registration_deadline=date(2027, 3, 29), squad_min=9, squad_max=8, user=secretary)
 
 
+def test_a_season_with_no_minimum_squad_is_refused(league: League, secretary: Any) -> None:
+    with pytest.raises(Refused, match="a squad needs at least 1 player"):
+        season_create(league_id=league.pk, name="Summer", start=date(2027, 4, 5),
+                      registration_deadline=date(2027, 3, 29), squad_min=0, user=secretary)
+
+
 # The audit log
 
 

@@ -71,23 +71,25 @@ def key_problem(what: str, value: Any) -> str | None:
 
 
 def forfeit_problem(value: Any) -> str | None:
-    """A forfeit is {"score": [won, lost]} with an optional "points" the side
-    that turned up takes; without "points" the points scheme scores the
-    score as if played (Leek: {"score": [5, 4], "points": 2}; Northallerton:
+    """A forfeit (the walkover of `league.formats`) is {"score": [won, lost]},
+    the games recorded for the side that turned up first, and optionally
+    "loser_points", what the side that gave it takes (0 when left out). The
+    points scheme scores the winner as if the score had been played (Leek:
+    {"score": [5, 4]}, 2 for the win and 1 a game; Northallerton:
     {"score": [6, 0]})."""
-    example = 'like {"score": [5, 4], "points": 2}'
+    example = 'like {"score": [5, 4], "loser_points": 0}'
     if not isinstance(value, Mapping) or "score" not in value:
         return f"forfeit: must be an object with a score, {example}"
-    unknown = sorted(set(value) - {"score", "points"})
+    unknown = sorted(set(value) - {"score", "loser_points"})
     if unknown:
-        return f"forfeit: unknown key {unknown[0]!r} (keys: score, points)"
+        return f"forfeit: unknown key {unknown[0]!r} (keys: score, loser_points)"
     score = value["score"]
     if not (isinstance(score, list) and len(score) == 2 and all(_whole(n) for n in score)):
         return "forfeit: score must be two whole numbers, the side that turned up first, like [5, 4]"
     if score[0] <= score[1]:
         return f"forfeit: score {score} must favour the side that turned up"
-    if "points" in value and not _whole(value["points"]):
-        return "forfeit: points must be a whole number"
+    if "loser_points" in value and not _whole(value["loser_points"]):
+        return "forfeit: loser_points must be a whole number"
     return None
 
 

@@ -30,7 +30,7 @@ def default_rules() -> Any:
 
 
 def default_forfeit() -> dict[str, Any]:
-    return {"score": [5, 4], "points": 2}
+    return {"score": [5, 4], "loser_points": 0}
 
 
 def default_late_result_points() -> list[int]:
@@ -56,8 +56,9 @@ class League(models.Model):
     )
     forfeit = models.JSONField(
         default=default_forfeit, validators=[validate_forfeit],
-        help_text='What the side that turned up takes: {"score": [5, 4], "points": 2}; '
-                  "without points, the points scheme scores the score.",
+        help_text="A forfeit (walkover) is recorded as this score, the winners' games first; the points "
+                  "scheme scores it, and the side that gave it takes loser_points (0 if left out): "
+                  '{"score": [5, 4], "loser_points": 0}.',
     )
     result_deadline_days = models.PositiveSmallIntegerField(
         default=7, validators=[validate_result_deadline_days],

@@ -24,7 +24,7 @@ LEEK: dict[str, Any] = {
     "rules": {"preset": "pub", "penalties": {"misplay": "deduct 10"}},
     "match_format": "leek",
     "points_scheme": "leek",
-    "forfeit": {"score": [5, 4], "points": 2},
+    "forfeit": {"score": [5, 4], "loser_points": 0},
     "result_deadline_days": 5,
     "late_result_points": [3, 5],
 }
@@ -145,8 +145,9 @@ def test_the_admins_forms_refuse_bad_rules_with_the_engines_message(league: Leag
 @pytest.mark.parametrize(("name", "value", "words"), [
     ("forfeit", {"score": [4, 5]}, "must favour the side that turned up"),
     ("forfeit", {"score": [5]}, "score must be two whole numbers"),
-    ("forfeit", {"points": 2}, "must be an object with a score"),
-    ("forfeit", {"score": [5, 4], "bonus": 1}, "unknown key 'bonus'"),
+    ("forfeit", {"loser_points": 0}, "must be an object with a score"),
+    ("forfeit", {"score": [6, 0], "loser_points": -1}, "loser_points must be a whole number"),
+    ("forfeit", {"score": [5, 4], "points": 2}, "unknown key 'points'"),
     ("match_format", "Leek League", "match format: 'Leek League' is not a key"),
     ("points_scheme", "", "points scheme: '' is not a key"),
     ("late_result_points", [3, -5], "late-result points: must be a list of whole numbers"),

@@ -61,7 +61,7 @@ from league.models import (  # noqa: E402
 )
 from league.selectors.squads import squad_register_refusal, squad_withdraw_refusal  # noqa: E402
 from league.services.audit import audit_record  # noqa: E402
-from league.services.errors import Refused  # noqa: E402
+from league.services.errors import AlreadyInSquad, RegisteredElsewhere, Refused  # noqa: E402
 from league.services.squads import squad_register, squad_withdraw  # noqa: E402
 
 
@@ -153,7 +153,12 @@ class SquadRegistrationForm(forms.ModelForm):
         season, team, player = (cleaned.get(name) for name in ("season", "team", "player"))
         if season and team and player:
             refusal = squad_register_refusal(season=season, team=team, player=player, user=self.user)
-            if refusal is not None:
+            if isinstance(refusal, (AlreadyInSquad, RegisteredElsewhere)):
+                # Against the player: a field in error is left out of the
+                # model's own checks, whose one-team-a-season message would
+                # only repeat this one, less clearly.
+                self.add_error("player", refusal.message)
+            elif refusal is not None:
                 raise forms.ValidationError(refusal.message)
         return cleaned
 

@@ -8,6 +8,7 @@ from django.test import Client
 from leagues import a_league, a_season, a_team, players
 
 from league.models import AuditEntry, SquadRegistration
+from league.services.squads import squad_register
 
 
 @pytest.fixture
@@ -41,6 +42,18 @@ def test_the_admin_shows_why_a_registration_is_refused(browser: Client) -> None:
     assert response.status_code == 200
     assert "only a league secretary can change Red Lion A&#x27;s squad now" in response.content.decode()
     assert not SquadRegistration.objects.exists()
+
+
+def test_the_admin_names_the_team_a_player_is_already_registered_for(browser: Client) -> None:
+    league = a_league()
+    season, (ann,) = a_season(league), players(1, prefix="Ann")
+    red_lion, crown = a_team(league, "Red Lion A"), a_team(league, "Crown B")
+    squad_register(season_id=season.pk, team_id=red_lion.pk, player_id=ann.pk, user=None)
+    response = browser.post("/admin/league/squadregistration/add/",
+                            {"season": season.pk, "team": crown.pk, "player": ann.pk})
+    assert response.context["adminform"].form.errors == {
+        "player": ["Ann 1 is registered for Red Lion A this season: players cannot move teams mid-season"],
+    }
 
 
 def test_a_change_in_the_admin_is_audited_with_who_made_it(browser: Client, staff: Any) -> None:

@@ -7,27 +7,17 @@ its content type and id where it is a row and always by a label, so the
 entry still reads well after the object is gone; *data* holds the details
 (the reason for a refusal, the fields changed).
 """
-from typing import Any, NoReturn
-
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils import timezone
 
-REFUSAL = "the audit log is append-only: record a new entry instead"
+from league.models.append_only import AppendOnly
 
 
-class AuditQuerySet(models.QuerySet["AuditEntry"]):
-    """Refuses bulk updates and deletes: history is not rewritten."""
+class AuditEntry(AppendOnly):
+    REFUSAL = "the audit log is append-only: record a new entry instead"
 
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise TypeError(REFUSAL)
-
-    def delete(self) -> NoReturn:
-        raise TypeError(REFUSAL)
-
-
-class AuditEntry(models.Model):
     at = models.DateTimeField(auto_now_add=True, db_index=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
@@ -39,21 +29,10 @@ class AuditEntry(models.Model):
     target_label = models.CharField(max_length=300, blank=True)
     data = models.JSONField(default=dict, blank=True)
 
-    objects = AuditQuerySet.as_manager()
-
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
         indexes = [models.Index(fields=["target_type", "target_id"], name="audit_by_target")]
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        # Not business logic: the guard that keeps the log append-only.
-        if not self._state.adding:
-            raise TypeError(REFUSAL)
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TypeError(REFUSAL)
 
     def __str__(self) -> str:
         return f"{timezone.localtime(self.at):%Y-%m-%d %H:%M} {self.action} {self.target_label}".rstrip()

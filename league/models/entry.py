@@ -5,24 +5,16 @@ of SCORESHEET.md), `shown` (the tiles turned face up at the end of a hand) or
 `undo` (voids the newest live move, named in `voids`). A voided move stays in
 the log; the undo row says who voided it and when.
 """
-from typing import Any, NoReturn
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-
-class AppendOnlyQuerySet(models.QuerySet["GameEntry"]):
-    """Refuses bulk updates and deletes: a correction is a new row."""
-
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise TypeError("the move log is append-only: record a correction instead")
-
-    def delete(self) -> NoReturn:
-        raise TypeError("the move log is append-only: record a correction instead")
+from league.models.append_only import AppendOnly
 
 
-class GameEntry(models.Model):
+class GameEntry(AppendOnly):
+    REFUSAL = "the move log is append-only: record a correction instead"
+
     class Kind(models.TextChoices):
         MOVE = "move"
         SHOWN = "shown"
@@ -47,8 +39,6 @@ class GameEntry(models.Model):
     # was to a retry carrying the same idempotency key.
     reply = models.JSONField(null=True, blank=True)
 
-    objects = AppendOnlyQuerySet.as_manager()
-
     class Meta:
         ordering = ["game", "seq"]
         verbose_name_plural = "game entries"
@@ -62,12 +52,6 @@ class GameEntry(models.Model):
                 name="entry_one_per_idempotency_key",
             ),
         ]
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        # Not business logic: the guard that keeps the log append-only.
-        if not self._state.adding:
-            raise TypeError("the move log is append-only: record a correction instead")
-        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return f"game {self.game_id} #{self.seq} {self.kind}"

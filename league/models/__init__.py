@@ -10,3 +10,7 @@ from league.models.competition import Division, League, Season
 from league.models.squads import SquadRegistration
 
 __all__ += ["AuditEntry", "Division", "League", "Player", "Season", "SquadRegistration", "Team", "Venue"]
+
+from league.models.fixtures import DivisionEntry, Fixture
+
+__all__ += ["DivisionEntry", "Fixture"]

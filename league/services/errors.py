@@ -59,3 +59,38 @@ class NotInSquad(Refused):
 
 class WrongLeague(Refused):
     """The team does not play in the season's league."""
+
+
+class NotSecretary(Exception):
+    """The user is not a secretary of the league and the action is one only
+    a secretary may take (the service's PermissionDenied). Not a Refused:
+    no change of the request would make it allowed for this user."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class AlreadyEntered(Refused):
+    """The team is already in a division this season (this one or another):
+    a team plays in one division a season."""
+
+
+class FixturesPublished(Refused):
+    """The division's fixtures are published: they are no longer drawn
+    again, and its teams are settled."""
+
+
+class FixturesImpossible(Refused):
+    """The fixture generator cannot draw the division's fixtures (too few
+    teams, too many at one venue); the message names the teams."""
+
+
+class WrongFixtureStatus(Refused):
+    """The fixture's status does not allow the change (a draft cannot be
+    postponed; a void fixture cannot be rearranged)."""
+
+
+class ReasonRequired(Refused):
+    """A change to a published fixture needs a reason, for the teams and
+    the audit log."""

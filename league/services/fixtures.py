@@ -1,0 +1,316 @@
+"""A division's fixtures: entering teams, drawing the fixtures, publishing
+them, and changing a published fixture afterwards.
+
+The secretary enters the teams, generates draft fixtures (as often as they
+like: each draw replaces the drafts), reviews them, then publishes. After
+that a fixture can be postponed, rearranged to a new date, awarded as a
+walkover, or voided, each with a reason. Which status may follow which is
+kept in `TRANSITIONS`, here and nowhere else:
+
+    published  -> postponed, rearranged, walkover, void
+    postponed  -> rearranged, walkover, void
+    rearranged -> postponed, rearranged (again), walkover, void
+    walkover, void: final
+
+Only a secretary of the division's league may do any of this. Every change
+and every refusal is recorded in the audit log, a refusal's entry committed
+before the refusal is raised, as the squad services do.
+"""
+from collections.abc import Callable, Iterable
+from datetime import date
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from league import fixtures as generator
+from league.models import Division, DivisionEntry, Fixture, Team
+from league.selectors.squads import is_secretary
+from league.services.audit import Target, audit_record
+from league.services.errors import (
+    AlreadyEntered,
+    FixturesImpossible,
+    FixturesPublished,
+    NotSecretary,
+    ReasonRequired,
+    Refused,
+    WrongFixtureStatus,
+    WrongLeague,
+)
+from league.services.log import Author
+
+Status = Fixture.Status
+# Why a change was not made: not a secretary, or against the league's rules.
+Failure = NotSecretary | Refused
+
+# The statuses each change may start from.
+TRANSITIONS: dict[str, frozenset[str]] = {
+    "postpone": frozenset({Status.PUBLISHED, Status.REARRANGED}),
+    "rearrange": frozenset({Status.PUBLISHED, Status.POSTPONED, Status.REARRANGED}),
+    "walkover": frozenset({Status.PUBLISHED, Status.POSTPONED, Status.REARRANGED}),
+    "void": frozenset({Status.PUBLISHED, Status.POSTPONED, Status.REARRANGED}),
+}
+
+
+def division_team_add(*, division_id: int, team_id: int, user: Author) -> DivisionEntry:
+    """Enters the team in the division. Raises Division/Team.DoesNotExist,
+    NotSecretary, WrongLeague, AlreadyEntered (in this division or another
+    this season) or FixturesPublished."""
+    entry: DivisionEntry | None = None
+    with transaction.atomic():
+        division = Division.objects.select_related("season__league").get(pk=division_id)
+        # Locked: two secretaries entering one team in two divisions at once
+        # are serialised, and the second sees the first's entry.
+        team = Team.objects.select_for_update().get(pk=team_id)
+        failure: Failure | None = division_team_refusal(division=division, team=team, user=user)
+        if failure is None:
+            try:
+                with transaction.atomic():
+                    entry = DivisionEntry.objects.create(division=division, team=team)
+            except IntegrityError:
+                failure = AlreadyEntered(f"{team} is already in {division.name}")
+        _audit(user=user, action="division.team.add", target=division, failure=failure,
+               data={"team": team.pk, "team_name": team.name})
+    if failure is not None:
+        raise failure
+    assert entry is not None
+    return entry
+
+
+def fixtures_generate(
+    *, division_id: int, start: date, weekday: int, skip_dates: Iterable[date] = (), user: Author,
+) -> list[Fixture]:
+    """Draws the division's double round robin as draft fixtures, replacing
+    any earlier drafts. Raises Division.DoesNotExist, NotSecretary,
+    FixturesPublished, or FixturesImpossible naming the teams in the way."""
+    skipped = frozenset(skip_dates)
+    drafts: list[Fixture] = []
+    with transaction.atomic():
+        division = _locked_division(division_id)
+        entries = list(DivisionEntry.objects.filter(division=division).select_related("team__home_venue"))
+        failure: Failure | None = _secretary_refusal(division=division, user=user) or _published_refusal(division)
+        if failure is None:
+            try:
+                weeks = generator.generate_fixtures(_plan(entries, start=start, weekday=weekday, skipped=skipped))
+            except generator.FixtureError as error:
+                failure = _impossible(division=division, entries=entries, error=error)
+        if failure is None:
+            replaced, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
+            drafts = Fixture.objects.bulk_create(_drafts(division=division, entries=entries, weeks=weeks))
+        data: dict[str, Any] = {"start": start.isoformat(), "weekday": weekday,
+                                "skip_dates": sorted(day.isoformat() for day in skipped)}
+        if failure is None:
+            data.update(fixtures=len(drafts), weeks=len(weeks), replaced=replaced)
+        _audit(user=user, action="fixtures.generate", target=division, failure=failure, data=data)
+    if failure is not None:
+        raise failure
+    return drafts
+
+
+def fixtures_publish(*, division_id: int, user: Author) -> int:
+    """Publishes the division's draft fixtures; returns how many. Raises
+    Division.DoesNotExist, NotSecretary, FixturesPublished, or Refused when
+    there are no drafts to publish."""
+    published = 0
+    with transaction.atomic():
+        division = _locked_division(division_id)
+        failure: Failure | None = _secretary_refusal(division=division, user=user) or _published_refusal(division)
+        drafts = Fixture.objects.filter(division=division, status=Status.DRAFT)
+        if failure is None and not drafts.exists():
+            failure = Refused(f"{division.name} has no draft fixtures to publish: generate them first")
+        if failure is None:
+            published = drafts.update(status=Status.PUBLISHED, published_at=timezone.now())
+        _audit(user=user, action="fixtures.publish", target=division, failure=failure,
+               data={"fixtures": published} if failure is None else {})
+    if failure is not None:
+        raise failure
+    return published
+
+
+def fixture_postpone(*, fixture_id: int, reason: str, user: Author) -> Fixture:
+    """Takes a published fixture off its date, with no new one yet."""
+    def change(fixture: Fixture) -> None:
+        fixture.status = Status.POSTPONED
+        fixture.rearranged_to = None
+    return _transition(fixture_id=fixture_id, verb="postpone", reason=reason, user=user, change=change)
+
+
+def fixture_rearrange(*, fixture_id: int, new_date: date, reason: str, user: Author) -> Fixture:
+    """Moves a fixture to `new_date`; its original date is kept."""
+    def change(fixture: Fixture) -> Refused | None:
+        if new_date == fixture.played_on:
+            return Refused(f"{fixture} is already set for {_day(new_date)}")
+        fixture.status = Status.REARRANGED
+        fixture.rearranged_to = new_date
+        return None
+    return _transition(fixture_id=fixture_id, verb="rearrange", reason=reason, user=user, change=change)
+
+
+def fixture_walkover(*, fixture_id: int, winner_team_id: int, reason: str, user: Author) -> Fixture:
+    """Awards the fixture to one of its two teams without a game."""
+    def change(fixture: Fixture) -> Refused | None:
+        if winner_team_id not in (fixture.home_team_id, fixture.away_team_id):
+            return Refused(f"a walkover in {fixture} goes to {fixture.home_team} or {fixture.away_team}")
+        fixture.status = Status.WALKOVER
+        fixture.walkover_winner_id = winner_team_id
+        return None
+    return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change)
+
+
+def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
+    """Voids a fixture: it will not be played and counts for nothing."""
+    def change(fixture: Fixture) -> None:
+        fixture.status = Status.VOID
+    return _transition(fixture_id=fixture_id, verb="void", reason=reason, user=user, change=change)
+
+
+def _transition(
+    *, fixture_id: int, verb: str, reason: str, user: Author, change: Callable[[Fixture], Refused | None],
+) -> Fixture:
+    """The one path of every change to a published fixture: lock it, check
+    who asks, the reason and the status, make the change, audit it with the
+    fixture's status and date before and after."""
+    with transaction.atomic():
+        fixture = Fixture.objects.select_for_update().get(pk=fixture_id)
+        division = Division.objects.select_related("season__league").get(pk=fixture.division_id)
+        before = _snapshot(fixture)
+        failure: Failure | None = (_secretary_refusal(division=division, user=user) or _reason_refusal(reason, verb=verb)
+                   or _status_refusal(fixture, verb=verb) or change(fixture))
+        data: dict[str, Any] = {"reason": reason.strip(), "old": before}
+        if failure is None:
+            fixture.reason = reason.strip()
+            fixture.revision += 1
+            fixture.save()
+            data["new"] = _snapshot(fixture)
+        _audit(user=user, action=f"fixture.{verb}", target=fixture, failure=failure, data=data)
+    if failure is not None:
+        raise failure
+    return fixture
+
+
+def division_team_refusal(*, division: Division, team: Team, user: Author) -> Failure | None:
+    """Why entering the team in the division would be refused, or None;
+    for a form to say before anything is written."""
+    return _secretary_refusal(division=division, user=user) or _entry_refusal(division=division, team=team)
+
+
+def _secretary_refusal(*, division: Division, user: Author) -> NotSecretary | None:
+    league = division.season.league
+    if is_secretary(league=league, user=user):
+        return None
+    return NotSecretary(f"only a secretary of {league} may manage {division.name}'s teams and fixtures")
+
+
+def _entry_refusal(*, division: Division, team: Team) -> Refused | None:
+    if team.league_id != division.season.league_id:
+        return WrongLeague(f"{team} does not play in {division.season.league}")
+    current = (DivisionEntry.objects.filter(division__season_id=division.season_id, team=team)
+               .select_related("division").first())
+    if current is not None and current.division_id == division.pk:
+        return AlreadyEntered(f"{team} is already in {division.name}")
+    if current is not None:
+        return AlreadyEntered(
+            f"{team} already plays in {current.division.name} this season: a team plays in one division a season"
+        )
+    return _published_refusal(division)
+
+
+def _published_refusal(division: Division) -> FixturesPublished | None:
+    if Fixture.objects.filter(division=division).exclude(status=Status.DRAFT).exists():
+        return FixturesPublished(f"{division.name}'s fixtures are published: its teams and fixtures are settled")
+    return None
+
+
+def _reason_refusal(reason: str, *, verb: str) -> ReasonRequired | None:
+    if reason.strip():
+        return None
+    return ReasonRequired(f"say why: a fixture cannot {_phrase(verb)} without a reason")
+
+
+def _status_refusal(fixture: Fixture, *, verb: str) -> WrongFixtureStatus | None:
+    if fixture.status in TRANSITIONS[verb]:
+        return None
+    if fixture.status == Status.DRAFT:
+        return WrongFixtureStatus(f"{fixture} is a draft: publish the fixtures before it can {_phrase(verb)}")
+    return WrongFixtureStatus(f"{fixture} is {_described(fixture)}: it cannot {_phrase(verb)}")
+
+
+def _phrase(verb: str) -> str:
+    """How a refusal names the change: "be postponed", "be awarded as a walkover"."""
+    return {"postpone": "be postponed", "rearrange": "be rearranged", "walkover": "be awarded as a walkover",
+            "void": "be voided"}[verb]
+
+
+def _described(fixture: Fixture) -> str:
+    if fixture.status == Status.WALKOVER:
+        return f"already a walkover to {fixture.walkover_winner}"
+    if fixture.status == Status.VOID:
+        return "void"
+    return str(fixture.status)
+
+
+def _snapshot(fixture: Fixture) -> dict[str, Any]:
+    """The fixture's status and date as the audit log records them."""
+    return {
+        "status": str(fixture.status),
+        "date": fixture.date.isoformat(),
+        "rearranged_to": fixture.rearranged_to.isoformat() if fixture.rearranged_to else None,
+        "walkover_winner": fixture.walkover_winner_id,
+    }
+
+
+def _locked_division(division_id: int) -> Division:
+    # Locks the division's row (only: not its season's or league's): two
+    # draws, or a draw and a publish, at once are serialised, so a publish
+    # cannot slip in between a draw's delete and its insert.
+    return Division.objects.select_for_update(of=("self",)).select_related("season__league").get(pk=division_id)
+
+
+def _plan(entries: list[DivisionEntry], *, start: date, weekday: int, skipped: frozenset[date]) -> generator.SeasonPlan:
+    teams = tuple(generator.Team(id=e.team_id, venue=e.team.home_venue_id, name=e.team.name) for e in entries)
+    venues = {e.team.home_venue_id: e.team.home_venue for e in entries}
+    return generator.SeasonPlan(
+        teams=teams,
+        venues=tuple(generator.Venue(id=pk, board_sets=venue.board_sets) for pk, venue in venues.items()),
+        start=start, weekday=weekday, skip_dates=skipped,
+    )
+
+
+def _impossible(*, division: Division, entries: list[DivisionEntry], error: generator.FixtureError) -> FixturesImpossible:
+    """The generator's refusal in the secretary's words: teams and venues by name."""
+    if len(entries) < 2:
+        teams = ", ".join(e.team.name for e in entries) or "no teams"
+        return FixturesImpossible(f"{division.name} has {teams}: fixtures need at least two teams")
+    if isinstance(error, generator.VenueOverbooked):
+        venue = next(e.team.home_venue for e in entries if e.team.home_venue_id == error.venue.id)
+        names = _listed([team.label for team in error.teams])
+        sets = "1 board set" if venue.board_sets == 1 else f"{venue.board_sets} board sets"
+        return FixturesImpossible(
+            f"{names} all play at home at {venue.name}, which has {sets}: too many teams for one venue in "
+            f"{division.name}. Move a team to another division or venue, or add a board set. ({error})"
+        )
+    return FixturesImpossible(f"cannot draw fixtures for {division.name}: {error}")
+
+
+def _drafts(*, division: Division, entries: list[DivisionEntry], weeks: list[generator.MatchWeek]) -> list[Fixture]:
+    venue_of = {e.team_id: e.team.home_venue_id for e in entries}
+    return [
+        Fixture(division=division, week=week.number, date=week.date, home_team_id=match.home,
+                away_team_id=match.away, venue_id=venue_of[match.home], status=Status.DRAFT)
+        for week in weeks for match in week.fixtures
+    ]
+
+
+def _audit(*, user: Author, action: str, target: Target, failure: Exception | None, data: dict[str, Any]) -> None:
+    if failure is not None:
+        action = f"{action}.refused"
+        data = {**data, "refusal": getattr(failure, "message", str(failure))}
+    audit_record(user=user, action=action, target=target, data=data)
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _day(day: date) -> str:
+    return f"{day.day} {day:%B %Y}"

@@ -9,3 +9,5 @@ urlpatterns = [
     path("api/redoc", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("api/", include("league.api.urls")),
 ]
+
+urlpatterns += [path("", include("league.urls_public"))]

@@ -1,0 +1,59 @@
+"""Reading fixtures: a division's, and a team's as its calendar shows them."""
+from django.db.models import Q
+
+from league.calendar import Event
+from league.models import Fixture, Team
+
+Status = Fixture.Status
+
+# What a team's calendar shows: everything published, whatever became of it
+# since. Drafts are the secretary's until published.
+CALENDAR_STATUSES = [Status.PUBLISHED, Status.POSTPONED, Status.REARRANGED, Status.WALKOVER, Status.VOID]
+
+# A fixture's UIDs stay the same whatever happens to it, so a subscriber's
+# calendar moves or cancels the event rather than adding another.
+UID_DOMAIN = "fixtures.fives-and-threes"
+
+
+def division_fixtures(*, division_id: int) -> list[Fixture]:
+    """The division's fixtures, drafts included, by week."""
+    return list(Fixture.objects.filter(division_id=division_id)
+                .select_related("home_team", "away_team", "venue").order_by("week", "id"))
+
+
+def team_fixtures(*, team_id: int) -> list[Fixture]:
+    """The team's published fixtures, home and away, in date order
+    (a rearranged one by its new date). Raises nothing for an unknown team:
+    it has no fixtures."""
+    found = (Fixture.objects.filter(Q(home_team_id=team_id) | Q(away_team_id=team_id), status__in=CALENDAR_STATUSES)
+             .select_related("home_team", "away_team", "venue", "walkover_winner"))
+    return sorted(found, key=lambda fixture: (fixture.played_on, fixture.pk))
+
+
+def team_calendar_events(*, team: Team) -> list[Event]:
+    """The team's fixtures as calendar events, each marked as what became
+    of it: a void one cancelled, a postponed one tentative on its old date."""
+    return [_event(fixture) for fixture in team_fixtures(team_id=team.pk)]
+
+
+def _event(fixture: Fixture) -> Event:
+    summary = f"{fixture.home_team} v {fixture.away_team}"
+    status, note = "CONFIRMED", ""
+    if fixture.status == Status.POSTPONED:
+        status, note = "TENTATIVE", "postponed"
+    elif fixture.status == Status.REARRANGED:
+        note = f"rearranged from {fixture.date.day} {fixture.date:%B}"
+    elif fixture.status == Status.WALKOVER:
+        note = f"walkover to {fixture.walkover_winner}"
+    elif fixture.status == Status.VOID:
+        status, note = "CANCELLED", "void"
+    day = fixture.played_on or fixture.date
+    return Event(
+        uid=f"fixture-{fixture.pk}@{UID_DOMAIN}",
+        day=day,
+        summary=f"{summary} ({note})" if note else summary,
+        location=str(fixture.venue),
+        description=". ".join(part for part in (f"Week {fixture.week}", note.capitalize(), fixture.reason) if part),
+        status=status,
+        sequence=fixture.revision,
+    )

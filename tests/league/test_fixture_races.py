@@ -1,0 +1,79 @@
+"""Fixture services racing each other on PostgreSQL, each call on its own
+connection, released at the same moment: one division a season, and draws
+that never mix, however the writes interleave."""
+import threading
+from collections.abc import Callable
+from datetime import date
+from functools import partial
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from leagues import a_league, a_season, a_team
+
+from league.models import Division, DivisionEntry, Fixture
+from league.services.errors import AlreadyEntered, Refused
+from league.services.fixtures import division_team_add, fixtures_generate
+
+
+def race(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Runs each call in its own thread and connection, all at once; each
+    answer is what the call returned or the Refused it raised."""
+    barrier = threading.Barrier(len(calls))
+    answers: list[Any] = [None] * len(calls)
+
+    def run(number: int, call: Callable[[], Any]) -> None:
+        try:
+            barrier.wait(timeout=10)
+            try:
+                answers[number] = call()
+            except Refused as refused:
+                answers[number] = refused
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert None not in answers, "a call never got an answer"
+    return answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_team_entered_in_two_divisions_at_once_plays_in_one(postgres: None) -> None:
+    secretary = get_user_model().objects.create_user("secretary")
+    league = a_league()
+    league.secretaries.add(secretary)
+    season = a_season(league)
+    divisions = [Division.objects.create(season=season, name=name) for name in ("Premier", "Division One")]
+    team = a_team(league, "Red Lion A")
+    answers = race([
+        partial(division_team_add, division_id=division.pk, team_id=team.pk, user=secretary) for division in divisions
+    ])
+    (entered,) = [answer for answer in answers if isinstance(answer, DivisionEntry)]
+    (refused,) = [answer for answer in answers if isinstance(answer, AlreadyEntered)]
+    assert f"already plays in {entered.division.name} this season" in refused.message
+    assert DivisionEntry.objects.get().division == entered.division
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_draws_at_once_leave_one_draw(postgres: None) -> None:
+    secretary = get_user_model().objects.create_user("secretary")
+    league = a_league()
+    league.secretaries.add(secretary)
+    division = Division.objects.create(season=a_season(league), name="Premier")
+    for name in ("Red Lion A", "Crown B", "Bell A", "Swan A"):
+        division_team_add(division_id=division.pk, team_id=a_team(league, name).pk, user=secretary)
+    starts = [date(2026, 9, 1), date(2026, 9, 8)]
+    answers = race([
+        partial(fixtures_generate, division_id=division.pk, start=start, weekday=1, skip_dates=(), user=secretary)
+        for start in starts
+    ])
+    assert all(len(answer) == 12 for answer in answers)
+    kept = Fixture.objects.filter(division=division)
+    # The later draw replaced the earlier whole: no fixture of one is left
+    # beside the other's.
+    assert set(kept.values_list("pk", flat=True)) in [{fixture.pk for fixture in answer} for answer in answers]

@@ -58,9 +58,11 @@ def division_team_add(*, division_id: int, team_id: int, user: Author) -> Divisi
     this season) or FixturesPublished."""
     entry: DivisionEntry | None = None
     with transaction.atomic():
-        division = Division.objects.select_related("season__league").get(pk=division_id)
-        # Locked: two secretaries entering one team in two divisions at once
-        # are serialised, and the second sees the first's entry.
+        # Both locked: an entry cannot slip in beside a publish or a draw of
+        # the division, and two secretaries entering one team in two
+        # divisions at once are serialised, the second seeing the first's
+        # entry. Division first, as every service here locks it first.
+        division = _locked_division(division_id)
         team = Team.objects.select_for_update().get(pk=team_id)
         failure: Failure | None = division_team_refusal(division=division, team=team, user=user)
         if failure is None:
@@ -94,12 +96,11 @@ def fixtures_generate(
                 weeks = generator.generate_fixtures(_plan(entries, start=start, weekday=weekday, skipped=skipped))
             except generator.FixtureError as error:
                 failure = _impossible(division=division, entries=entries, error=error)
-        if failure is None:
-            replaced, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
-            drafts = Fixture.objects.bulk_create(_drafts(division=division, entries=entries, weeks=weeks))
         data: dict[str, Any] = {"start": start.isoformat(), "weekday": weekday,
                                 "skip_dates": sorted(day.isoformat() for day in skipped)}
         if failure is None:
+            replaced, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
+            drafts = Fixture.objects.bulk_create(_drafts(division=division, entries=entries, weeks=weeks))
             data.update(fixtures=len(drafts), weeks=len(weeks), replaced=replaced)
         _audit(user=user, action="fixtures.generate", target=division, failure=failure, data=data)
     if failure is not None:

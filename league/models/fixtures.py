@@ -85,9 +85,11 @@ class Fixture(models.Model):
         ]
 
     @property
-    def played_on(self) -> datetime.date | None:
-        """The date the match is now set for: the new one once rearranged."""
-        return self.rearranged_to if self.status == self.Status.REARRANGED else self.date
+    def played_on(self) -> datetime.date:
+        """The date the match is set for: the new one once rearranged (and
+        still after a rearranged fixture is awarded or voided; postponing
+        clears it)."""
+        return self.rearranged_to or self.date
 
     def __str__(self) -> str:
         return f"{self.home_team} v {self.away_team}"

@@ -47,10 +47,9 @@ def _event(fixture: Fixture) -> Event:
         note = f"walkover to {fixture.walkover_winner}"
     elif fixture.status == Status.VOID:
         status, note = "CANCELLED", "void"
-    day = fixture.played_on or fixture.date
     return Event(
         uid=f"fixture-{fixture.pk}@{UID_DOMAIN}",
-        day=day,
+        day=fixture.played_on,
         summary=f"{summary} ({note})" if note else summary,
         location=str(fixture.venue),
         description=". ".join(part for part in (f"Week {fixture.week}", note.capitalize(), fixture.reason) if part),

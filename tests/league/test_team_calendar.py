@@ -156,3 +156,12 @@ def test_a_line_of_exactly_75_octets_is_not_folded() -> None:
 def test_the_calendar_writers_examples_hold() -> None:
     result = doctest.testmod(league.calendar)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_rearranged_fixture_voided_is_cancelled_on_its_new_date(teams: list[Team], secretary: Any) -> None:
+    fixture = Fixture.objects.filter(home_team=teams[0]).first()
+    assert fixture is not None
+    fixture_rearrange(fixture_id=fixture.pk, new_date=date(2027, 3, 2), reason="darts final", user=secretary)
+    fixture_void(fixture_id=fixture.pk, reason="Crown B folded", user=secretary)
+    (event,) = [e for e in feed(teams[0]) if e["UID"] == f"fixture-{fixture.pk}@fixtures.fives-and-threes"]
+    assert (event["STATUS"], event["DTSTART;VALUE=DATE"], event["SEQUENCE"]) == ("CANCELLED", "20270302", "2")

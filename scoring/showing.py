@@ -55,12 +55,13 @@ def read_shown(shown: object, held: list[int], played: int,
     return tiles
 
 
-def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]],
-                 ruled: frozenset[int]) -> list[dict[str, Any]]:
+def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]], ruled: frozenset[int],
+                 values: Callable[[Any], tuple[int, ...]]) -> list[dict[str, Any]]:
     """Every knock made while holding a tile that fitted, oldest first.
 
     ``knocks`` and ``plays`` are the hand's chains, newest first:
-    ``((move, seat, end values), older)`` and ``((move, seat, tile), older)``.
+    ``((move, seat, layout), older)`` and ``((move, seat, tile), older)``;
+    ``values`` gives the pips open at the ends of a layout.
     Walking both back together, each seat's later plays are gathered once,
     as a bit set of the pips they show, so most knocks are cleared by one
     test and the tiles are listed only for a false one.
@@ -70,12 +71,12 @@ def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]],
     later_pips: dict[int, int] = {}
     found = []
     while knocks is not None:
-        (move, seat, values), knocks = knocks
+        (move, seat, layout), knocks = knocks
         while plays is not None and plays[0][0] > move:
             (_, by, tile), plays = plays
             later.setdefault(by, []).append(tile)
             later_pips[by] = later_pips.get(by, 0) | 1 << tile.a | 1 << tile.b
-        ends = _pips_of(values)
+        ends = _pips_of(values(layout))
         if move in ruled or not (shown.get(seat, 0) | later_pips.get(seat, 0)) & ends:
             continue
         fitting = [t for t in tiles.get(seat, ()) if (1 << t.a | 1 << t.b) & ends]

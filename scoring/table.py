@@ -35,7 +35,7 @@ from .ledger import Ledger
 from .spinner import Spinners
 from .rules import OFFENCES, Rules
 from .showing import false_knocks, read_shown
-from .tiles import Tile
+from .tiles import _WRITTEN, Tile
 from .tiles import read as read_tile
 
 Event = dict[str, Any]
@@ -113,7 +113,7 @@ class Table:
         self.boneyard = self._undealt
         self.line: Any = None  # the layout's state: None before the down
         self.moves = self.played = self.knocked = 0
-        self.knocks: Chain = None  # (move, seat, end values)
+        self.knocks: Chain = None  # (move, seat, the layout knocked against)
         self.plays: Chain = None  # (move, seat, tile)
         self.misplayed: Chain = None  # (tile key, seat, move)
         self.ruled: frozenset[int] = frozenset()
@@ -137,7 +137,7 @@ class Table:
         if self.ended is not None and self.winner is None:
             self._deal(self.hand + 1, self.next_leader())
         try:
-            if self.winner is not None:
+            if self.ended is not None:  # still ended after dealing: the game is won
                 raise GameOver(f"the game is over: side {self.winner} has won")
             if type(raw) is not dict and not isinstance(raw, Mapping):
                 raise UnknownMove("a move must be an object")
@@ -166,7 +166,10 @@ class Table:
         seat = raw.get("seat")
         if seat != self.turn or type(seat) is not int or not held[seat]:
             seat = self._seat_to_move(raw)
-        tile = read_tile(raw["tile"])
+        try:
+            tile = _WRITTEN[raw["tile"]]
+        except (KeyError, TypeError):  # another spelling, or not a tile at all
+            tile = read_tile(raw["tile"])
         if self.played >> tile.key & 1 or self.misplayed is not None:
             self._check_in_hand(tile, seat)
         line = self.line
@@ -189,8 +192,9 @@ class Table:
             penalties: list[Event] = []
             winner = None
             if points:
-                scores[side] += points
-                winner = side if self._reaches(scores[side]) else None
+                score = scores[side] = scores[side] + points
+                if score == self._target or (score > self._target and not self._exact):
+                    winner = side
         else:
             verdict, points, penalties = self._wrong_peg(side, peg, worth)
             winner = Ledger(scores, self.rules, side).winner()
@@ -265,10 +269,11 @@ class Table:
             "hand": self.hand, "move": self.moves, "seat": seat, "side": self.side_of[seat],
             "type": "knock", "penalties": [], "scores": list(self.scores),
         }
-        self.knocks = ((self.moves, seat, self._layout.values(self.line)), self.knocks)
+        self.knocks = ((self.moves, seat, self.line), self.knocks)
         self.knocked |= 1 << seat
         blocked = self.knocked & self.holders == self.holders
-        self.turn = None if blocked else self._next_holder(seat)
+        following = seat + 1 if seat + 1 < len(self.held) else 0
+        self.turn = None if blocked else following if self.held[following] else self._next_holder(seat)
         return self._close(event, raw, "block" if blocked else None, None)
 
     def _draw(self, raw: Mapping[str, Any]) -> list[Event]:
@@ -382,7 +387,7 @@ class Table:
         self.scores = list(self.scores_at_end)
         found: list[Event] = []
         if self.knocks is not None:
-            found = false_knocks(self.knocks, self.plays, tiles, self.ruled)
+            found = false_knocks(self.knocks, self.plays, tiles, self.ruled, self._layout.values)
         won = self._awards(tiles)
         awards: list[Event] = []
         penalties: list[Event] = []
@@ -459,11 +464,8 @@ class Table:
         return partner is None or not self.held[partner]
 
     def _next_holder(self, seat: int) -> int:
-        held = self.held
-        following = seat + 1 if seat + 1 < len(held) else 0
-        if held[following]:
-            return following
-        count = len(held)
+        """The next seat clockwise that still holds tiles (past any partner who is out)."""
+        count = len(self.held)
         for step in range(1, count + 1):
             candidate = (seat + step) % count
             if self.held[candidate]:

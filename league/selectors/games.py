@@ -43,3 +43,8 @@ def game_live_state(*, game_id: int) -> dict[str, Any]:
     if published is not None:
         return published
     return game_state(game=game_get(game_id=game_id))
+
+
+def games_recent(*, limit: int = 20) -> list[Game]:
+    """The games most recently written to, for the home page."""
+    return list(Game.objects.order_by("-updated_at")[:limit])

@@ -1,8 +1,9 @@
-"""A scorer with a token, and tablets (API clients)."""
+"""A scorer with a token, tablets (API clients), and a logged-in admin browser."""
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from rest_framework.test import APIClient
 from tablets import tablet_for
 
@@ -20,3 +21,17 @@ def tablet(scorer: Any) -> APIClient:
 @pytest.fixture
 def anonymous() -> APIClient:
     return APIClient()
+
+
+@pytest.fixture
+def staff(db: None) -> Any:
+    """A superuser, for the admin pages."""
+    return get_user_model().objects.create_superuser("root", password="pw")
+
+
+@pytest.fixture
+def browser(staff: Any) -> Client:
+    """A browser logged in to the admin as `staff`."""
+    client = Client()
+    client.force_login(staff)
+    return client

@@ -4,24 +4,11 @@ from datetime import date
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from leagues import a_league, a_season, a_team
 
 from league.models import AuditEntry, Division, DivisionEntry, Fixture
 from league.services.fixtures import division_team_add, fixtures_generate
-
-
-@pytest.fixture
-def staff(db: None) -> Any:
-    return get_user_model().objects.create_superuser("root", password="pw")
-
-
-@pytest.fixture
-def browser(staff: Any) -> Client:
-    client = Client()
-    client.force_login(staff)
-    return client
 
 
 def test_entering_a_team_goes_through_the_fixtures_service(browser: Client, staff: Any) -> None:

@@ -1,45 +1,17 @@
 """Fixture services racing each other on PostgreSQL, each call on its own
 connection, released at the same moment: one division a season, and draws
 that never mix, however the writes interleave."""
-import threading
-from collections.abc import Callable
 from datetime import date
 from functools import partial
-from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
 from leagues import a_league, a_season, a_team
+from races import race
 
 from league.models import Division, DivisionEntry, Fixture
-from league.services.errors import AlreadyEntered, Refused
+from league.services.errors import AlreadyEntered
 from league.services.fixtures import division_team_add, fixtures_generate
-
-
-def race(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Runs each call in its own thread and connection, all at once; each
-    answer is what the call returned or the Refused it raised."""
-    barrier = threading.Barrier(len(calls))
-    answers: list[Any] = [None] * len(calls)
-
-    def run(number: int, call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            try:
-                answers[number] = call()
-            except Refused as refused:
-                answers[number] = refused
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert None not in answers, "a call never got an answer"
-    return answers
 
 
 @pytest.mark.django_db(transaction=True)

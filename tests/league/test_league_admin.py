@@ -3,24 +3,11 @@ the squad services, and every change is audited."""
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from leagues import a_league, a_season, a_team, players
 
 from league.models import AuditEntry, SquadRegistration
 from league.services.squads import squad_register
-
-
-@pytest.fixture
-def staff(db: None) -> Any:
-    return get_user_model().objects.create_superuser("root", password="pw")
-
-
-@pytest.fixture
-def browser(staff: Any) -> Client:
-    client = Client()
-    client.force_login(staff)
-    return client
 
 
 def test_adding_a_registration_goes_through_the_squad_service(browser: Client, staff: Any) -> None:

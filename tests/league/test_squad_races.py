@@ -1,43 +1,15 @@
 """Registrations racing each other on PostgreSQL, each on its own
 connection, released at the same moment: the squad limits and one team a
 season hold however the writes interleave."""
-import threading
 from functools import partial
-from collections.abc import Callable
-from typing import Any
 
 import pytest
-from django.db import connection
 from leagues import a_league, a_season, a_team, players
+from races import race
 
 from league.models import AuditEntry, SquadRegistration
-from league.services.errors import Refused, RegisteredElsewhere, SquadFull
+from league.services.errors import RegisteredElsewhere, SquadFull
 from league.services.squads import squad_register
-
-
-def race(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Runs each call in its own thread and connection, all at once; each
-    answer is what the call returned or the Refused it raised."""
-    barrier = threading.Barrier(len(calls))
-    answers: list[Any] = [None] * len(calls)
-
-    def run(number: int, call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            try:
-                answers[number] = call()
-            except Refused as refused:
-                answers[number] = refused
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert None not in answers, "a registration never got an answer"
-    return answers
 
 
 @pytest.mark.django_db(transaction=True)

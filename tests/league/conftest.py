@@ -1,10 +1,12 @@
-"""A scorer with a token, tablets (API clients), and a logged-in admin browser."""
+"""A scorer with a token, tablets (API clients), a logged-in admin browser,
+and a league with its secretary."""
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
+from leagues import a_league
 from tablets import tablet_for
 
 
@@ -35,3 +37,17 @@ def browser(staff: Any) -> Client:
     client = Client()
     client.force_login(staff)
     return client
+
+
+@pytest.fixture
+def secretary(db: None) -> Any:
+    """A user who will be a league's secretary."""
+    return get_user_model().objects.create_user("secretary")
+
+
+@pytest.fixture
+def league(secretary: Any) -> Any:
+    """A league run by `secretary`."""
+    league = a_league()
+    league.secretaries.add(secretary)
+    return league

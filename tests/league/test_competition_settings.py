@@ -4,7 +4,6 @@ from datetime import date
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
 import scoring
@@ -34,11 +33,6 @@ def engine_message(rules: Any) -> str:
     with pytest.raises(scoring.RulesError) as refused:
         scoring.Rules.parse(rules)
     return str(refused.value)
-
-
-@pytest.fixture
-def secretary(db: None) -> Any:
-    return get_user_model().objects.create_user("secretary")
 
 
 @pytest.fixture

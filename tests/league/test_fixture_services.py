@@ -35,18 +35,6 @@ TUESDAY = 1
 
 
 @pytest.fixture
-def secretary(db: None) -> Any:
-    return get_user_model().objects.create_user("secretary")
-
-
-@pytest.fixture
-def league(secretary: Any) -> Any:
-    league = a_league()
-    league.secretaries.add(secretary)
-    return league
-
-
-@pytest.fixture
 def division(league: Any) -> Division:
     return Division.objects.create(season=a_season(league), name="Premier")
 

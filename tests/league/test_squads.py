@@ -26,18 +26,6 @@ def captain(db: None) -> Any:
 
 
 @pytest.fixture
-def secretary(db: None) -> Any:
-    return get_user_model().objects.create_user("secretary")
-
-
-@pytest.fixture
-def league(secretary: Any) -> Any:
-    league = a_league()
-    league.secretaries.add(secretary)
-    return league
-
-
-@pytest.fixture
 def red_lion(league: Any) -> Team:
     return a_team(league, "Red Lion A")
 

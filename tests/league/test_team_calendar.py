@@ -6,7 +6,6 @@ from datetime import date, datetime, timezone
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from leagues import a_league, a_season, a_team
 
@@ -56,11 +55,6 @@ def parse(text: str) -> list[dict[str, str]]:
     for event in events:
         assert {"DTSTAMP", "DTSTART;VALUE=DATE", "SUMMARY", "STATUS"} <= set(event)
     return events
-
-
-@pytest.fixture
-def secretary(db: None) -> Any:
-    return get_user_model().objects.create_user("secretary")
 
 
 @pytest.fixture

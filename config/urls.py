@@ -10,4 +10,8 @@ urlpatterns = [
     path("api/", include("league.api.urls")),
 ]
 
-urlpatterns += [path("", include("league.urls_public"))]
+urlpatterns += [
+    path("", include("league.pages.pad_urls")),
+    path("secretary/", include("league.pages.secretary_urls")),
+    path("", include("league.urls_public")),
+]

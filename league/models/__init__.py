@@ -14,3 +14,7 @@ __all__ += ["AuditEntry", "Division", "League", "Player", "Season", "SquadRegist
 from league.models.fixtures import DivisionEntry, Fixture
 
 __all__ += ["DivisionEntry", "Fixture"]
+
+from league.models.matches import MatchNight, Rubber, RubberGame, Sanction
+
+__all__ += ["MatchNight", "Rubber", "RubberGame", "Sanction"]

@@ -2,7 +2,8 @@
 
 Terms: a *venue* is a pub with one or more *board sets* (tables it can give
 over to a league match on one night). A *team* plays its home matches at its
-venue and has a *captain* and a *vice-captain*, who sign results. A *player*
+venue and has a *captain* and a *vice-captain*, who sign results, and
+*scorers*, who may score its games on match nights. A *player*
 is a person who plays; some have a user account, most need none.
 """
 from django.conf import settings
@@ -36,6 +37,10 @@ class Team(models.Model):
     )
     vice_captain = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="teams_vice_captained",
+    )
+    scorers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="teams_scored",
+        help_text="Users who may score this team's games on match nights, besides its captains.",
     )
 
     class Meta:

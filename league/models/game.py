@@ -30,6 +30,12 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set when the game is a rubber of a league match: then only the two
+    # teams' captains and scorers and the league's secretaries may write
+    # to it. Never changes once set.
+    match_night = models.ForeignKey(
+        "league.MatchNight", null=True, blank=True, on_delete=models.PROTECT, related_name="live_games",
+    )
 
     # The newest log row's seq; a client sends it back to say what it last saw.
     seq = models.PositiveIntegerField(default=0)

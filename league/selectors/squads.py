@@ -5,7 +5,8 @@ from datetime import date
 
 from django.utils import timezone
 
-from league.models import League, Player, Season, SquadRegistration, Team
+from league.models import Player, Season, SquadRegistration, Team
+from league.selectors.access import is_secretary
 from league.services.errors import (
     AlreadyInSquad,
     NotInSquad,
@@ -16,10 +17,6 @@ from league.services.errors import (
     WrongLeague,
 )
 from league.services.log import Author
-
-
-def is_secretary(*, league: League, user: Author) -> bool:
-    return bool(user is not None and user.is_authenticated and league.secretaries.filter(pk=user.pk).exists())
 
 
 def registration_closed(*, season: Season, today: date | None = None) -> bool:

@@ -61,14 +61,28 @@ class WrongLeague(Refused):
     """The team does not play in the season's league."""
 
 
-class NotSecretary(Exception):
-    """The user is not a secretary of the league and the action is one only
-    a secretary may take (the service's PermissionDenied). Not a Refused:
-    no change of the request would make it allowed for this user."""
+class NotPermitted(Exception):
+    """The user may not take this action at all (the service's
+    PermissionDenied; the API answers 403). Not a Refused: no change of the
+    request would make it allowed for this user. The message says who may."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class NotSecretary(NotPermitted):
+    """The action is one only a secretary of the league may take."""
+
+
+class NotCaptain(NotPermitted):
+    """The action is one only the team's captain or vice-captain (or a
+    secretary of the league) may take."""
+
+
+class NotTeamScorer(NotPermitted):
+    """Scoring a match's games is for the two teams' captains and scorers
+    and the league's secretaries."""
 
 
 class AlreadyEntered(Refused):

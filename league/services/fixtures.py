@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from league import fixtures as generator
 from league.models import Division, DivisionEntry, Fixture, Team
-from league.selectors.squads import is_secretary
+from league.selectors.access import is_secretary
 from league.services.audit import Target, audit_record
 from league.services.errors import (
     AlreadyEntered,

@@ -1,0 +1,172 @@
+"""Match nights: who played each rubber of a fixture, the games played, and
+the result both captains sign.
+
+Terms: a *match night* is the playing of one fixture. Its *team sheet* is
+one *rubber* row per rubber of the division's match format, naming the
+home and away players (a partner too, for pairs). A rubber is won in one or
+more *rubber games*; each is either scored live (`game` links the move log)
+or entered from the paper card as final scores (`source` says which).
+
+The night's *status* is where the result stands:
+
+- `open`: the sheet is being entered and the games played;
+- `submitted`: the home captain has returned the result;
+- `disputed`: the away captain has disputed it, with a reason;
+- `confirmed`: the away captain (or a secretary settling a dispute) has
+  confirmed it. Only a confirmed result counts in the table, and only a
+  secretary changes it afterwards.
+
+`home_games` and `away_games` are the match score (rubbers won), set when
+the result is submitted and kept in step by every later correction.
+Which status may follow which is `league.services.results`' business.
+"""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class MatchNight(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open"
+        SUBMITTED = "submitted"
+        DISPUTED = "disputed"
+        CONFIRMED = "confirmed"
+
+    fixture = models.OneToOneField("league.Fixture", on_delete=models.PROTECT, related_name="night")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN, db_index=True)
+    home_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    dispute_reason = models.TextField(blank=True)
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
+    disputed_at = models.DateTimeField(null=True, blank=True)
+    resolution = models.TextField(blank=True, help_text="The secretary's ruling on the last dispute.")
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status="open") | Q(home_games__isnull=False, away_games__isnull=False),
+                name="night_returned_has_a_score",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture} ({self.status})"
+
+
+class Rubber(models.Model):
+    class Kind(models.TextChoices):
+        SINGLES = "singles"
+        PAIRS = "pairs"
+
+    night = models.ForeignKey(MatchNight, on_delete=models.CASCADE, related_name="rubbers")
+    number = models.PositiveSmallIntegerField(help_text="The rubber's place in the match format, from 1.")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    home_player = models.ForeignKey("league.Player", on_delete=models.PROTECT, related_name="+")
+    home_partner = models.ForeignKey("league.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    away_player = models.ForeignKey("league.Player", on_delete=models.PROTECT, related_name="+")
+    away_partner = models.ForeignKey("league.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="rubber_once_a_night"),
+            models.CheckConstraint(
+                condition=Q(kind="singles", home_partner__isnull=True, away_partner__isnull=True)
+                | Q(kind="pairs", home_partner__isnull=False, away_partner__isnull=False),
+                name="rubber_partners_match_kind",
+            ),
+        ]
+
+    def home_ids(self) -> tuple[int, ...]:
+        return tuple(pk for pk in (self.home_player_id, self.home_partner_id) if pk is not None)
+
+    def away_ids(self) -> tuple[int, ...]:
+        return tuple(pk for pk in (self.away_player_id, self.away_partner_id) if pk is not None)
+
+    def __str__(self) -> str:
+        return f"rubber {self.number} of {self.night.fixture}"
+
+
+class RubberGame(models.Model):
+    class Source(models.TextChoices):
+        LIVE = "live", "scored live"
+        CARD = "card", "from the paper card"
+
+    class Side(models.TextChoices):
+        HOME = "home"
+        AWAY = "away"
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(help_text="The game's place in its rubber, from 1.")
+    source = models.CharField(max_length=4, choices=Source.choices)
+    game = models.OneToOneField(
+        "league.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="rubber_game",
+    )
+    # The final scores (the points pegged) and the winner: entered from the
+    # card, or copied from the live game when the result is submitted.
+    home_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner = models.CharField(max_length=4, choices=Side.choices, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["rubber", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["rubber", "number"], name="rubber_game_once"),
+            models.CheckConstraint(
+                condition=Q(source="card", home_score__isnull=False, away_score__isnull=False) | Q(source="live"),
+                name="rubber_game_card_has_scores",
+            ),
+            models.CheckConstraint(
+                condition=Q(source="live", game__isnull=False) | Q(source="card"),
+                name="rubber_game_live_has_a_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.number} of {self.rubber}"
+
+
+class Sanction(models.Model):
+    """Points taken off a team in a division's table: for a late result, or
+    whatever else the secretary rules."""
+
+    division = models.ForeignKey("league.Division", on_delete=models.PROTECT, related_name="sanctions")
+    team = models.ForeignKey("league.Team", on_delete=models.PROTECT, related_name="sanctions")
+    points = models.PositiveSmallIntegerField(help_text="Points deducted.")
+    reason = models.TextField()
+    fixture = models.ForeignKey(
+        "league.Fixture", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions",
+        help_text="The fixture it is for, such as a result returned late.",
+    )
+    late_result = models.BooleanField(default=False, help_text="Applied for a result returned late.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["division", "created_at", "id"]
+        constraints = [
+            # The nightly check may run twice at once: one late sanction a fixture.
+            models.UniqueConstraint(
+                fields=["fixture", "team"], condition=Q(late_result=True), name="sanction_late_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"-{self.points} {self.team}: {self.reason}"

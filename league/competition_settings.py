@@ -20,8 +20,10 @@ from typing import Any
 
 import scoring
 
-# Keys name formats and points schemes in `league.formats`; checking that the
-# key exists there is that module's business, the shape is ours.
+from league import formats
+
+# Keys name formats and points schemes in `league.formats`, and must name one
+# that exists there.
 KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -70,6 +72,12 @@ def key_problem(what: str, value: Any) -> str | None:
     return None
 
 
+def preset_problem(what: str, value: str, presets: Mapping[str, Any]) -> str | None:
+    if value not in presets:
+        return f"{what}: there is no {what} {value!r} (there are: {', '.join(presets)})"
+    return None
+
+
 def forfeit_problem(value: Any) -> str | None:
     """A forfeit (the walkover of `league.formats`) is {"score": [won, lost]},
     the games recorded for the side that turned up first, and optionally
@@ -110,9 +118,9 @@ def settings_problem(name: str, value: Any) -> str | None:
     if name == "rules":
         return rules_problem(value)
     if name == "match_format":
-        return key_problem("match format", value)
+        return key_problem("match format", value) or preset_problem("match format", value, formats.FORMATS)
     if name == "points_scheme":
-        return key_problem("points scheme", value)
+        return key_problem("points scheme", value) or preset_problem("points scheme", value, formats.SCHEMES)
     if name == "forfeit":
         return forfeit_problem(value)
     if name == "result_deadline_days":

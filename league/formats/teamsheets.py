@@ -44,10 +44,13 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Squad:
-    """A team's name and its registered players."""
+    """A team's name and its registered players; ``strangers`` says, for
+    players who may be named but are not registered, who they are and why
+    they may not play ("Jo Bloggs, who is registered for Crown B")."""
 
     team: str
     players: tuple[Player, ...]
+    strangers: tuple[tuple[PlayerId, str], ...] = ()
 
     def name_of(self, player: PlayerId) -> str:
         """The player's name, or ``player 17`` for an id not in the squad."""
@@ -97,7 +100,8 @@ def _lineup_problems(squad: Squad, named: list[tuple[Rubber, tuple[PlayerId, ...
                 problems.append(f"{where}: {squad.team} names {squad.name_of(player)} twice.")
         for player in dict.fromkeys(players):
             if player not in registered:
-                problems.append(f"{where}: {squad.team} names player {player}, who is not in its squad.")
+                why = dict(squad.strangers).get(player, f"player {player}, who is not in its squad")
+                problems.append(f"{where}: {squad.team} names {why}.")
     return problems
 
 

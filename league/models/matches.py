@@ -115,8 +115,9 @@ class RubberGame(models.Model):
     )
     # The final scores (the points pegged) and the winner: entered from the
     # card, or copied from the live game when the result is submitted.
-    home_score = models.PositiveSmallIntegerField(null=True, blank=True)
-    away_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Signed: a live game's score can fall below 0 under a deduct penalty.
+    home_score = models.SmallIntegerField(null=True, blank=True)
+    away_score = models.SmallIntegerField(null=True, blank=True)
     winner = models.CharField(max_length=4, choices=Side.choices, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",

@@ -144,6 +144,8 @@ def test_the_admins_forms_refuse_bad_rules_with_the_engines_message(league: Leag
     ("forfeit", {"score": [5, 4], "points": 2}, "unknown key 'points'"),
     ("match_format", "Leek League", "match format: 'Leek League' is not a key"),
     ("points_scheme", "", "points scheme: '' is not a key"),
+    ("match_format", "darts", "match format: there is no match format 'darts'"),
+    ("points_scheme", "leek-2", "points scheme: there is no points scheme 'leek-2'"),
     ("late_result_points", [3, -5], "late-result points: must be a list of whole numbers"),
     ("result_deadline_days", 0, "result deadline: must be a whole number of days, at least 1"),
     ("deadline", 7, "'deadline' is not a league setting"),

@@ -79,6 +79,31 @@ def division_team_add(*, division_id: int, team_id: int, user: Author) -> Divisi
     return entry
 
 
+def division_team_remove(*, division_id: int, team_id: int, user: Author) -> int:
+    """Takes the team out of the division before its fixtures are published.
+    The division's draft fixtures were drawn with the team in, so they go
+    too; returns how many were discarded. Raises Division/Team.DoesNotExist,
+    NotSecretary, FixturesPublished, or Refused when the team is not in the
+    division."""
+    discarded = 0
+    with transaction.atomic():
+        division = _locked_division(division_id)
+        team = Team.objects.get(pk=team_id)
+        entry = DivisionEntry.objects.filter(division=division, team=team).first()
+        failure: Failure | None = _secretary_refusal(division=division, user=user) or _published_refusal(division)
+        if failure is None and entry is None:
+            failure = Refused(f"{team} is not in {division.name}")
+        if failure is None:
+            assert entry is not None
+            entry.delete()
+            discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
+        _audit(user=user, action="division.team.remove", target=division, failure=failure,
+               data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
+    if failure is not None:
+        raise failure
+    return discarded
+
+
 def fixtures_generate(
     *, division_id: int, start: date, weekday: int, skip_dates: Iterable[date] = (), user: Author,
 ) -> list[Fixture]:

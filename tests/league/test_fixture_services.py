@@ -22,6 +22,7 @@ from league.services.errors import (
 )
 from league.services.fixtures import (
     division_team_add,
+    division_team_remove,
     fixture_postpone,
     fixture_rearrange,
     fixture_void,
@@ -104,6 +105,47 @@ def test_no_team_enters_once_the_fixtures_are_published(
 ) -> None:
     with pytest.raises(FixturesPublished):
         division_team_add(division_id=division.pk, team_id=a_team(league, "Plough A").pk, user=secretary)
+
+
+def test_a_secretary_takes_a_team_out_before_the_fixtures_are_drawn(
+    division: Division, teams: list[Team], secretary: Any,
+) -> None:
+    assert division_team_remove(division_id=division.pk, team_id=teams[1].pk, user=secretary) == 0
+    assert [entry.team for entry in DivisionEntry.objects.filter(division=division)] == [teams[0], *teams[2:]]
+    entry = AuditEntry.objects.get(action="division.team.remove")
+    assert (entry.user, entry.data["team_name"], entry.data["drafts_discarded"]) == (secretary, "Crown B", 0)
+
+
+def test_taking_a_team_out_discards_the_drafts_drawn_with_it(
+    division: Division, teams: list[Team], secretary: Any,
+) -> None:
+    generate(division, secretary)
+    assert division_team_remove(division_id=division.pk, team_id=teams[0].pk, user=secretary) == 12
+    assert not Fixture.objects.filter(division=division).exists()
+
+
+def test_a_team_taken_out_may_enter_another_division(division: Division, teams: list[Team], secretary: Any) -> None:
+    division_team_remove(division_id=division.pk, team_id=teams[0].pk, user=secretary)
+    second = Division.objects.create(season=division.season, name="Division One")
+    division_team_add(division_id=second.pk, team_id=teams[0].pk, user=secretary)
+    assert DivisionEntry.objects.get(team=teams[0]).division == second
+
+
+def test_no_team_is_taken_out_once_the_fixtures_are_published(
+    division: Division, published: Fixture, teams: list[Team], secretary: Any,
+) -> None:
+    with pytest.raises(FixturesPublished, match="Premier's fixtures are published"):
+        division_team_remove(division_id=division.pk, team_id=teams[0].pk, user=secretary)
+    assert DivisionEntry.objects.filter(division=division).count() == 4
+    assert Fixture.objects.filter(division=division, status=Status.PUBLISHED).count() == 12
+    refusal = AuditEntry.objects.get(action="division.team.remove.refused")
+    assert refusal.data["refusal"].startswith("Premier's fixtures are published")
+
+
+def test_a_team_not_in_the_division_is_not_taken_out(league: Any, division: Division, secretary: Any) -> None:
+    with pytest.raises(Refused, match="Plough A is not in Premier"):
+        division_team_remove(division_id=division.pk, team_id=a_team(league, "Plough A").pk, user=secretary)
+    assert AuditEntry.objects.filter(action="division.team.remove.refused").count() == 1
 
 
 # Generating and publishing
@@ -194,6 +236,15 @@ def outsider(request: Any, teams: list[Team]) -> Any:
 def test_only_a_secretary_of_the_league_enters_teams(league: Any, division: Division, outsider: Any) -> None:
     with pytest.raises(NotSecretary, match="only a secretary of Leek & District"):
         division_team_add(division_id=division.pk, team_id=a_team(league, "Plough A").pk, user=outsider)
+
+
+def test_only_a_secretary_of_the_league_takes_teams_out(
+    division: Division, teams: list[Team], outsider: Any,
+) -> None:
+    with pytest.raises(NotSecretary, match="only a secretary of Leek & District"):
+        division_team_remove(division_id=division.pk, team_id=teams[0].pk, user=outsider)
+    assert DivisionEntry.objects.filter(division=division).count() == 4
+    assert AuditEntry.objects.filter(action="division.team.remove.refused").count() == 1
 
 
 def test_only_a_secretary_of_the_league_generates_and_publishes(

@@ -61,7 +61,7 @@ from league.models import (  # noqa: E402
 )
 from league.selectors.squads import squad_register_refusal, squad_withdraw_refusal  # noqa: E402
 from league.services.audit import audit_record  # noqa: E402
-from league.services.errors import AlreadyInSquad, RegisteredElsewhere, Refused  # noqa: E402
+from league.services.errors import AlreadyInSquad, NotPermitted, RegisteredElsewhere, Refused  # noqa: E402
 from league.services.squads import squad_register, squad_withdraw  # noqa: E402
 
 
@@ -200,7 +200,7 @@ class SquadRegistrationAdmin(admin.ModelAdmin):
         for obj in queryset:
             try:
                 self.delete_model(request, obj)
-            except Refused as refused:
+            except (Refused, NotPermitted) as refused:
                 self.message_user(request, refused.message, messages.ERROR)
 
 

@@ -6,9 +6,10 @@ from datetime import date
 from django.utils import timezone
 
 from league.models import Player, Season, SquadRegistration, Team
-from league.selectors.access import is_secretary
+from league.selectors.access import is_captain, is_secretary
 from league.services.errors import (
     AlreadyInSquad,
+    NotCaptain,
     NotInSquad,
     RegisteredElsewhere,
     RegistrationClosed,
@@ -17,6 +18,10 @@ from league.services.errors import (
     WrongLeague,
 )
 from league.services.log import Author
+
+# Why a change to a squad is not made: the user may not change this squad at
+# all, or the league's rules do not allow this change.
+SquadRefusal = NotCaptain | Refused
 
 
 def registration_closed(*, season: Season, today: date | None = None) -> bool:
@@ -34,13 +39,28 @@ def squad_players(*, season_id: int, team_id: int) -> list[Player]:
                 .order_by("name", "id"))
 
 
-def squad_register_refusal(*, season: Season, team: Team, player: Player, user: Author) -> Refused | None:
+def squad_access_refusal(*, season: Season, team: Team, user: Author) -> NotCaptain | None:
+    """Why `user` may not change the team's squad for the season at all, or
+    None. A squad is the business of the team's captain and vice-captain and
+    of the season's league secretaries; nobody else, and not nobody (None),
+    changes it."""
+    if is_captain(team=team, user=user) or is_secretary(league=season.league, user=user):
+        return None
+    return NotCaptain(
+        f"only {team}'s captain or vice-captain, or a secretary of {season.league}, may change {team}'s squad"
+    )
+
+
+def squad_register_refusal(*, season: Season, team: Team, player: Player, user: Author) -> SquadRefusal | None:
     """Why registering `player` for `team` would be refused, or None.
 
-    The reasons in the order a secretary would look for them: the team is
-    in another league, the player is registered already (for this team or
+    The reasons in the order a secretary would look for them: the user may
+    not change this squad at all, the team is in another league, the player is registered already (for this team or
     another: no moving teams mid-season, not even for a secretary), the
     deadline has passed (a secretary may still register), the squad is full."""
+    access = squad_access_refusal(season=season, team=team, user=user)
+    if access is not None:
+        return access
     if team.league_id != season.league_id:
         return WrongLeague(f"{team} does not play in {season.league}")
     current = SquadRegistration.objects.filter(season=season, player=player).select_related("team").first()
@@ -58,8 +78,11 @@ def squad_register_refusal(*, season: Season, team: Team, player: Player, user: 
     return None
 
 
-def squad_withdraw_refusal(*, season: Season, team: Team, player: Player, user: Author) -> Refused | None:
+def squad_withdraw_refusal(*, season: Season, team: Team, player: Player, user: Author) -> SquadRefusal | None:
     """Why withdrawing `player` from `team`'s squad would be refused, or None."""
+    access = squad_access_refusal(season=season, team=team, user=user)
+    if access is not None:
+        return access
     if not SquadRegistration.objects.filter(season=season, team=team, player=player).exists():
         return NotInSquad(f"{player} is not registered for {team} this season")
     if registration_closed(season=season) and not is_secretary(league=season.league, user=user):

@@ -1,9 +1,17 @@
 """Changing squads: registering a player for a team's season, and
-withdrawing one. Each change, and each refusal, is recorded in the audit
-log against the team, so a secretary settling a dispute can see who tried
-what and when. A refusal's entry is committed before the refusal is raised
-(the caller should not roll its own transaction back over it, or the entry
-goes too).
+withdrawing one.
+
+Only the team's captain or vice-captain, or a secretary of the season's
+league, changes a squad; anyone else is refused with NotCaptain. Nobody
+(`user=None`, as from a shell or a data load) is refused too, as the
+fixture services refuse it: a script acts as the secretary it runs for, so
+the audit log names who made each change, and a caller that lost track of
+its user cannot open every squad by accident.
+
+Each change, and each refusal, is recorded in the audit log against the
+team, so a secretary settling a dispute can see who tried what and when. A
+refusal's entry is committed before the refusal is raised (the caller
+should not roll its own transaction back over it, or the entry goes too).
 
 The team's row is locked for the whole transaction, so two registrations
 for one team are serialised and cannot both take its last place; the unique
@@ -15,22 +23,25 @@ from django.db import IntegrityError, transaction
 
 from league.models import Player, Season, SquadRegistration, Team
 from league.selectors.squads import (
+    SquadRefusal,
     registration_closed,
     squad_register_refusal,
     squad_withdraw_refusal,
 )
 from league.services.audit import audit_record
-from league.services.errors import Refused, RegisteredElsewhere
+from league.services.errors import RegisteredElsewhere
 from league.services.log import Author, author_user
 
 
 def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author) -> SquadRegistration:
     """Registers the player for the team this season.
 
-    Raises Season/Team/Player.DoesNotExist, or a Refused subclass
-    (WrongLeague, AlreadyInSquad, RegisteredElsewhere, RegistrationClosed,
-    SquadFull) whose message names the reason. A refusal is recorded in the
-    audit log before it is raised."""
+    Raises Season/Team/Player.DoesNotExist, NotCaptain for a user who is
+    neither the team's captain or vice-captain nor a secretary of the
+    league (None included), or a Refused subclass (WrongLeague,
+    AlreadyInSquad, RegisteredElsewhere, RegistrationClosed, SquadFull)
+    whose message names the reason. A refusal is recorded in the audit log
+    before it is raised."""
     registration: SquadRegistration | None = None
     with transaction.atomic():
         season, team, player = _locked(season_id=season_id, team_id=team_id, player_id=player_id)
@@ -53,8 +64,8 @@ def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author
 def squad_withdraw(*, season_id: int, team_id: int, player_id: int, user: Author) -> None:
     """Takes the player out of the team's squad for the season.
 
-    Raises Season/Team/Player.DoesNotExist, NotInSquad or
-    RegistrationClosed; a refusal is recorded in the audit log before it is
+    Raises Season/Team/Player.DoesNotExist, NotCaptain (as squad_register
+    does), NotInSquad or RegistrationClosed; a refusal is recorded in the audit log before it is
     raised."""
     with transaction.atomic():
         season, team, player = _locked(season_id=season_id, team_id=team_id, player_id=player_id)
@@ -66,7 +77,7 @@ def squad_withdraw(*, season_id: int, team_id: int, player_id: int, user: Author
         raise refusal
 
 
-def _lost_race(*, season: Season, team: Team, player: Player, user: Author) -> Refused:
+def _lost_race(*, season: Season, team: Team, player: Player, user: Author) -> SquadRefusal:
     """The refusal for a registration that broke the one-team-a-season
     constraint: another registration of the player committed after this one
     looked, and looking again names its team."""
@@ -82,7 +93,9 @@ def _locked(*, season_id: int, team_id: int, player_id: int) -> tuple[Season, Te
     return season, team, player
 
 
-def _audit(*, user: Author, action: str, season: Season, team: Team, player: Player, refusal: Refused | None) -> None:
+def _audit(
+    *, user: Author, action: str, season: Season, team: Team, player: Player, refusal: SquadRefusal | None,
+) -> None:
     data: dict[str, Any] = {
         "season": season.pk, "season_name": season.name, "player": player.pk, "player_name": player.name,
     }

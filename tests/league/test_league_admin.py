@@ -12,6 +12,7 @@ from league.services.squads import squad_register
 
 def test_adding_a_registration_goes_through_the_squad_service(browser: Client, staff: Any) -> None:
     league = a_league()
+    league.secretaries.add(staff)
     season, team, (ann,) = a_season(league), a_team(league, "Red Lion A"), players(1)
     response = browser.post("/admin/league/squadregistration/add/",
                             {"season": season.pk, "team": team.pk, "player": ann.pk})
@@ -21,9 +22,11 @@ def test_adding_a_registration_goes_through_the_squad_service(browser: Client, s
     assert AuditEntry.objects.get().action == "squad.register"
 
 
-def test_the_admin_shows_why_a_registration_is_refused(browser: Client) -> None:
+def test_the_admin_shows_why_a_registration_is_refused(browser: Client, staff: Any) -> None:
     league = a_league()
     season, team, (ann,) = a_season(league, deadline_in_days=-1), a_team(league, "Red Lion A"), players(1)
+    team.captain = staff
+    team.save()
     response = browser.post("/admin/league/squadregistration/add/",
                             {"season": season.pk, "team": team.pk, "player": ann.pk})
     assert response.status_code == 200
@@ -31,16 +34,49 @@ def test_the_admin_shows_why_a_registration_is_refused(browser: Client) -> None:
     assert not SquadRegistration.objects.exists()
 
 
-def test_the_admin_names_the_team_a_player_is_already_registered_for(browser: Client) -> None:
+def test_the_admin_names_the_team_a_player_is_already_registered_for(browser: Client, staff: Any) -> None:
     league = a_league()
+    league.secretaries.add(staff)
     season, (ann,) = a_season(league), players(1, prefix="Ann")
     red_lion, crown = a_team(league, "Red Lion A"), a_team(league, "Crown B")
-    squad_register(season_id=season.pk, team_id=red_lion.pk, player_id=ann.pk, user=None)
+    squad_register(season_id=season.pk, team_id=red_lion.pk, player_id=ann.pk, user=staff)
     response = browser.post("/admin/league/squadregistration/add/",
                             {"season": season.pk, "team": crown.pk, "player": ann.pk})
     assert response.context["adminform"].form.errors == {
         "player": ["Ann 1 is registered for Red Lion A this season: players cannot move teams mid-season"],
     }
+
+
+def test_staff_who_do_not_run_the_league_cannot_register_in_the_admin(browser: Client) -> None:
+    league = a_league()
+    season, team, (ann,) = a_season(league), a_team(league, "Red Lion A"), players(1)
+    response = browser.post("/admin/league/squadregistration/add/",
+                            {"season": season.pk, "team": team.pk, "player": ann.pk})
+    assert response.status_code == 200
+    assert ("only Red Lion A&#x27;s captain or vice-captain, or a secretary of Leek &amp; District, "
+            "may change Red Lion A&#x27;s squad") in response.content.decode()
+    assert not SquadRegistration.objects.exists()
+
+
+def test_staff_who_do_not_run_the_league_cannot_withdraw_in_the_admin(browser: Client, secretary: Any) -> None:
+    league = a_league()
+    league.secretaries.add(secretary)
+    season, team, (ann,) = a_season(league), a_team(league, "Red Lion A"), players(1)
+    registration = squad_register(season_id=season.pk, team_id=team.pk, player_id=ann.pk, user=secretary)
+    response = browser.post(f"/admin/league/squadregistration/{registration.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 403
+    assert SquadRegistration.objects.filter(pk=registration.pk).exists()
+
+
+def test_a_secretary_withdraws_a_player_in_the_admin(browser: Client, staff: Any) -> None:
+    league = a_league()
+    league.secretaries.add(staff)
+    season, team, (ann,) = a_season(league), a_team(league, "Red Lion A"), players(1)
+    registration = squad_register(season_id=season.pk, team_id=team.pk, player_id=ann.pk, user=staff)
+    response = browser.post(f"/admin/league/squadregistration/{registration.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert not SquadRegistration.objects.exists()
+    assert AuditEntry.objects.order_by("id").last().action == "squad.withdraw"  # type: ignore[union-attr]
 
 
 def test_a_change_in_the_admin_is_audited_with_who_made_it(browser: Client, staff: Any) -> None:

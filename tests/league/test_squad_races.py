@@ -2,6 +2,7 @@
 connection, released at the same moment: the squad limits and one team a
 season hold however the writes interleave."""
 from functools import partial
+from typing import Any
 
 import pytest
 from leagues import a_league, a_season, a_team, players
@@ -13,15 +14,16 @@ from league.services.squads import squad_register
 
 
 @pytest.mark.django_db(transaction=True)
-def test_only_one_of_several_racing_registrations_takes_the_last_place(postgres: None) -> None:
+def test_only_one_of_several_racing_registrations_takes_the_last_place(postgres: None, secretary: Any) -> None:
     league = a_league()
+    league.secretaries.add(secretary)
     season, team = a_season(league, squad_max=3, squad_min=2), a_team(league, "Red Lion A")
     squad = players(2)
     for player in squad:
-        squad_register(season_id=season.pk, team_id=team.pk, player_id=player.pk, user=None)
+        squad_register(season_id=season.pk, team_id=team.pk, player_id=player.pk, user=secretary)
     hopefuls = players(4, prefix="Hopeful")
     answers = race([
-        partial(squad_register, season_id=season.pk, team_id=team.pk, player_id=player.pk, user=None)
+        partial(squad_register, season_id=season.pk, team_id=team.pk, player_id=player.pk, user=secretary)
         for player in hopefuls
     ])
     assert sum(isinstance(answer, SquadRegistration) for answer in answers) == 1
@@ -31,13 +33,14 @@ def test_only_one_of_several_racing_registrations_takes_the_last_place(postgres:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_player_registered_by_two_teams_at_once_joins_one(postgres: None) -> None:
+def test_a_player_registered_by_two_teams_at_once_joins_one(postgres: None, secretary: Any) -> None:
     league = a_league()
+    league.secretaries.add(secretary)
     season = a_season(league)
     teams = [a_team(league, "Red Lion A"), a_team(league, "Crown B")]
     (ann,) = players(1, prefix="Ann")
     answers = race([
-        partial(squad_register, season_id=season.pk, team_id=team.pk, player_id=ann.pk, user=None) for team in teams
+        partial(squad_register, season_id=season.pk, team_id=team.pk, player_id=ann.pk, user=secretary) for team in teams
     ])
     (joined,) = [answer for answer in answers if isinstance(answer, SquadRegistration)]
     (refused,) = [answer for answer in answers if isinstance(answer, RegisteredElsewhere)]

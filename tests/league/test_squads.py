@@ -1,5 +1,6 @@
-"""Squads: the size limits, the registration deadline, one team a season,
-who may play, and the audit log of every change and refusal."""
+"""Squads: who may change them, the size limits, the registration deadline,
+one team a season, who may play, and the audit log of every change and
+refusal."""
 from datetime import timedelta
 from typing import Any
 
@@ -11,6 +12,7 @@ from league.models import AuditEntry, Player, Season, SquadRegistration, Team
 from league.selectors.squads import player_eligibility, squad_check, squad_players
 from league.services.errors import (
     AlreadyInSquad,
+    NotCaptain,
     NotInSquad,
     RegisteredElsewhere,
     RegistrationClosed,
@@ -21,13 +23,16 @@ from league.services.squads import squad_register, squad_withdraw
 
 
 @pytest.fixture
-def captain(db: None) -> Any:
-    return get_user_model().objects.create_user("captain")
+def red_lion(league: Any) -> Team:
+    return a_team(league, "Red Lion A")
 
 
 @pytest.fixture
-def red_lion(league: Any) -> Team:
-    return a_team(league, "Red Lion A")
+def captain(red_lion: Team) -> Any:
+    """Red Lion A's captain."""
+    red_lion.captain = get_user_model().objects.create_user("captain")
+    red_lion.save()
+    return red_lion.captain
 
 
 @pytest.fixture
@@ -51,6 +56,70 @@ def register(season: Season, team: Team, player: Player, user: Any) -> SquadRegi
 
 def withdraw(season: Season, team: Team, player: Player, user: Any) -> None:
     squad_withdraw(season_id=season.pk, team_id=team.pk, player_id=player.pk, user=user)
+
+
+# Who may change a squad
+
+
+def test_a_vice_captain_changes_the_squad_as_the_captain_does(season: Season, red_lion: Team) -> None:
+    red_lion.vice_captain = get_user_model().objects.create_user("vice")
+    red_lion.save()
+    ann, bob = players(2)
+    register(season, red_lion, ann, red_lion.vice_captain)
+    register(season, red_lion, bob, red_lion.vice_captain)
+    withdraw(season, red_lion, ann, red_lion.vice_captain)
+    assert squad_players(season_id=season.pk, team_id=red_lion.pk) == [bob]
+
+
+@pytest.fixture(params=["another team's captain", "the team's scorer", "another league's secretary", "nobody"])
+def outsider(request: Any, red_lion: Team, crown: Team) -> Any:
+    """Someone who may not change Red Lion A's squad; "nobody" is None, as
+    from a shell."""
+    if request.param == "nobody":
+        return None
+    user = get_user_model().objects.create_user(request.param)
+    if request.param == "another team's captain":
+        crown.captain = user
+        crown.save()
+    elif request.param == "the team's scorer":
+        red_lion.scorers.add(user)
+    else:
+        a_league("Guisborough").secretaries.add(user)
+    return user
+
+
+def test_only_the_captains_or_a_secretary_register_for_a_team(season: Season, red_lion: Team, outsider: Any) -> None:
+    (ann,) = players(1)
+    with pytest.raises(NotCaptain) as refused:
+        register(season, red_lion, ann, outsider)
+    assert refused.value.message == (
+        "only Red Lion A's captain or vice-captain, or a secretary of Leek & District, may change Red Lion A's squad"
+    )
+    assert not SquadRegistration.objects.exists()
+    entry = AuditEntry.objects.get()
+    assert (entry.action, entry.user, entry.data["reason"]) == ("squad.register.refused", outsider,
+                                                                 refused.value.message)
+
+
+def test_only_the_captains_or_a_secretary_withdraw_from_a_team(season: Season, red_lion: Team, captain: Any,
+                                                                outsider: Any) -> None:
+    (ann,) = players(1)
+    register(season, red_lion, ann, captain)
+    with pytest.raises(NotCaptain):
+        withdraw(season, red_lion, ann, outsider)
+    assert squad_players(season_id=season.pk, team_id=red_lion.pk) == [ann]
+    assert [e.action for e in AuditEntry.objects.order_by("id")] == ["squad.register", "squad.withdraw.refused"]
+
+
+def test_the_teams_own_league_secretary_is_refused_a_season_of_another_league(season: Season) -> None:
+    """A season's squads are its league's business, whichever league the
+    team is of."""
+    guisborough = a_league("Guisborough")
+    visitor = get_user_model().objects.create_user("visitor")
+    guisborough.secretaries.add(visitor)
+    (ann,) = players(1)
+    with pytest.raises(NotCaptain, match="a secretary of Leek & District"):
+        register(season, a_team(guisborough, "Anchor A"), ann, visitor)
 
 
 # Registering
@@ -121,18 +190,20 @@ def test_registering_a_player_twice_for_one_team_is_refused(season: Season, red_
 
 
 def test_a_player_may_play_for_another_team_next_season(league: Any, season: Season, red_lion: Team,
-                                                        crown: Team, captain: Any) -> None:
+                                                        crown: Team, captain: Any, secretary: Any) -> None:
     (ann,) = players(1)
     register(season, red_lion, ann, captain)
     next_season = Season.objects.create(
         league=league, name="Summer 2027", start=season.start + timedelta(days=200),
         registration_deadline=season.registration_deadline + timedelta(days=200),
     )
-    register(next_season, crown, ann, captain)
+    register(next_season, crown, ann, secretary)
 
 
 def test_a_team_from_another_league_is_refused(season: Season, captain: Any) -> None:
     stranger = a_team(a_league("Guisborough"), "Anchor A")
+    stranger.captain = captain
+    stranger.save()
     (ann,) = players(1)
     with pytest.raises(WrongLeague, match="Anchor A does not play in Leek & District"):
         register(season, stranger, ann, captain)
@@ -181,9 +252,9 @@ def test_an_unregistered_player_is_not_eligible(season: Season, red_lion: Team) 
 
 
 def test_a_player_registered_for_another_team_is_not_eligible(season: Season, red_lion: Team, crown: Team,
-                                                              captain: Any) -> None:
+                                                              secretary: Any) -> None:
     (ann,) = players(1)
-    register(season, crown, ann, captain)
+    register(season, crown, ann, secretary)
     reason = player_eligibility(season_id=season.pk, team_id=red_lion.pk, player_id=ann.pk)
     assert reason == "registered for Crown B"
 

@@ -10,6 +10,13 @@ mini-table is drawn again for that smaller group alone, its matches with the
 team now separated left out, and so on until it separates no one; a group it
 cannot split at all goes on to the next tie-breaker as it is.  Within a
 group, teams are listed by name if ``"name"`` is a tie-breaker, else by id.
+
+>>> from league.formats import scheme_get
+>>> from .tally import line_result
+>>> from .values import MatchLine
+>>> lines = [MatchLine(1, 2, 6, 3), MatchLine(2, 3, 5, 4), MatchLine(3, 1, 5, 4), MatchLine(1, 4, 9, 0)]
+>>> mini_table({1, 2, 3}, [(line, line_result(scheme_get("solihull"), line)) for line in lines])
+{1: 4, 2: 3, 3: 4}
 """
 
 from __future__ import annotations

@@ -267,6 +267,33 @@ def test_head_to_head_between_teams_that_have_not_met_separates_no_one() -> None
     assert standings(rows) == ["1= Crown", "1= Red Lion", "3= Bell", "3= Plough"]
 
 
+# The worked example in docs/standings.md.
+
+WORKED = [MatchLine(RED, CROWN, 5, 4, 402, 391), MatchLine(PLOUGH, RED, 5, 4, 388, 401),
+          MatchLine(CROWN, BELL, 5, 4, 415, 378), MatchLine.walkover_to(PLOUGH, BELL, "home")]
+
+
+def test_the_worked_example_gives_the_table_in_the_docs() -> None:
+    rows = table(WORKED, "solihull", sanctions=[Sanction(BELL, 3, "late result")])
+    assert [(standing, *columns(row), row.pegged_for, row.pegged_against, row.sanctions)
+            for standing, row in zip(standings(rows), rows)] == [
+        ("1 Plough", 2, 2, 0, 0, 5, 4, 6, 388, 401, 0),
+        ("2 Red Lion", 2, 1, 0, 1, 9, 9, 4, 803, 779, 0),
+        ("3 Crown", 2, 1, 0, 1, 9, 9, 4, 806, 780, 0),
+        ("4 Bell", 2, 0, 0, 2, 4, 5, -2, 378, 415, 3),
+    ]
+
+
+@pytest.mark.parametrize(("dropped", "order"), [
+    (["head_to_head"], ["1 Plough", "2 Crown", "3 Red Lion", "4 Bell"]),
+    (["head_to_head", "pegged_difference"], ["1 Plough", "2= Crown", "2= Red Lion", "4 Bell"]),
+])
+def test_the_worked_example_without_head_to_head(dropped: list[str], order: list[str]) -> None:
+    breakers = [key for key in DEFAULT_TIE_BREAKERS if key not in dropped]
+    rows = table(WORKED, "solihull", tie_breakers=breakers, sanctions=[Sanction(BELL, 3)])
+    assert standings(rows) == order
+
+
 # Tie-breaker lists.
 
 def test_the_default_tie_breakers_are_the_issues_order() -> None:

@@ -296,7 +296,7 @@ def test_the_worked_example_without_head_to_head(dropped: list[str], order: list
 
 # Tie-breaker lists.
 
-def test_the_default_tie_breakers_are_the_issues_order() -> None:
+def test_the_default_tie_breakers_run_from_points_to_name() -> None:
     assert DEFAULT_TIE_BREAKERS == (
         "points", "games_difference", "games_won", "head_to_head", "pegged_difference", "name")
 

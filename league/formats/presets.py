@@ -11,7 +11,7 @@ none are given, the points for a draw no nine-rubber match can reach).
 >>> format_get("darts")
 Traceback (most recent call last):
 ...
-league.formats.errors.UnknownFormat: unknown match format 'darts' (formats: plain, leek, solihull, northallerton, guisborough)
+league.formats.errors.UnknownFormat: unknown match format 'darts' (formats: plain, leek, solihull, northallerton, guisborough, best-of-three)
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ FORMATS: dict[str, MatchFormat] = {f.key: f for f in (
                 max_singles=1, max_pairs=1),
     MatchFormat("northallerton", "Northallerton", (_SINGLE,) * 8, min_players=6),
     MatchFormat("guisborough", "Guisborough", (_PAIR,) * 3, max_pairs=1, min_players=6),
+    MatchFormat("best-of-three", "Five singles, best of three", (Rubber("singles", best_of=3),) * 5,
+                max_singles=1),
 )}
 
 SCHEMES: dict[str, PointsScheme] = {s.key: s for s in (

@@ -9,10 +9,17 @@
 
 The services ask these questions; nothing else decides access.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.db.models import Q
 
-from league.models import League, Team
-from league.services.log import Author
+from league.models import League, MatchNight, Team
+from league.services.errors import NotPermitted, NotTeamScorer, Refused, WrongNightStatus
+
+if TYPE_CHECKING:  # the log service imports this module
+    from league.services.log import Author
 
 
 def _user_id(user: Author) -> int | None:
@@ -54,3 +61,17 @@ def scores_for_any(*, team_ids: list[int], league_id: int, user: Author) -> bool
     officials = Q(captain_id=uid) | Q(vice_captain_id=uid) | Q(scorers__id=uid)
     return (Team.objects.filter(officials, pk__in=team_ids).exists()
             or is_secretary(league=league_id, user=user))
+
+
+def match_game_refusal(*, night_id: int, user: Author) -> NotPermitted | Refused | None:
+    """Why `user` may not write to a live game of this match night, or None.
+    Only while the night is open: once the result is submitted, its games
+    change only by a secretary's correction of the result."""
+    status, home, away, league_id = (MatchNight.objects.filter(pk=night_id).values_list(
+        "status", "fixture__home_team_id", "fixture__away_team_id", "fixture__division__season__league_id").get())
+    if not scores_for_any(team_ids=[home, away], league_id=league_id, user=user):
+        return NotTeamScorer("only the two teams' captains and scorers, or a league secretary, "
+                             "can score this match's games")
+    if status != MatchNight.Status.OPEN:
+        return WrongNightStatus(f"this match's result is {status}: its games can no longer be scored")
+    return None

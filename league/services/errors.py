@@ -108,3 +108,28 @@ class WrongFixtureStatus(Refused):
 class ReasonRequired(Refused):
     """A change to a published fixture needs a reason, for the teams and
     the audit log."""
+
+
+class FixtureNotPlayable(Refused):
+    """The fixture is not on (a draft, postponed, a walkover or void), so
+    nothing can be entered for its match night."""
+
+
+class WrongNightStatus(Refused):
+    """The match night's result is not where the action needs it (a sheet
+    changed after submission, a confirmation of a result not submitted)."""
+
+
+class TeamSheetInvalid(Refused):
+    """The team sheet breaks the match format or names a player who may not
+    play; `problems` lists every one, in words a captain can act on."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(" ".join(problems))
+        self.problems = problems
+
+
+class ResultInvalid(Refused):
+    """A game's or a match's result cannot stand: a final score no game
+    could end on, a rubber not yet decided, a game played after its rubber
+    was decided."""

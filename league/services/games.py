@@ -7,7 +7,7 @@ import scoring
 from django.db import transaction
 
 from league.engine import ENGINES, engine_key, engine_new
-from league.models import Game, GameEntry
+from league.models import Game, GameEntry, MatchNight
 from league.services.errors import MoveRejected
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
@@ -21,17 +21,20 @@ def game_create(
     partners: bool = False,
     start: list[int] | None = None,
     label: str = "",
+    match_night: MatchNight | None = None,
     created_by: Author,
 ) -> Game:
-    """A new game with an empty log. Raises MoveRejected when the engine
-    refuses the set-up (unknown preset, seats, partners the rules forbid)."""
+    """A new game with an empty log; `match_night` when it is a rubber of a
+    league match. Raises MoveRejected when the engine refuses the set-up
+    (unknown preset, seats, partners the rules forbid)."""
     try:
         engine = engine_new(rules=rules, seats=seats, partners=partners, start=start)
     except scoring.ScoringError as err:
         raise MoveRejected(str(err)) from None
     with transaction.atomic():
         game = Game(
-            rules=engine.rules, seats=list(seats), partners=partners, start=start, label=label, created_by=author_user(created_by)
+            rules=engine.rules, seats=list(seats), partners=partners, start=start, label=label, created_by=author_user(created_by),
+            match_night=match_night,
         )
         game_cache_fill(game=game, engine=engine)
         game.save()

@@ -29,6 +29,7 @@ from django.db import IntegrityError, connection, transaction
 
 from league.engine import ENGINES, engine_key, engine_of
 from league.models import Game, GameEntry
+from league.selectors.access import match_game_refusal
 from league.selectors.state import game_state
 from league.services.errors import GameConflict, MoveRejected
 from league.services.game_cache import CACHE_FIELDS, game_cache_fill
@@ -70,7 +71,8 @@ def log_append(
 ) -> Reply:
     """Runs `make` on the locked game and records what it did.
 
-    Raises Game.DoesNotExist, GameConflict or MoveRejected."""
+    Raises Game.DoesNotExist, GameConflict or MoveRejected; for a game of a
+    league match, NotTeamScorer or WrongNightStatus too."""
     try:
         with transaction.atomic():
             return _append(game_id=game_id, user=user, key=key, seq=seq, make=make)
@@ -126,6 +128,10 @@ def _append(
     game = _locked_game(game_id=game_id, key=key)
     if game.stored_reply is not None:
         return game.stored_reply
+    if game.match_night_id is not None:
+        refusal = match_game_refusal(night_id=game.match_night_id, user=user)
+        if refusal is not None:
+            raise refusal
     try:
         if seq is not None and seq != game.seq:
             raise GameConflict(f"seq {seq} is stale: the game is at seq {game.seq}", game_state(game=game))

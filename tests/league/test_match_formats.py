@@ -34,6 +34,7 @@ A: Side = "away"
     ("solihull", 6, 3, 1, 1, 6, False),
     ("northallerton", 8, 0, None, None, 6, True),
     ("guisborough", 0, 3, None, 1, 6, False),
+    ("best-of-three", 5, 0, 1, None, 5, False),
 ])
 def test_each_preset_has_its_rubbers_and_limits(key: str, singles: int, pairs: int, max_singles: int | None,
                                                  max_pairs: int | None, needed: int, draws: bool) -> None:
@@ -45,8 +46,10 @@ def test_each_preset_has_its_rubbers_and_limits(key: str, singles: int, pairs: i
     assert fmt.draws_possible() is draws
 
 
-def test_every_preset_plays_one_game_a_rubber() -> None:
-    assert all(r.best_of == 1 for fmt in FORMATS.values() for r in fmt.rubbers)
+def test_only_the_best_of_three_preset_plays_more_than_one_game_a_rubber() -> None:
+    lengths = {key: {r.best_of for r in fmt.rubbers} for key, fmt in FORMATS.items()}
+    assert lengths.pop("best-of-three") == {3}
+    assert all(found == {1} for found in lengths.values())
 
 
 def test_leek_plays_singles_to_61_with_nine_tiles_and_pairs_to_121() -> None:

@@ -1,0 +1,110 @@
+"""Reading match nights: the team sheet, each game's outcome, the match
+score so far, and which results are overdue or disputed.
+
+Terms: a game's *outcome* is its final scores and winner: from the paper
+card as entered, or from the live game's cache once the engine has called
+it won. A live game still being played has no outcome yet. A fixture's
+result is *due* `result_deadline_days` after the night it is set for, and
+*overdue* when that day has passed without the home captain submitting it.
+"""
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from league import formats
+from league.models import Fixture, Game, MatchNight, Rubber, RubberGame
+from league.selectors.competition import division_settings
+
+Status = Fixture.Status
+# The statuses of a fixture whose match is on.
+PLAYABLE = (Status.PUBLISHED, Status.REARRANGED)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A finished game: the points pegged by each side and who won."""
+
+    home_score: int
+    away_score: int
+    winner: str  # "home" or "away"
+
+
+def game_outcome(rubber_game: RubberGame) -> Outcome | None:
+    """The game's outcome, or None while a live game is being played."""
+    if rubber_game.source == RubberGame.Source.CARD or rubber_game.winner:
+        assert rubber_game.home_score is not None and rubber_game.away_score is not None
+        return Outcome(rubber_game.home_score, rubber_game.away_score, rubber_game.winner)
+    game = rubber_game.game
+    if game is None or game.status != Game.Status.WON or game.winner is None:
+        return None
+    # Seats are laid out home first (home, away, home, away for pairs), so
+    # side 0 is always the home side.
+    return Outcome(int(game.scores[0]), int(game.scores[1]), "home" if game.winner == 0 else "away")
+
+
+def match_format_of(fixture: Fixture) -> formats.MatchFormat:
+    return formats.format_get(division_settings(division_id=fixture.division_id).match_format)
+
+
+def night_rubbers(night: MatchNight) -> list[Rubber]:
+    """The night's rubbers in order, each with its games (and their live
+    games) and players loaded."""
+    games = Prefetch("games", queryset=RubberGame.objects.select_related("game").order_by("number"))
+    return list(night.rubbers.select_related("home_player", "home_partner", "away_player", "away_partner")
+                .prefetch_related(games).order_by("number"))
+
+
+def rubber_results(rubber: Rubber) -> list[str]:
+    """The winners of the rubber's finished games, in order, stopping at the
+    first game still being played."""
+    winners = []
+    for rubber_game in rubber.games.all():
+        outcome = game_outcome(rubber_game)
+        if outcome is None:
+            break
+        winners.append(outcome.winner)
+    return winners
+
+
+def match_score_so_far(fmt: formats.MatchFormat, rubbers: list[Rubber]) -> tuple[int, int]:
+    """Rubbers won by (home, away) from the games finished so far."""
+    by_number = {rubber.number: rubber_results(rubber) for rubber in rubbers}
+    games: list[Any] = [by_number.get(number, []) for number in range(1, len(fmt.rubbers) + 1)]
+    return formats.match_score(fmt, games)
+
+
+def result_due(fixture: Fixture) -> date:
+    """The last day the home captain has to submit the result."""
+    days = division_settings(division_id=fixture.division_id).result_deadline_days
+    return fixture.played_on + timedelta(days=days)
+
+
+def results_overdue(*, league_id: int, today: date | None = None) -> list[tuple[Fixture, date]]:
+    """The league's fixtures whose result is past its deadline and not yet
+    submitted, with the day it was due, oldest first."""
+    today = today or timezone.localdate()
+    candidates = (Fixture.objects.filter(division__season__league_id=league_id, status__in=PLAYABLE)
+                  .exclude(night__status__in=[MatchNight.Status.SUBMITTED, MatchNight.Status.CONFIRMED,
+                                              MatchNight.Status.DISPUTED])
+                  .select_related("home_team", "away_team", "division", "venue"))
+    deadlines: dict[int, int] = {}
+    late = []
+    for fixture in candidates:
+        if fixture.division_id not in deadlines:
+            deadlines[fixture.division_id] = division_settings(division_id=fixture.division_id).result_deadline_days
+        due = fixture.played_on + timedelta(days=deadlines[fixture.division_id])
+        if due < today:
+            late.append((fixture, due))
+    return sorted(late, key=lambda pair: (pair[1], pair[0].pk))
+
+
+def results_awaiting(*, league_id: int, status: str) -> list[MatchNight]:
+    """The league's match nights in `status` (submitted: awaiting the away
+    captain; disputed: awaiting the secretary), oldest first."""
+    return list(MatchNight.objects.filter(fixture__division__season__league_id=league_id, status=status)
+                .select_related("fixture__home_team", "fixture__away_team", "fixture__division",
+                                "submitted_by", "disputed_by")
+                .order_by("changed_at", "pk"))

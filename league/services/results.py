@@ -1,0 +1,180 @@
+"""Signing a match night's result: the home captain submits it, the away
+captain confirms it or disputes it with a reason, a secretary settles a
+dispute, and only a secretary changes a result once it is confirmed.
+
+    open      -> submitted            (home captain: every rubber decided)
+    submitted -> confirmed            (away captain)
+    submitted -> disputed             (away captain, with a reason)
+    disputed  -> confirmed | open     (secretary: upheld, or sent back to
+                                       the home captain to correct)
+    submitted, disputed, confirmed: a secretary may correct a game's score
+
+Only a confirmed result counts in the table. Each step and each refusal is
+audited; a correction records the score before and after.
+"""
+from typing import Any
+
+from django.utils import timezone
+
+from league import formats
+from league.models import Fixture, MatchNight, RubberGame
+from league.selectors.matches import game_outcome, match_format_of, night_rubbers, rubber_results
+from league.services.errors import ReasonRequired, ResultInvalid
+from league.services.log import Author, author_user
+from league.services.match_games import card_winner
+from league.services.nights import (
+    Night,
+    night_change,
+    require_captain,
+    require_playable,
+    require_secretary,
+    require_status,
+)
+
+RESOLUTIONS = ("uphold", "reopen")
+
+
+def match_submit(*, fixture_id: int, user: Author) -> MatchNight:
+    """The home captain returns the result: every rubber must be decided.
+    Live games' final scores are copied from their move logs' caches."""
+
+    def change(fixture: Fixture, night: MatchNight, details: dict[str, Any]) -> MatchNight:
+        require_captain(fixture, fixture.home_team, user, doing="submit the result")
+        require_playable(fixture)
+        require_status(night, Night.OPEN, doing="submit it again")
+        fmt = match_format_of(fixture)
+        rubbers = night_rubbers(night) if night.pk is not None else []
+        problems = _undecided(fmt, rubbers)
+        if problems:
+            raise ResultInvalid(" ".join(problems))
+        for rubber in rubbers:
+            _copy_live_outcomes(rubber.games.all())
+        night.home_games, night.away_games = _score(fmt, night)
+        night.status, night.submitted_by, night.submitted_at = Night.SUBMITTED, author_user(user), timezone.now()
+        night.save()
+        details["score"] = [night.home_games, night.away_games]
+        return night
+
+    return night_change(fixture_id=fixture_id, action="night.submit", user=user, change=change)
+
+
+def match_confirm(*, fixture_id: int, user: Author) -> MatchNight:
+    """The away captain agrees the submitted result: it now counts."""
+
+    def change(fixture: Fixture, night: MatchNight, details: dict[str, Any]) -> MatchNight:
+        require_captain(fixture, fixture.away_team, user, doing="confirm the result")
+        require_status(night, Night.SUBMITTED, doing="confirm it")
+        _confirm(night, user)
+        details["score"] = [night.home_games, night.away_games]
+        return night
+
+    return night_change(fixture_id=fixture_id, action="night.confirm", user=user, change=change)
+
+
+def match_dispute(*, fixture_id: int, reason: str, user: Author) -> MatchNight:
+    """The away captain disputes the submitted result, saying why; a
+    secretary settles it."""
+
+    def change(fixture: Fixture, night: MatchNight, details: dict[str, Any]) -> MatchNight:
+        details["reason"] = reason.strip()
+        require_captain(fixture, fixture.away_team, user, doing="dispute the result")
+        require_status(night, Night.SUBMITTED, doing="dispute it")
+        if not reason.strip():
+            raise ReasonRequired("say why the result is disputed, for the secretary")
+        night.status, night.dispute_reason = Night.DISPUTED, reason.strip()
+        night.disputed_by, night.disputed_at = author_user(user), timezone.now()
+        night.save()
+        return night
+
+    return night_change(fixture_id=fixture_id, action="night.dispute", user=user, change=change)
+
+
+def match_resolve(*, fixture_id: int, decision: str, note: str, user: Author) -> MatchNight:
+    """A secretary settles a dispute: `uphold` confirms the result (after
+    any corrections made with `match_result_correct`); `reopen` sends it
+    back to the home captain to correct and submit again."""
+
+    def change(fixture: Fixture, night: MatchNight, details: dict[str, Any]) -> MatchNight:
+        details.update(decision=decision, note=note.strip())
+        require_secretary(fixture, user, doing="settle a dispute")
+        require_status(night, Night.DISPUTED, doing="settle a dispute")
+        if decision not in RESOLUTIONS:
+            raise ResultInvalid(f"a dispute is settled by uphold or reopen, not {decision!r}")
+        if not note.strip():
+            raise ReasonRequired("say how the dispute was settled, for both teams")
+        night.resolution = note.strip()
+        if decision == "uphold":
+            _confirm(night, user)
+        else:
+            night.status, night.home_games, night.away_games = Night.OPEN, None, None
+            night.save()
+        return night
+
+    return night_change(fixture_id=fixture_id, action="night.resolve", user=user, change=change)
+
+
+def match_result_correct(
+    *, fixture_id: int, rubber: int, game: int, home_score: int, away_score: int, reason: str, user: Author,
+) -> MatchNight:
+    """A secretary corrects one game's final score in a returned result;
+    the match score follows. Audited with the score before and after."""
+
+    def change(fixture: Fixture, night: MatchNight, details: dict[str, Any]) -> MatchNight:
+        details.update(rubber=rubber, game=game, reason=reason.strip(), new=[home_score, away_score])
+        require_secretary(fixture, user, doing="correct a result")
+        require_status(night, Night.SUBMITTED, Night.DISPUTED, Night.CONFIRMED, doing="correct it")
+        if not reason.strip():
+            raise ReasonRequired("say why the result is corrected, for both teams")
+        found = RubberGame.objects.filter(rubber__night=night, rubber__number=rubber, number=game).first()
+        if found is None:
+            raise ResultInvalid(f"rubber {rubber} has no game {game}")
+        details["old"] = [found.home_score, found.away_score]
+        found.home_score, found.away_score = home_score, away_score
+        found.winner = card_winner(fixture, rubber, home_score, away_score)
+        found.save()
+        night.home_games, night.away_games = _score(match_format_of(fixture), night)
+        night.save()
+        details["score"] = [night.home_games, night.away_games]
+        return night
+
+    return night_change(fixture_id=fixture_id, action="night.correct", user=user, change=change)
+
+
+def _confirm(night: MatchNight, user: Author) -> None:
+    night.status, night.confirmed_by, night.confirmed_at = Night.CONFIRMED, author_user(user), timezone.now()
+    night.save()
+
+
+def _undecided(fmt: formats.MatchFormat, rubbers: list[Any]) -> list[str]:
+    """Why the result cannot be submitted yet, rubber by rubber."""
+    if len(rubbers) < len(fmt.rubbers):
+        return [f"The team sheet has {len(rubbers)} of {len(fmt.rubbers)} rubbers: enter it first."]
+    problems = []
+    for spec, rubber in zip(fmt.rubbers, rubbers):
+        playing = [g.number for g in rubber.games.all() if game_outcome(g) is None]
+        if playing:
+            problems.append(f"Rubber {rubber.number}: game {playing[0]} is still being played.")
+        elif formats.rubber_winner(spec, rubber_results(rubber)) is None:
+            problems.append(f"Rubber {rubber.number} is not decided.")
+    return problems
+
+
+def _copy_live_outcomes(games: Any) -> None:
+    """A live game's final score becomes the result's own: a later look at
+    the result never depends on the move log's cache."""
+    for rubber_game in games:
+        if rubber_game.source == RubberGame.Source.LIVE and not rubber_game.winner:
+            outcome = game_outcome(rubber_game)
+            assert outcome is not None
+            rubber_game.home_score, rubber_game.away_score = outcome.home_score, outcome.away_score
+            rubber_game.winner = outcome.winner
+            rubber_game.save(update_fields=["home_score", "away_score", "winner"])
+
+
+def _score(fmt: formats.MatchFormat, night: MatchNight) -> tuple[int, int]:
+    """Rubbers won by each side, from the games as now recorded."""
+    by_rubber = [rubber_results(rubber) for rubber in night_rubbers(night)]
+    try:
+        return formats.match_score(fmt, by_rubber)  # type: ignore[arg-type]
+    except formats.ResultError as error:
+        raise ResultInvalid(str(error)) from None

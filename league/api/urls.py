@@ -1,7 +1,20 @@
 from django.urls import path
 
 from league.api.auth import TokenApi, WhoAmIApi
+from league.api.fixtures import (
+    DivisionFixturesApi,
+    DivisionTeamAddApi,
+    FixtureDetailApi,
+    FixturePostponeApi,
+    FixtureRearrangeApi,
+    FixturesGenerateApi,
+    FixturesPublishApi,
+    FixtureVoidApi,
+    FixtureWalkoverApi,
+    TeamFixturesApi,
+)
 from league.api.games import GameCreateApi, GameDetailApi, GameImportApi, GameLiveApi, GameLogApi, GameSheetApi
+from league.api.squads import SquadApi, SquadPlayerApi
 from league.api.writes import MoveCreateApi, ShownApi, UndoApi
 
 urlpatterns = [
@@ -16,4 +29,17 @@ urlpatterns = [
     path("games/<int:game_id>/moves", MoveCreateApi.as_view(), name="game-moves"),
     path("games/<int:game_id>/hands/<int:hand>/shown", ShownApi.as_view(), name="game-shown"),
     path("games/<int:game_id>/undo", UndoApi.as_view(), name="game-undo"),
+    path("divisions/<int:division_id>/fixtures", DivisionFixturesApi.as_view(), name="division-fixtures"),
+    path("divisions/<int:division_id>/teams", DivisionTeamAddApi.as_view(), name="division-teams"),
+    path("divisions/<int:division_id>/fixtures/generate", FixturesGenerateApi.as_view(), name="fixtures-generate"),
+    path("divisions/<int:division_id>/fixtures/publish", FixturesPublishApi.as_view(), name="fixtures-publish"),
+    path("fixtures/<int:fixture_id>", FixtureDetailApi.as_view(), name="fixture-detail"),
+    path("fixtures/<int:fixture_id>/postpone", FixturePostponeApi.as_view(), name="fixture-postpone"),
+    path("fixtures/<int:fixture_id>/rearrange", FixtureRearrangeApi.as_view(), name="fixture-rearrange"),
+    path("fixtures/<int:fixture_id>/walkover", FixtureWalkoverApi.as_view(), name="fixture-walkover"),
+    path("fixtures/<int:fixture_id>/void", FixtureVoidApi.as_view(), name="fixture-void"),
+    path("teams/<int:team_id>/fixtures", TeamFixturesApi.as_view(), name="team-fixtures"),
+    path("seasons/<int:season_id>/teams/<int:team_id>/squad", SquadApi.as_view(), name="squad"),
+    path("seasons/<int:season_id>/teams/<int:team_id>/squad/<int:player_id>", SquadPlayerApi.as_view(),
+         name="squad-player"),
 ]

@@ -1,6 +1,7 @@
 """Reading squads: who is registered for which team, who may play, and
 what is wrong with a squad; and whether a change to a squad would be
 refused, so a form can say so before anything is written."""
+from dataclasses import dataclass
 from datetime import date
 
 from django.utils import timezone
@@ -37,6 +38,25 @@ def squad_players(*, season_id: int, team_id: int) -> list[Player]:
     """The team's squad for the season, by name."""
     return list(Player.objects.filter(registrations__season_id=season_id, registrations__team_id=team_id)
                 .order_by("name", "id"))
+
+
+@dataclass(frozen=True)
+class Squad:
+    """A team's squad for a season as the API shows it: who is registered,
+    and what is wrong with it (see `squad_check`)."""
+
+    season: Season
+    team: Team
+    players: list[Player]
+    problems: list[str]
+
+
+def squad_get(*, season_id: int, team_id: int) -> Squad:
+    """Raises Season/Team.DoesNotExist."""
+    season = Season.objects.get(pk=season_id)
+    team = Team.objects.get(pk=team_id)
+    return Squad(season=season, team=team, players=squad_players(season_id=season.pk, team_id=team.pk),
+                 problems=squad_check(season_id=season.pk, team_id=team.pk))
 
 
 def squad_access_refusal(*, season: Season, team: Team, user: Author) -> NotCaptain | None:

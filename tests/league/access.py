@@ -1,0 +1,119 @@
+"""Who is asking, for the access tests: a league set up with a published
+fixture to act on, and an API client for each role.
+
+`a_scene()` builds, in one league with one open season:
+
+- Premier, published: four teams; the *target* fixture is its first, and
+  its home team is the team whose squad is acted on;
+- Division One, drawn but not published (so it can still take a team, be
+  drawn again and be published), and a team in no division yet;
+- a player registered for the target's home team and one registered for
+  no team;
+
+and the people of `ROLES`, plus the target's away captain for the writes
+that are the away side's business. `state()` reads back every row a write
+could change, so a test can prove a refusal changed nothing; a new kind of
+write adds the rows it changes to `WATCHED`.
+"""
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Model
+from leagues import a_league, a_season, a_team, players
+from rest_framework.test import APIClient
+from tablets import tablet_for
+
+from league.models import Division, DivisionEntry, Fixture, Player, Season, SquadRegistration, Team
+from league.services.fixtures import division_team_add, fixtures_generate, fixtures_publish
+
+ANONYMOUS = "anonymous"
+OTHER_CAPTAIN = "another team's captain"
+OWN_CAPTAIN = "own captain"
+OTHER_SECRETARY = "another league's secretary"
+OWN_SECRETARY = "own secretary"
+# The columns of an access matrix, from least to most trusted.
+ROLES = [ANONYMOUS, OTHER_CAPTAIN, OWN_CAPTAIN, OTHER_SECRETARY, OWN_SECRETARY]
+AWAY_CAPTAIN = "away captain"
+
+TUESDAY = 1
+
+
+@dataclass
+class Scene:
+    season: Season
+    premier: Division
+    division_one: Division
+    fixture: Fixture
+    free_team: Team
+    registered: Player
+    free_player: Player
+    users: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def team(self) -> Team:
+        """The team whose business the own captain's is: the target's home team."""
+        return self.fixture.home_team
+
+    def client(self, role: str) -> APIClient:
+        """An API client for the role: with no credentials for anonymous,
+        with the role's token otherwise."""
+        return APIClient() if role == ANONYMOUS else tablet_for(self.users[role])
+
+
+def a_scene() -> Scene:
+    league = a_league()
+    season = a_season(league)
+    secretary = _user(OWN_SECRETARY)
+    league.secretaries.add(secretary)
+    premier = _drawn(Division.objects.create(season=season, name="Premier"),
+                     [a_team(league, name) for name in ("Red Lion A", "Crown B", "Bell A", "Swan A")], secretary)
+    fixtures_publish(division_id=premier.pk, user=secretary)
+    division_one = _drawn(Division.objects.create(season=season, name="Division One"),
+                          [a_team(league, name) for name in ("Plough A", "Anchor B")], secretary)
+    fixture = Fixture.objects.select_related("home_team", "away_team").filter(division=premier).first()
+    assert fixture is not None
+    other = Team.objects.filter(division_entries__division=premier).exclude(
+        pk__in=[fixture.home_team_id, fixture.away_team_id]).first()
+    assert other is not None
+    registered, free_player = players(2, prefix="Squad")
+    SquadRegistration.objects.create(season=season, team=fixture.home_team, player=registered)
+    scene = Scene(season=season, premier=premier, division_one=division_one, fixture=fixture,
+                  free_team=a_team(league, "Bell B"), registered=registered, free_player=free_player)
+    scene.users = {
+        OWN_SECRETARY: secretary,
+        OWN_CAPTAIN: _captain(fixture.home_team, OWN_CAPTAIN),
+        AWAY_CAPTAIN: _captain(fixture.away_team, AWAY_CAPTAIN),
+        OTHER_CAPTAIN: _captain(other, OTHER_CAPTAIN),
+        OTHER_SECRETARY: _user(OTHER_SECRETARY),
+    }
+    a_league("Stoke Sunday").secretaries.add(scene.users[OTHER_SECRETARY])
+    return scene
+
+
+# Every table a fixture or squad write changes. Match-night writes add theirs.
+WATCHED: list[type[Model]] = [DivisionEntry, Fixture, SquadRegistration]
+
+
+def state() -> dict[str, list[dict[str, Any]]]:
+    """Every row of every watched table, every field: equal before and
+    after a write only if it changed nothing."""
+    return {model.__name__: list(model.objects.order_by("pk").values()) for model in WATCHED}
+
+
+def _user(name: str) -> Any:
+    return get_user_model().objects.create_user(name.replace(" ", "-").replace("'", ""))
+
+
+def _captain(team: Team, role: str) -> Any:
+    team.captain = _user(role)
+    team.save()
+    return team.captain
+
+
+def _drawn(division: Division, teams: list[Team], secretary: Any) -> Division:
+    for team in teams:
+        division_team_add(division_id=division.pk, team_id=team.pk, user=secretary)
+    fixtures_generate(division_id=division.pk, start=date(2026, 9, 1), weekday=TUESDAY, user=secretary)
+    return division

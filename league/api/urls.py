@@ -14,6 +14,7 @@ from league.api.fixtures import (
     TeamFixturesApi,
 )
 from league.api.games import GameCreateApi, GameDetailApi, GameImportApi, GameLiveApi, GameLogApi, GameSheetApi
+from league.api.preview import GameOptionsApi, MovePreviewApi
 from league.api.squads import SquadApi, SquadPlayerApi
 from league.api.writes import MoveCreateApi, ShownApi, UndoApi
 
@@ -29,6 +30,8 @@ urlpatterns = [
     path("games/<int:game_id>/moves", MoveCreateApi.as_view(), name="game-moves"),
     path("games/<int:game_id>/hands/<int:hand>/shown", ShownApi.as_view(), name="game-shown"),
     path("games/<int:game_id>/undo", UndoApi.as_view(), name="game-undo"),
+    path("games/<int:game_id>/options", GameOptionsApi.as_view(), name="game-options"),
+    path("games/<int:game_id>/preview", MovePreviewApi.as_view(), name="game-preview"),
     path("divisions/<int:division_id>/fixtures", DivisionFixturesApi.as_view(), name="division-fixtures"),
     path("divisions/<int:division_id>/teams", DivisionTeamAddApi.as_view(), name="division-teams"),
     path("divisions/<int:division_id>/fixtures/generate", FixturesGenerateApi.as_view(), name="fixtures-generate"),

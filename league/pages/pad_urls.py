@@ -1,4 +1,10 @@
 """URLs of the pad pages (see league.pages.pad)."""
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from league.pages.pad import board, pad, service_worker
+
+urlpatterns = [
+    path("games/<int:game_id>/pad", pad, name="game-pad"),
+    path("games/<int:game_id>/board", board, name="game-board"),
+    path("games/pad-sw.js", service_worker, name="pad-service-worker"),
+]

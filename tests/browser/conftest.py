@@ -1,0 +1,82 @@
+"""A real browser against the live server: Debian's Chromium, headless,
+driven by Playwright, with a scorer logged in by their session cookie.
+
+Without /usr/bin/chromium these tests skip, except under CI=true, where they
+fail (`.ci/run` installs the chromium package)."""
+import importlib.util
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+TABLET_PORTRAIT = {"width": 800, "height": 1280}
+
+# Playwright's sync API runs an event loop in this thread; Django would then
+# refuse the tests' own ORM calls as if they were made from async code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def _missing_service() -> Callable[[str], None]:
+    """tests/conftest.py's helper (skip locally, fail in CI), loaded by its
+    path: every conftest module is named `conftest`, so it cannot be imported
+    by name from here."""
+    spec = importlib.util.spec_from_file_location("tests_root_conftest", Path(__file__).parent.parent / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.missing_service  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        _missing_service()(f"needs Chromium at {CHROMIUM}: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def scorer(transactional_db: None) -> Any:
+    return get_user_model().objects.create_user("scorer", password="pint-and-a-pen")
+
+
+def logged_in_context(chromium: Any, live_server: Any, user: Any, **options: Any) -> Any:
+    """A browser context (its own cookies and storage) with `user` logged in."""
+    client = Client()
+    client.force_login(user)
+    context = chromium.new_context(base_url=live_server.url, **options)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}])
+    return context
+
+
+@pytest.fixture
+def tablet(chromium: Any, live_server: Any, scorer: Any) -> Iterator[Any]:
+    """The scorer's tablet, upright."""
+    context = logged_in_context(chromium, live_server, scorer, viewport=TABLET_PORTRAIT)
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def spectator(chromium: Any, live_server: Any) -> Iterator[Any]:
+    """Someone watching on their phone, not logged in."""
+    context = chromium.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()

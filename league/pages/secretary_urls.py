@@ -1,4 +1,17 @@
 """URLs of the secretary pages (see league.pages.secretary)."""
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from league.pages import secretary, secretary_fixtures, secretary_setup
+
+urlpatterns = [
+    path("", secretary.home, name="secretary-home"),
+    path("leagues/<int:league_id>/seasons/new", secretary_setup.season_new, name="secretary-season-new"),
+    path("seasons/<int:season_id>/divisions/new", secretary_setup.division_new, name="secretary-division-new"),
+    path("divisions/<int:division_id>/", secretary_setup.division, name="secretary-division"),
+    path("divisions/<int:division_id>/teams/add", secretary_setup.team_add, name="secretary-team-add"),
+    path("divisions/<int:division_id>/teams/<int:team_id>/remove", secretary_setup.team_remove,
+         name="secretary-team-remove"),
+    path("divisions/<int:division_id>/fixtures/", secretary_fixtures.fixtures, name="secretary-fixtures"),
+    path("divisions/<int:division_id>/fixtures/publish", secretary_fixtures.publish, name="secretary-publish"),
+    path("fixtures/<int:fixture_id>/<slug:verb>", secretary_fixtures.fixture_change, name="secretary-fixture-change"),
+]

@@ -1,0 +1,137 @@
+"""Drawing a division's fixtures, reviewing the drafts, publishing them
+(after a confirmation), and changing a published fixture: postponing,
+rearranging, awarding a walkover or voiding it, each with a reason and a
+confirmation step before the service is called."""
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from league.models import Division, Fixture
+from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
+from league.pages.secretary_forms import ChangeForm, DrawForm
+from league.selectors.secretary import (
+    division_get,
+    division_teams,
+    fixture_get,
+    fixture_review,
+    fixture_weeks,
+    fixtures_published,
+    last_draw,
+)
+from league.services.fixtures import (
+    fixture_postpone,
+    fixture_rearrange,
+    fixture_void,
+    fixture_walkover,
+    fixtures_generate,
+    fixtures_publish,
+)
+from league.services.log import Author
+
+# Each change: the page's heading, what its button says, what the change
+# did (for the message after it), and the service call.
+Call = Callable[[Fixture, dict[str, Any], Author], Fixture]
+CHANGES: dict[str, tuple[str, str, str, Call]] = {
+    "postpone": ("Postpone", "Postpone it", "postponed", lambda f, data, user: fixture_postpone(
+        fixture_id=f.pk, reason=data["reason"], user=user)),
+    "rearrange": ("Rearrange", "Move it", "rearranged", lambda f, data, user: fixture_rearrange(
+        fixture_id=f.pk, new_date=data["new_date"], reason=data["reason"], user=user)),
+    "walkover": ("Award a walkover", "Award it", "awarded as a walkover", lambda f, data, user: fixture_walkover(
+        fixture_id=f.pk, winner_team_id=data["winner"], reason=data["reason"], user=user)),
+    "void": ("Void", "Void it", "voided", lambda f, data, user: fixture_void(
+        fixture_id=f.pk, reason=data["reason"], user=user)),
+}
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def fixtures(request: HttpRequest, division_id: int) -> HttpResponse:
+    """The division's fixtures; a POST draws them (again) as drafts."""
+    division = division_get(division_id=division_id)
+    require_secretary(request, division.season.league)
+    form = DrawForm(request.POST or None, initial=_draw_initial(division))
+    if request.method == "POST" and form.is_valid():
+        try:
+            drafts = fixtures_generate(division_id=division.pk, user=request.user, **form.cleaned_data)
+        except REFUSALS as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            messages.success(request, f"{len(drafts)} draft fixtures drawn. Check them, then publish.")
+            return HttpResponseRedirect(reverse("secretary-fixtures", args=[division.pk]))
+    return _fixtures_page(request, division, form=form)
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def publish(request: HttpRequest, division_id: int) -> HttpResponse:
+    """GET asks for confirmation; POST publishes every draft."""
+    division = division_get(division_id=division_id)
+    require_secretary(request, division.season.league)
+    refusal_message = ""
+    if request.method == "POST":
+        try:
+            count = fixtures_publish(division_id=division.pk, user=request.user)
+        except REFUSALS as refusal:
+            refusal_message = refusal.message
+        else:
+            messages.success(request, f"{count} fixtures published: the teams can see them now.")
+            return HttpResponseRedirect(reverse("secretary-fixtures", args=[division.pk]))
+    weeks = fixture_weeks(division_id=division.pk)
+    context = {"division": division, "weeks": weeks, "refusal": refusal_message,
+               "count": sum(len(week.fixtures) for week in weeks),
+               "review": fixture_review(weeks=weeks, teams=division_teams(division_id=division.pk))}
+    return render(request, "secretary/publish.html", context)
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def fixture_change(request: HttpRequest, fixture_id: int, verb: str) -> HttpResponse:
+    """The change's form; posted, its confirmation; confirmed, the change.
+    "Go back" from the confirmation shows the form again as it was filled."""
+    if verb not in CHANGES:
+        raise Http404("no such change")
+    fixture = fixture_get(fixture_id=fixture_id)
+    require_secretary(request, fixture.division.season.league)
+    form = ChangeForm(request.POST or None, fixture=fixture, verb=verb)
+    step = request.POST.get("step", "review")
+    confirming = False
+    if request.method == "POST" and form.is_valid() and step != "edit":
+        if step != "confirm":
+            confirming = True
+        else:
+            try:
+                changed = CHANGES[verb][3](fixture, form.cleaned_data, request.user)
+            except REFUSALS as refusal:
+                form.add_error(None, refusal.message)
+            else:
+                messages.success(request, f"{changed} is {CHANGES[verb][2]}.")
+                return HttpResponseRedirect(reverse("secretary-fixtures", args=[fixture.division_id]))
+    title, button, _, _ = CHANGES[verb]
+    return render(request, "secretary/fixture_change.html", {
+        "fixture": fixture, "verb": verb, "title": title, "button": button, "form": form,
+        "confirming": confirming,
+    })
+
+
+def _fixtures_page(request: HttpRequest, division: Division, *, form: DrawForm) -> HttpResponse:
+    weeks = fixture_weeks(division_id=division.pk)
+    teams = division_teams(division_id=division.pk)
+    return render(request, "secretary/fixtures.html", {
+        "division": division, "form": form, "weeks": weeks, "teams": teams,
+        "published": fixtures_published(division_id=division.pk),
+        "review": fixture_review(weeks=weeks, teams=teams) if weeks else None,
+    })
+
+
+def _draw_initial(division: Division) -> dict[str, Any]:
+    """The latest draw's choices, or the season's start, a Tuesday, no gaps."""
+    previous = last_draw(division_id=division.pk)
+    if previous is None:
+        return {"start": division.season.start, "weekday": "1"}
+    return {"start": previous["start"], "weekday": str(previous["weekday"]),
+            "skip_dates": "\n".join(day.isoformat() for day in previous["skip_dates"])}

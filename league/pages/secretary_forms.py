@@ -1,0 +1,170 @@
+"""The forms of the secretary's pages. They check only what a form can
+(a date is a date, a number a number) and turn the fields into the
+arguments of a service; the league's rules are the services' to keep."""
+import json
+from datetime import date, datetime
+from typing import Any
+
+from django import forms
+
+from league.formats import FORMATS, SCHEMES
+from league.models import Fixture, Team
+
+WEEKDAYS = [(str(n), name) for n, name in enumerate(
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])]
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=100, help_text="Such as Winter 2026-27.")
+    start = forms.DateField(widget=DATE_INPUT, help_text="The first week of matches.")
+    registration_deadline = forms.DateField(
+        widget=DATE_INPUT, help_text="The last day captains may change their squads; after it, only a secretary.")
+    squad_max = forms.IntegerField(label="Most players a squad may have", min_value=1, initial=12)
+    squad_min = forms.IntegerField(label="Fewest players a squad must have", min_value=1, initial=8)
+
+
+class DivisionForm(forms.Form):
+    """A division's name and its overrides: a field left empty inherits the league's setting."""
+
+    name = forms.CharField(max_length=100, help_text="Such as Premier or Division One.")
+    match_format = forms.ChoiceField(required=False)
+    points_scheme = forms.ChoiceField(required=False)
+    result_deadline_days = forms.IntegerField(
+        label="Days to return a result", required=False, min_value=1)
+    late_result_points = forms.CharField(
+        label="Points deducted for late results", required=False,
+        help_text="Offence by offence, the last figure repeating: 3, 5. Write none for no deduction.")
+    forfeit_won = forms.IntegerField(label="Walkover score: games to the side that turned up", required=False,
+                                     min_value=0)
+    forfeit_lost = forms.IntegerField(label="Walkover score: games to the side that gave it", required=False,
+                                      min_value=0)
+    forfeit_loser_points = forms.IntegerField(label="Points to the side that gave a walkover", required=False,
+                                              min_value=0)
+    rules = forms.CharField(
+        label="Game rules", required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text='A scoresheet rules value, such as {"preset": "pub", "target": 121}.')
+
+    def __init__(self, *args: Any, league: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["match_format"].choices = _presets(FORMATS, inherited=league.match_format)
+        self.fields["points_scheme"].choices = _presets(SCHEMES, inherited=league.points_scheme)
+        for name in ("result_deadline_days", "late_result_points", "rules"):
+            self.fields[name].widget.attrs["placeholder"] = _shown(getattr(league, name))
+        self.league_settings = league
+
+    def clean_late_result_points(self) -> list[int] | None:
+        text = self.cleaned_data["late_result_points"].strip().lower()
+        if not text:
+            return None
+        if text == "none":
+            return []
+        try:
+            return [int(part) for part in text.replace(",", " ").split()]
+        except ValueError:
+            raise forms.ValidationError("write whole numbers separated by commas, such as 3, 5, or none") from None
+
+    def clean_rules(self) -> Any:
+        text = self.cleaned_data["rules"].strip()
+        if not text:
+            return None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(f"not JSON: {error.msg} at character {error.pos + 1}") from None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        won, lost = cleaned.get("forfeit_won"), cleaned.get("forfeit_lost")
+        if (won is None) != (lost is None):
+            self.add_error("forfeit_won" if won is None else "forfeit_lost",
+                           "give both games of the walkover score, or neither")
+        return cleaned
+
+    def overrides(self) -> dict[str, Any]:
+        """The settings the division sets itself, for `division_create`."""
+        data = self.cleaned_data
+        given: dict[str, Any] = {
+            "match_format": data["match_format"] or None,
+            "points_scheme": data["points_scheme"] or None,
+            "result_deadline_days": data["result_deadline_days"],
+            "late_result_points": data["late_result_points"],
+            "rules": data["rules"],
+        }
+        if data["forfeit_won"] is not None:
+            forfeit = {"score": [data["forfeit_won"], data["forfeit_lost"]]}
+            if data["forfeit_loser_points"] is not None:
+                forfeit["loser_points"] = data["forfeit_loser_points"]
+            given["forfeit"] = forfeit
+        return {name: value for name, value in given.items() if value is not None}
+
+
+class EntryForm(forms.Form):
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), empty_label="Choose a team",
+                                  help_text="Teams of the league not yet in a division this season.")
+
+    def __init__(self, *args: Any, league_id: int, teams: list[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["team"]
+        # Any team of the league is accepted, so that a team entered since
+        # the page was drawn reaches the service and its reason; only the
+        # teams still free are offered.
+        field.queryset = Team.objects.filter(league_id=league_id)
+        field.widget.choices = [("", field.empty_label)] + [(team.pk, team.name) for team in teams]
+
+
+class DrawForm(forms.Form):
+    start = forms.DateField(widget=DATE_INPUT, help_text="Matches start on the first match night on or after it.")
+    weekday = forms.ChoiceField(label="Match night", choices=WEEKDAYS)
+    skip_dates = forms.CharField(
+        label="Nights with no matches", required=False, widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One date a line, such as 2026-12-22 or 22/12/2026: Christmas, finals nights. Later weeks move on.")
+
+    def clean_weekday(self) -> int:
+        return int(self.cleaned_data["weekday"])
+
+    def clean_skip_dates(self) -> list[date]:
+        days = []
+        for line in self.cleaned_data["skip_dates"].replace(",", "\n").splitlines():
+            if line.strip():
+                days.append(_day(line.strip()))
+        return sorted(set(days))
+
+
+class ChangeForm(forms.Form):
+    """A change to a published fixture: a reason, and a new date or a
+    winner where the change needs one."""
+
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text="The teams see it, and the audit log keeps it.")
+
+    def __init__(self, *args: Any, fixture: Fixture, verb: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if verb == "rearrange":
+            self.fields["new_date"] = forms.DateField(label="New date", widget=DATE_INPUT)
+        if verb == "walkover":
+            self.fields["winner"] = forms.TypedChoiceField(
+                label="Awarded to", coerce=int, widget=forms.RadioSelect,
+                choices=[(fixture.home_team_id, fixture.home_team), (fixture.away_team_id, fixture.away_team)])
+        self.order_fields(["new_date", "winner", "reason"])
+
+
+def _presets(presets: dict[str, Any], *, inherited: str) -> list[tuple[str, str]]:
+    own = presets.get(inherited)
+    return [("", f"The league's: {own.name if own else inherited}")] + [
+        (key, preset.name) for key, preset in presets.items()]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(n) for n in value) or "none"
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _day(text: str) -> date:
+    for pattern in ("%Y-%m-%d", "%d/%m/%Y"):
+        try:
+            return datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    raise forms.ValidationError(f"{text!r} is not a date: write it as 2026-12-22 or 22/12/2026")

@@ -11,10 +11,12 @@ fixture to act on, and an API client for each role.
   no team;
 
 and the people of `ROLES`, plus the target's away captain for the writes
-that are the away side's business. `state()` reads back every row a write
-could change, so a test can prove a refusal changed nothing; a new kind of
-write adds the rows it changes to `WATCHED`.
+that are the away side's business. An `Endpoint` is one write of the API,
+addressed within a scene; `state()` reads back every row a write could
+change, so a test can prove a refusal changed nothing (a new kind of write
+adds the tables it changes to `WATCHED`).
 """
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -90,6 +92,21 @@ def a_scene() -> Scene:
     }
     a_league("Stoke Sunday").secretaries.add(scene.users[OTHER_SECRETARY])
     return scene
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One write of the API: how to address it, and what to send, in a scene."""
+
+    name: str
+    method: str
+    path: Callable[[Scene], str]
+    body: Callable[[Scene], dict[str, Any]] = lambda scene: {}
+
+    def call(self, scene: Scene, role: str) -> Any:
+        """The response to the role making this write."""
+        send = getattr(scene.client(role), self.method)
+        return send(self.path(scene), self.body(scene), format="json")
 
 
 # Every table a fixture or squad write changes. Match-night writes add theirs.

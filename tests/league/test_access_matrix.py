@@ -1,0 +1,116 @@
+"""Who may make each write of the API: every write endpoint against every
+role, with the answer each one gets.
+
+Anonymous gets 401; a role the write is not for gets 403 with a message
+saying who may, and the refusal is audited; an allowed role gets its
+success, or a 422 where the league's rules refuse the write (the access
+check comes first, so a stranger learns nothing of the rules). A refusal
+changes nothing: every watched row reads the same afterwards.
+
+A new write is one more line of `MATRIX`: an `Endpoint` (tests/league/access.py)
+and its answers, in the order of `ROLES`.
+"""
+from datetime import date
+
+import pytest
+from access import OTHER_CAPTAIN, ROLES, Endpoint, a_scene, state
+from django.urls import resolve
+
+from league.api.urls import urlpatterns
+from league.models import AuditEntry
+
+ENTER_TEAM = Endpoint("enter a team", "post", lambda s: f"/api/divisions/{s.division_one.pk}/teams",
+                      lambda s: {"team": s.free_team.pk})
+GENERATE = Endpoint("draw fixtures", "post", lambda s: f"/api/divisions/{s.division_one.pk}/fixtures/generate",
+                    lambda s: {"start": "2026-09-07", "weekday": 3})
+REDRAW_PUBLISHED = Endpoint("draw a published division again", "post",
+                            lambda s: f"/api/divisions/{s.premier.pk}/fixtures/generate",
+                            lambda s: {"start": "2026-09-07", "weekday": 3})
+PUBLISH = Endpoint("publish fixtures", "post", lambda s: f"/api/divisions/{s.division_one.pk}/fixtures/publish")
+POSTPONE = Endpoint("postpone", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/postpone",
+                    lambda s: {"reason": "the pub flooded"})
+REARRANGE = Endpoint("rearrange", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/rearrange",
+                     lambda s: {"date": date(2026, 12, 1).isoformat(), "reason": "the pub flooded"})
+WALKOVER = Endpoint("award a walkover", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/walkover",
+                    lambda s: {"winner": s.fixture.away_team_id, "reason": "no show"})
+VOID = Endpoint("void", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/void", lambda s: {"reason": "withdrew"})
+REGISTER = Endpoint("register a player", "post", lambda s: f"/api/seasons/{s.season.pk}/teams/{s.team.pk}/squad",
+                    lambda s: {"player": s.free_player.pk})
+WITHDRAW = Endpoint("withdraw a player", "delete",
+                    lambda s: f"/api/seasons/{s.season.pk}/teams/{s.team.pk}/squad/{s.registered.pk}")
+
+MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
+    # endpoint           anonymous, another team's captain, own captain, another league's secretary, own secretary
+    (ENTER_TEAM,         (401, 403, 403, 403, 201)),
+    (GENERATE,           (401, 403, 403, 403, 201)),
+    (REDRAW_PUBLISHED,   (401, 403, 403, 403, 422)),
+    (PUBLISH,            (401, 403, 403, 403, 200)),
+    (POSTPONE,           (401, 403, 403, 403, 200)),
+    (REARRANGE,          (401, 403, 403, 403, 200)),
+    (WALKOVER,           (401, 403, 403, 403, 200)),
+    (VOID,               (401, 403, 403, 403, 200)),
+    (REGISTER,           (401, 403, 201, 403, 201)),
+    (WITHDRAW,           (401, 403, 204, 403, 204)),
+]
+
+CASES = [
+    pytest.param(endpoint, role, answer, id=f"{endpoint.name}, {role}")
+    for endpoint, answers in MATRIX
+    for role, answer in zip(ROLES, answers, strict=True)
+]
+
+
+def refusals() -> int:
+    return AuditEntry.objects.filter(action__endswith=".refused").count()
+
+
+@pytest.mark.parametrize(("endpoint", "role", "answer"), CASES)
+def test_each_write_answers_each_role_as_the_matrix_says(db: None, endpoint: Endpoint, role: str,
+                                                         answer: int) -> None:
+    scene = a_scene()
+    before, refused_before = state(), refusals()
+    response = endpoint.call(scene, role)
+    assert response.status_code == answer, response.content
+    if answer >= 400:
+        assert response.json()["error"]
+        assert state() == before
+    else:
+        assert state() != before
+    if answer == 401:
+        assert refusals() == refused_before  # turned away before any service ran
+    if answer == 403:
+        assert refusals() == refused_before + 1
+        newest = AuditEntry.objects.filter(action__endswith=".refused").first()
+        assert newest is not None and newest.user == scene.users[role]
+
+
+def test_a_refusal_for_the_role_names_who_may_act(db: None) -> None:
+    scene = a_scene()
+    messages = {
+        endpoint.name: endpoint.call(scene, OTHER_CAPTAIN).json()["error"]
+        for endpoint in (POSTPONE, REGISTER)
+    }
+    assert messages == {
+        "postpone": "only a secretary of Leek & District may manage Premier's teams and fixtures",
+        "register a player": f"only {scene.team}'s captain or vice-captain, or a secretary of Leek & District, "
+                             f"may change {scene.team}'s squad",
+    }
+
+
+# The API modules whose every write must have a row above.
+COVERED_MODULES = ("league.api.fixtures", "league.api.squads")
+WRITE_METHODS = ("post", "put", "patch", "delete")
+
+
+def test_every_write_of_the_fixtures_and_squads_api_is_in_the_matrix(db: None) -> None:
+    """A write added to these modules without a row here would go unchecked."""
+    scene = a_scene()
+    routed = {
+        (pattern.name, method)
+        for pattern in urlpatterns
+        if pattern.callback.view_class.__module__ in COVERED_MODULES
+        for method in WRITE_METHODS
+        if hasattr(pattern.callback.view_class, method)
+    }
+    in_matrix = {(resolve(endpoint.path(scene)).url_name, endpoint.method) for endpoint, _ in MATRIX}
+    assert routed - in_matrix == set()

@@ -86,6 +86,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# The site's own login page, open to every user (the admin's refuses all
+# but staff); without a `next` a login lands on the front page.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "Europe/London"

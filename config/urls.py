@@ -13,5 +13,6 @@ urlpatterns = [
 urlpatterns += [
     path("", include("league.pages.pad_urls")),
     path("secretary/", include("league.pages.secretary_urls")),
+    path("accounts/", include("league.pages.accounts_urls")),
     path("", include("league.urls_public")),
 ]

@@ -14,6 +14,16 @@ from league.api.fixtures import (
     TeamFixturesApi,
 )
 from league.api.games import GameCreateApi, GameDetailApi, GameImportApi, GameLiveApi, GameLogApi, GameSheetApi
+from league.api.matches import (
+    ConfirmApi,
+    CorrectApi,
+    DisputeApi,
+    NightApi,
+    ResolveApi,
+    RubberGamesApi,
+    SubmitApi,
+    TeamSheetApi,
+)
 from league.api.preview import GameOptionsApi, MovePreviewApi
 from league.api.squads import SquadApi, SquadPlayerApi
 from league.api.writes import MoveCreateApi, ShownApi, UndoApi
@@ -45,4 +55,13 @@ urlpatterns = [
     path("seasons/<int:season_id>/teams/<int:team_id>/squad", SquadApi.as_view(), name="squad"),
     path("seasons/<int:season_id>/teams/<int:team_id>/squad/<int:player_id>", SquadPlayerApi.as_view(),
          name="squad-player"),
+    path("fixtures/<int:fixture_id>/night", NightApi.as_view(), name="night"),
+    path("fixtures/<int:fixture_id>/night/sheet", TeamSheetApi.as_view(), name="night-sheet"),
+    path("fixtures/<int:fixture_id>/night/rubbers/<int:rubber>/games", RubberGamesApi.as_view(),
+         name="night-rubber-games"),
+    path("fixtures/<int:fixture_id>/night/submit", SubmitApi.as_view(), name="night-submit"),
+    path("fixtures/<int:fixture_id>/night/confirm", ConfirmApi.as_view(), name="night-confirm"),
+    path("fixtures/<int:fixture_id>/night/dispute", DisputeApi.as_view(), name="night-dispute"),
+    path("fixtures/<int:fixture_id>/night/resolve", ResolveApi.as_view(), name="night-resolve"),
+    path("fixtures/<int:fixture_id>/night/correct", CorrectApi.as_view(), name="night-correct"),
 ]

@@ -108,3 +108,52 @@ def results_awaiting(*, league_id: int, status: str) -> list[MatchNight]:
                 .select_related("fixture__home_team", "fixture__away_team", "fixture__division",
                                 "submitted_by", "disputed_by")
                 .order_by("changed_at", "pk"))
+
+
+def night_view(*, fixture_id: int) -> dict[str, Any]:
+    """Everything a match night page or the API shows of a fixture's night:
+    its status, the score so far, each rubber's players and games (a live
+    game with its current scores), the result's due date and any dispute.
+    Raises Fixture.DoesNotExist."""
+    fixture = Fixture.objects.select_related("home_team", "away_team", "venue", "division").get(pk=fixture_id)
+    fmt = match_format_of(fixture)
+    night = MatchNight.objects.filter(fixture=fixture).first()
+    rubbers = {rubber.number: rubber for rubber in night_rubbers(night)} if night is not None else {}
+    home, away = match_score_so_far(fmt, list(rubbers.values()))
+    return {
+        "fixture": fixture.pk,
+        "home_team": {"id": fixture.home_team_id, "name": fixture.home_team.name},
+        "away_team": {"id": fixture.away_team_id, "name": fixture.away_team.name},
+        "venue": fixture.venue.name,
+        "date": fixture.played_on.isoformat(),
+        "fixture_status": fixture.status,
+        "format": {"key": fmt.key, "name": fmt.name},
+        "status": night.status if night is not None else MatchNight.Status.OPEN,
+        "score": [home, away],
+        "result_due": result_due(fixture).isoformat(),
+        "dispute_reason": night.dispute_reason if night is not None else "",
+        "resolution": night.resolution if night is not None else "",
+        "rubbers": [_rubber_view(number, spec, rubbers.get(number)) for number, spec in enumerate(fmt.rubbers, 1)],
+    }
+
+
+def _rubber_view(number: int, spec: formats.Rubber, rubber: Rubber | None) -> dict[str, Any]:
+    view: dict[str, Any] = {"number": number, "kind": spec.kind, "best_of": spec.best_of,
+                            "home": [], "away": [], "games": [], "winner": None}
+    if rubber is None:
+        return view
+    view["home"] = [{"id": p.pk, "name": p.name} for p in (rubber.home_player, rubber.home_partner) if p]
+    view["away"] = [{"id": p.pk, "name": p.name} for p in (rubber.away_player, rubber.away_partner) if p]
+    view["games"] = [_game_view(game) for game in rubber.games.all()]
+    view["winner"] = formats.rubber_winner(spec, rubber_results(rubber))  # type: ignore[arg-type]
+    return view
+
+
+def _game_view(rubber_game: RubberGame) -> dict[str, Any]:
+    outcome = game_outcome(rubber_game)
+    live = rubber_game.game
+    scores = ([outcome.home_score, outcome.away_score] if outcome is not None
+              else [int(s) for s in live.scores[:2]] if live is not None and live.scores else [0, 0])
+    return {"number": rubber_game.number, "source": rubber_game.source, "game": rubber_game.game_id,
+            "scores": scores, "winner": outcome.winner if outcome is not None else None,
+            "playing": outcome is None}

@@ -1,0 +1,172 @@
+"""Match nights: read a fixture's night; enter its team sheet; record its
+games (live or from the card); submit, confirm, dispute, settle and
+correct its result. Every write answers with the night as it now stands.
+
+Who may do what is the services' business (league.services.teamsheets,
+match_games, results): a refusal comes back as 403 (not this user) or 422
+(not now, or not like this), with the service's words."""
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league.api.schema import ErrorOutput
+from league.selectors.matches import night_view
+from league.services.errors import TeamSheetInvalid
+from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
+from league.services.results import match_confirm, match_dispute, match_resolve, match_result_correct, match_submit
+from league.services.teamsheets import team_sheet_enter
+
+REFUSALS = {401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 422: ErrorOutput}
+
+
+def _night(fixture_id: int, code: int = status.HTTP_200_OK) -> Response:
+    return Response(night_view(fixture_id=fixture_id), status=code)
+
+
+class NightApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict, 404: ErrorOutput}, summary="A fixture's match night")
+    def get(self, request: Request, fixture_id: int) -> Response:
+        return _night(fixture_id)
+
+
+class TeamSheetApi(APIView):
+    class LineupSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "LineupInput"
+
+        home = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
+        away = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TeamSheetInput"
+
+        rubbers = serializers.ListField(child=serializers.DictField(), max_length=40)
+
+        def validate_rubbers(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            lineup = TeamSheetApi.LineupSerializer(data=value, many=True)
+            lineup.is_valid(raise_exception=True)
+            return list(lineup.validated_data)
+
+    @extend_schema(request=InputSerializer, responses={200: dict, **REFUSALS},
+                   summary="Enter the team sheet (home captain)")
+    def put(self, request: Request, fixture_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        lineups = [(r["home"], r["away"]) for r in data.validated_data["rubbers"]]
+        try:
+            team_sheet_enter(fixture_id=fixture_id, lineups=lineups, user=request.user)
+        except TeamSheetInvalid as invalid:
+            return Response({"error": invalid.message, "problems": invalid.problems},
+                            status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+        return _night(fixture_id)
+
+
+class RubberGamesApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        """{"live": true} starts a live game; {"home_score": 61,
+        "away_score": 40} records one from the card."""
+
+        class Meta:
+            ref_name = "RubberGameInput"
+
+        live = serializers.BooleanField(required=False, default=False)
+        home_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
+        away_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            scored = "home_score" in attrs and "away_score" in attrs
+            if attrs["live"] == scored:
+                raise serializers.ValidationError("send either live: true, or home_score and away_score")
+            return attrs
+
+    @extend_schema(request=InputSerializer, responses={201: dict, **REFUSALS},
+                   summary="Record a rubber's next game, live or from the card")
+    def post(self, request: Request, fixture_id: int, rubber: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if data.validated_data["live"]:
+            rubber_game_start(fixture_id=fixture_id, rubber=rubber, user=request.user)
+        else:
+            rubber_game_card(fixture_id=fixture_id, rubber=rubber, home_score=data.validated_data["home_score"],
+                             away_score=data.validated_data["away_score"], user=request.user)
+        return _night(fixture_id, status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: dict, **REFUSALS}, summary="Take a rubber's newest game off the night")
+    def delete(self, request: Request, fixture_id: int, rubber: int) -> Response:
+        rubber_game_remove(fixture_id=fixture_id, rubber=rubber, user=request.user)
+        return _night(fixture_id)
+
+
+class SubmitApi(APIView):
+    @extend_schema(request=None, responses={200: dict, **REFUSALS}, summary="Submit the result (home captain)")
+    def post(self, request: Request, fixture_id: int) -> Response:
+        match_submit(fixture_id=fixture_id, user=request.user)
+        return _night(fixture_id)
+
+
+class ConfirmApi(APIView):
+    @extend_schema(request=None, responses={200: dict, **REFUSALS}, summary="Confirm the result (away captain)")
+    def post(self, request: Request, fixture_id: int) -> Response:
+        match_confirm(fixture_id=fixture_id, user=request.user)
+        return _night(fixture_id)
+
+
+class DisputeApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "DisputeInput"
+
+        reason = serializers.CharField(max_length=2000)
+
+    @extend_schema(request=InputSerializer, responses={200: dict, **REFUSALS},
+                   summary="Dispute the result (away captain)")
+    def post(self, request: Request, fixture_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match_dispute(fixture_id=fixture_id, reason=data.validated_data["reason"], user=request.user)
+        return _night(fixture_id)
+
+
+class ResolveApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "ResolveInput"
+
+        decision = serializers.ChoiceField(choices=["uphold", "reopen"])
+        note = serializers.CharField(max_length=2000)
+
+    @extend_schema(request=InputSerializer, responses={200: dict, **REFUSALS},
+                   summary="Settle a dispute (secretary)")
+    def post(self, request: Request, fixture_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match_resolve(fixture_id=fixture_id, user=request.user, **data.validated_data)
+        return _night(fixture_id)
+
+
+class CorrectApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "CorrectInput"
+
+        rubber = serializers.IntegerField(min_value=1)
+        game = serializers.IntegerField(min_value=1)
+        home_score = serializers.IntegerField(min_value=-999, max_value=999)
+        away_score = serializers.IntegerField(min_value=-999, max_value=999)
+        reason = serializers.CharField(max_length=2000)
+
+    @extend_schema(request=InputSerializer, responses={200: dict, **REFUSALS},
+                   summary="Correct a game's score in a returned result (secretary)")
+    def post(self, request: Request, fixture_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match_result_correct(fixture_id=fixture_id, user=request.user, **data.validated_data)
+        return _night(fixture_id)

@@ -83,6 +83,7 @@ def publish(request: HttpRequest, division_id: int) -> HttpResponse:
             return HttpResponseRedirect(reverse("secretary-fixtures", args=[division.pk]))
     weeks = fixture_weeks(division_id=division.pk)
     context = {"division": division, "weeks": weeks, "refusal": refusal_message,
+               "published": fixtures_published(division_id=division.pk),
                "count": sum(len(week.fixtures) for week in weeks),
                "review": fixture_review(weeks=weeks, teams=division_teams(division_id=division.pk))}
     return render(request, "secretary/publish.html", context)

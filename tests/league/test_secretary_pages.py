@@ -317,6 +317,22 @@ def test_publishing_with_nothing_drawn_is_refused_on_the_page(
     page = post(browser, f"/secretary/divisions/{division.pk}/fixtures/publish", {})
     assert page.status_code == 200
     assert "Premier has no draft fixtures to publish: generate them first" in text(page)
+    assert "Yes, publish" not in text(page)
+
+
+def test_the_publish_page_of_a_published_division_offers_nothing_to_publish(
+    browser: Client, division: Division, published: Fixture,
+) -> None:
+    html = text(browser.get(f"/secretary/divisions/{division.pk}/fixtures/publish"))
+    assert "Premier's fixtures are published" in html and "Yes, publish" not in html
+
+
+def test_a_team_entered_after_the_draw_is_pointed_out(
+    browser: Client, league: Any, division: Division, drafts: list[Fixture], secretary: Any,
+) -> None:
+    division_team_add(division_id=division.pk, team_id=a_team(league, "Plough A").pk, user=secretary)
+    html = text(browser.get(f"/secretary/divisions/{division.pk}/fixtures/"))
+    assert "In no fixture: Plough A. Entered after the draw? Draw again." in html
 
 
 # Changing a published fixture

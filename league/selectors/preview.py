@@ -3,9 +3,11 @@ engine without recording a thing: the table as it stands (the line, the
 tiles held, where each of the 28 tiles would go and what it would score),
 and what a move would do if it were sent.
 
-Terms: a tile's *options* are the engine's `Game.options` for it; *faces*
-are the two pips of a tile on the line as they lie, left to right, read
-from the open ends the engine reports after each play.
+Terms: a tile's *options* are the engine's `Game.options` for it; the
+*line* lists the current hand's tiles from the left end to the right (on a
+spinner layout, in the order played); a tile's *faces* are its two pips as
+they lie, left to right, read from the open ends the engine reports after
+each play.
 """
 from typing import Any
 
@@ -60,7 +62,9 @@ def _replay_keeping_line(*, game: Game) -> tuple[scoring.Game, list[dict[str, An
         if engine.moves_in_hand == 1:  # the first move of a hand: a new line
             line = []
         if events[0]["type"] == "play":
-            line.append(_laid(events[0], engine.ends if on_a_line else None))
+            laid = _laid(events[0], engine.ends if on_a_line else None)
+            # Along a line, left to right as on the table; spinners as played.
+            line.insert(0, laid) if on_a_line and laid["end"] == "left" else line.append(laid)
     return engine, line, shown
 
 

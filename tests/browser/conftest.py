@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
+
+from browsers import logged_in_context
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -54,21 +54,10 @@ def scorer(transactional_db: None) -> Any:
     return get_user_model().objects.create_user("scorer", password="pint-and-a-pen")
 
 
-def logged_in_context(chromium: Any, live_server: Any, user: Any, **options: Any) -> Any:
-    """A browser context (its own cookies and storage) with `user` logged in."""
-    client = Client()
-    client.force_login(user)
-    context = chromium.new_context(base_url=live_server.url, **options)
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}])
-    return context
-
-
 @pytest.fixture
 def tablet(chromium: Any, live_server: Any, scorer: Any) -> Iterator[Any]:
     """The scorer's tablet, upright."""
     context = logged_in_context(chromium, live_server, scorer, viewport=TABLET_PORTRAIT)
-    context.set_default_timeout(10_000)
     yield context
     context.close()
 
@@ -80,3 +69,17 @@ def spectator(chromium: Any, live_server: Any) -> Iterator[Any]:
     context.set_default_timeout(10_000)
     yield context
     context.close()
+
+
+@pytest.fixture
+def screens(chromium: Any, live_server: Any, scorer: Any) -> Iterator[Callable[[int, int], Any]]:
+    """Opens a context for the scorer at a given screen size; closes them all."""
+    opened: list[Any] = []
+
+    def screen(width: int, height: int) -> Any:
+        opened.append(logged_in_context(chromium, live_server, scorer, viewport={"width": width, "height": height}))
+        return opened[-1]
+
+    yield screen
+    for context in opened:
+        context.close()

@@ -1,0 +1,83 @@
+"""The pad with no connection: moves wait in the browser, survive a reload,
+and reach the server once each when the connection returns; a move someone
+else made first is shown, not lost."""
+from typing import Any
+
+from playwright.sync_api import expect
+from rest_framework.test import APIClient
+
+from league.models import GameEntry
+from league.services.games import game_create
+from pad_page import Pad
+
+RULES = {"preset": "pub", "hand_size": 3}
+# Bob puts 0-6 down (0 at the left), Ann plays 0-3 on the 0, Bob knocks,
+# Ann plays 5-6 on the 6, Bob knocks.
+MOVES = [
+    {"seat": 1, "tile": "0-6", "peg": 2},
+    {"seat": 0, "tile": "0-3", "end": "left", "peg": 3},
+    {"seat": 1, "knock": True},
+    {"seat": 0, "tile": "5-6", "end": "right", "peg": 0},
+    {"seat": 1, "knock": True},
+]
+
+
+def offline_ready(pad: Pad) -> None:
+    expect(pad.page.locator("#connection")).to_contain_text("ready to work offline")
+
+
+def enter_offline(pad: Pad, move: dict[str, Any]) -> None:
+    """As a scorer with no connection: who moved, then the move."""
+    pad.choose_seat(["Ann", "Bob"][move["seat"]])
+    if move.get("knock"):
+        pad.knock()
+        return
+    pad.tap_tile(move["tile"])
+    if "end" in move:
+        pad.page.locator(f'#step button[data-end="{move["end"]}"]').click()
+    pad.type_peg(move["peg"])
+    pad.record()
+
+
+def test_moves_made_offline_survive_a_reload_and_reach_the_server_once_each(tablet: Any, scorer: Any) -> None:
+    game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    offline_ready(pad)
+
+    tablet.set_offline(True)
+    for move in MOVES:
+        enter_offline(pad, move)
+    expect(pad.page.locator("#queue li")).to_have_count(5)
+    expect(pad.page.locator("#connection")).to_contain_text("No connection: 5 waiting")
+
+    assert pad.page.reload().from_service_worker  # the network is not there to answer
+    expect(pad.page.locator("#queue li.queued")).to_have_count(5)
+    expect(pad.page.locator("#queue")).to_contain_text("Ann plays 5-6 on the right, pegs 0")
+    assert not GameEntry.objects.filter(game=game).exists()
+
+    tablet.set_offline(False)
+    pad.settled()
+    expect(pad.page.locator("#waiting")).to_be_hidden()
+    rows = list(GameEntry.objects.filter(game=game).order_by("seq"))
+    assert [row.payload for row in rows] == MOVES
+    assert len({row.idempotency_key for row in rows}) == 5 and all(row.idempotency_key for row in rows)
+    expect(pad.page.locator(".side-score")).to_have_text(["3", "2"])
+
+
+def test_a_queued_move_someone_else_beat_is_shown_with_the_servers_state(tablet: Any, scorer: Any) -> None:
+    game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    offline_ready(pad)
+    tablet.set_offline(True)
+    enter_offline(pad, MOVES[0])
+
+    other_tablet = APIClient()
+    other_tablet.force_authenticate(scorer)
+    other_tablet.post(f"/api/games/{game.pk}/moves", {"seat": 0, "tile": "6-6", "peg": 4}, format="json")
+
+    tablet.set_offline(False)
+    alert = pad.page.locator("#alerts .alert.error")
+    expect(alert).to_contain_text("The server refused a move: seq 0 is stale")
+    expect(alert).to_contain_text("Bob plays 0-6, pegs 2")
+    expect(pad.page.locator(".side-score")).to_have_text(["4", "0"])
+    assert GameEntry.objects.filter(game=game).count() == 1

@@ -1,11 +1,10 @@
 """The scorer's pad and the live scoreboard of a game: server-rendered
 shells whose scripts (static/js/) talk to the API, and the service worker
 that lets the pad open with no connection."""
-from django.contrib.auth.views import redirect_to_login
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
-from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
@@ -15,10 +14,9 @@ from league.models import Game
 PAD_CACHE = "pad-1"
 
 
+@login_required
 @ensure_csrf_cookie  # the pad's script reads the token from the cookie
 def pad(request: HttpRequest, game_id: int) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path(), reverse("admin:login"))
     game = get_object_or_404(Game, pk=game_id)
     return render(request, "pad/pad.html", {"game": game, "cache": PAD_CACHE})
 

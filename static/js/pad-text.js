@@ -53,5 +53,6 @@ export function moveText(state, move) {
   if (move.tile) return `${who} plays ${move.tile}${move.end ? ` on the ${move.end}` : ""}${move.peg !== undefined ? `, pegs ${move.peg}` : ""}`;
   if (move.knock) return `${who} knocks`;
   if (move.misplay) return `${who} misplays ${move.misplay}`;
+  if (move.draw) return `${who} draws ${move.draw}`;
   return JSON.stringify(move);
 }

@@ -405,6 +405,10 @@ function renderActions() {
   const over = table.state.status === "won";
   const busy = pick.tile !== null || isShowing();
   byId("knock").disabled = over || busy || pick.mode === "misplay";
+  // Only rules with a boneyard draw; the engine says how many tiles are left.
+  const draw = byId("draw");
+  draw.hidden = table.boneyard === 0;
+  draw.disabled = over || busy || pick.mode === "misplay";
   const misplay = byId("misplay");
   misplay.disabled = over || busy;
   misplay.setAttribute("aria-pressed", String(pick.mode === "misplay"));
@@ -423,6 +427,18 @@ function renderMoves() {
     h("li", {}, eventText(state, event), ...penaltyLines(state, event).map((line) => h("span", { class: "penalty" }, ` ${line}`)))));
 }
 
+// With a keyboard, the peg can be typed as well as tapped.
+function typePeg(event) {
+  if (!table || !pick.tile || pick.end === undefined || pick.preview || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (/^[0-9]$/.test(event.key)) pick.peg = (pick.peg + event.key).replace(/^0+(?=\d)/, "").slice(0, 3);
+  else if (event.key === "Backspace") pick.peg = pick.peg.slice(0, -1);
+  else if (event.key === "Enter" && pick.peg !== "" && event.target === document.body) return void record();
+  else if (event.key === "Escape") pick = freshPick();
+  else return;
+  event.preventDefault();
+  render();
+}
+
 // Keeps this page and everything it loaded, so that a reload with no
 // connection still opens the pad (the service worker answers from here).
 async function keepForOffline() {
@@ -439,6 +455,8 @@ async function keepForOffline() {
 // ----- start --------------------------------------------------------------------
 
 byId("knock").onclick = () => sendMove({ seat: seatToMove(), knock: true });
+byId("draw").onclick = () => sendMove({ seat: seatToMove(), draw: 1 });
+document.addEventListener("keydown", typePeg);
 byId("misplay").onclick = () => { pick = { ...freshPick(), mode: pick.mode === "misplay" ? "play" : "misplay" }; render(); };
 byId("undo").onclick = undo;
 window.addEventListener("online", () => flush());

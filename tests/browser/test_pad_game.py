@@ -3,7 +3,6 @@ scoreboard follows it: the server ends up with exactly the game played."""
 import random
 from typing import Any
 
-import pytest
 import scoring
 from playwright.sync_api import expect
 
@@ -87,3 +86,16 @@ def test_a_whole_game_scored_on_the_pad_is_the_game_the_server_holds(tablet: Any
     assert [e["points"] for e in held["events"] if e["type"] == "play"] == \
         [e["points"] for e in RESULT["events"] if e["type"] == "play"]
     assert list(GameEntry.objects.filter(game=game, kind="undo").values_list("kind", flat=True)) == ["undo"]
+
+
+def test_under_rules_with_a_boneyard_the_pad_offers_a_draw(tablet: Any, scorer: Any) -> None:
+    game = game_create(rules="jaques", seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    expect(pad.page.locator("#draw")).to_be_visible()
+    pad.choose_seat("Ann")
+    pad.play("6-6", peg=2)  # a lone double counts once under jaques: 6, two threes
+    pad.settled()
+    pad.page.locator("#draw").click()
+    pad.settled()
+    expect(pad.page.locator("#moves")).to_contain_text("Bob drew 1")
+    assert GameEntry.objects.filter(game=game).order_by("-seq")[0].payload == {"seat": 1, "draw": 1}

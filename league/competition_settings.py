@@ -8,7 +8,8 @@ Terms: a league's *settings* are its rules (a scoresheet ``rules`` value,
 given to the engine for every game), its *match format* and *points scheme*
 (short keys such as "leek" or "solihull", defined in ``league.formats``),
 what a *forfeit* scores, how many days a home team has to return a result,
-and the *late-result points* deducted offence by offence. A division may
+and the *late-result points* deducted offence by offence, and the
+*tie-breakers* its tables are ordered by (``league.standings``). A division may
 override any of them; an override left empty (None) inherits the league's.
 A division's rules, when given, are a whole rules value, not merged with
 the league's: what the engine plays is then exactly what the division says.
@@ -21,6 +22,7 @@ from typing import Any
 import scoring
 
 from league import formats
+from league.standings import DEFAULT_TIE_BREAKERS, TieBreakerError, tie_breakers_check
 
 # Keys name formats and points schemes in `league.formats`, and must name one
 # that exists there.
@@ -37,6 +39,12 @@ class CompetitionSettings:
     forfeit: dict[str, Any]
     result_deadline_days: int
     late_result_points: list[int]
+    # Last and defaulted, so settings written before tables had a setting
+    # of their own still read; stored as a list, held as a tuple.
+    tie_breakers: tuple[str, ...] = DEFAULT_TIE_BREAKERS
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tie_breakers", tuple(self.tie_breakers))
 
     def late_result_deduction(self, offence: int) -> int:
         """Points deducted for a team's `offence`-th late result (from 1):
@@ -113,6 +121,16 @@ def deadline_problem(value: Any) -> str | None:
     return None
 
 
+def tie_breakers_problem(value: Any) -> str | None:
+    try:
+        tie_breakers_check(value)
+    except TieBreakerError as err:
+        return f"tie-breakers: {err}"
+    except TypeError:
+        return "tie-breakers: must be a list of keys, like [\"points\", \"head_to_head\", \"name\"]"
+    return None
+
+
 def settings_problem(name: str, value: Any) -> str | None:
     """The problem with `value` for the setting `name`, or None."""
     if name == "rules":
@@ -127,6 +145,8 @@ def settings_problem(name: str, value: Any) -> str | None:
         return deadline_problem(value)
     if name == "late_result_points":
         return late_result_points_problem(value)
+    if name == "tie_breakers":
+        return tie_breakers_problem(value)
     raise KeyError(name)
 
 

@@ -1,7 +1,17 @@
-"""Celery tasks. They call services (league.services.live)."""
+"""Celery tasks. They take ids and call services (league.services.live,
+league.services.standings, league.services.overdue)."""
 from celery import shared_task
+from django.db import InterfaceError, OperationalError
 
+from league.models import Division
 from league.services.live import live_catch_up, live_publish_pending
+from league.services.standings import division_standings_rebuild, standings_rebuild_all
+
+# A lost connection, a deadlock, a database restarting: worth trying again.
+# Every standings task rewrites whole rows from the results, so a retry (or
+# a second worker doing the same work) changes nothing that was right.
+RETRYABLE = (OperationalError, InterfaceError)
+RETRY = {"autoretry_for": RETRYABLE, "retry_backoff": 2, "retry_backoff_max": 120, "max_retries": 6}
 
 
 @shared_task(name="league.tasks.live_publish_pending", bind=True, max_retries=5, default_retry_delay=2)
@@ -16,3 +26,20 @@ def live_publish_pending_task(self) -> int:  # type: ignore[no-untyped-def]
 @shared_task(name="league.tasks.live_catch_up")
 def live_catch_up_task() -> int:
     return live_catch_up()
+
+
+@shared_task(name="league.tasks.division_standings", **RETRY)
+def division_standings_task(division_id: int) -> bool:
+    """Rebuilds one division's table and player statistics; False when the
+    division no longer exists."""
+    try:
+        division_standings_rebuild(division_id=division_id)
+    except Division.DoesNotExist:
+        return False
+    return True
+
+
+@shared_task(name="league.tasks.standings_rebuild_all", **RETRY)
+def standings_rebuild_all_task() -> int:
+    """The nightly full rebuild: every division's table and statistics."""
+    return standings_rebuild_all()

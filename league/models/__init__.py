@@ -18,3 +18,8 @@ __all__ += ["DivisionEntry", "Fixture"]
 from league.models.matches import MatchNight, Rubber, RubberGame, Sanction
 
 __all__ += ["MatchNight", "Rubber", "RubberGame", "Sanction"]
+
+from league.models.overdue import OverdueNotice
+from league.models.standings import PlayerGame, PlayerStats, TableEntry
+
+__all__ += ["OverdueNotice", "PlayerGame", "PlayerStats", "TableEntry"]

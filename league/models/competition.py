@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from league.competition_settings import SETTING_NAMES, settings_problem
+from league.standings import DEFAULT_TIE_BREAKERS
 from league.models.validators import (
     validate_forfeit,
     validate_late_result_points,
@@ -35,6 +36,18 @@ def default_forfeit() -> dict[str, Any]:
 
 def default_late_result_points() -> list[int]:
     return [3, 5]
+
+
+def default_tie_breakers() -> list[str]:
+    return list(DEFAULT_TIE_BREAKERS)
+
+
+def validate_tie_breakers(value: Any) -> None:
+    # Here rather than beside the other validators: the setting arrived
+    # with the stored tables, and only these two fields use it.
+    problem = settings_problem("tie_breakers", value)
+    if problem is not None:
+        raise ValidationError(problem, code="invalid_setting")
 
 
 class League(models.Model):
@@ -68,6 +81,12 @@ class League(models.Model):
         default=default_late_result_points, blank=True, validators=[validate_late_result_points],
         help_text="Points deducted for each late result, offence by offence; the last figure "
                   "repeats: [3, 5] is 3 for the first, 5 for each later one. [] for none.",
+    )
+    tie_breakers = models.JSONField(
+        default=default_tie_breakers, validators=[validate_tie_breakers],
+        help_text="What orders the table, in order, from points, games_difference, games_won, "
+                  "head_to_head, pegged_difference and name (name only last); teams level on all "
+                  "but name share a position.",
     )
 
     class Meta:
@@ -113,6 +132,7 @@ class Division(models.Model):
         null=True, blank=True, validators=[validate_result_deadline_days],
     )
     late_result_points = models.JSONField(null=True, blank=True, validators=[validate_late_result_points])
+    tie_breakers = models.JSONField(null=True, blank=True, validators=[validate_tie_breakers])
 
     class Meta:
         ordering = ["season", "name"]

@@ -38,6 +38,7 @@ from league.services.errors import (
     WrongLeague,
 )
 from league.services.log import Author
+from league.services.standings import standings_queue
 
 Status = Fixture.Status
 # Why a change was not made: not a secretary, or against the league's rules.
@@ -179,6 +180,7 @@ def fixture_walkover(*, fixture_id: int, winner_team_id: int, reason: str, user:
             return Refused(f"a walkover in {fixture} goes to {fixture.home_team} or {fixture.away_team}")
         fixture.status = Status.WALKOVER
         fixture.walkover_winner_id = winner_team_id
+        standings_queue(division_id=fixture.division_id)
         return None
     return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change)
 
@@ -187,6 +189,7 @@ def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
     """Voids a fixture: it will not be played and counts for nothing."""
     def change(fixture: Fixture) -> None:
         fixture.status = Status.VOID
+        standings_queue(division_id=fixture.division_id)
     return _transition(fixture_id=fixture_id, verb="void", reason=reason, user=user, change=change)
 
 

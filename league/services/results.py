@@ -10,7 +10,9 @@ dispute, and only a secretary changes a result once it is confirmed.
     submitted, disputed, confirmed: a secretary may correct a game's score
 
 Only a confirmed result counts in the table. Each step and each refusal is
-audited; a correction records the score before and after.
+audited; a correction records the score before and after. Submitting and
+correcting record each player's part in each game; confirming, upholding
+and correcting a confirmed result queue the division's table rebuild.
 """
 from typing import Any
 
@@ -30,6 +32,8 @@ from league.services.nights import (
     require_secretary,
     require_status,
 )
+from league.services.standings import standings_queue
+from league.services.standings_player_games import player_games_record
 
 RESOLUTIONS = ("uphold", "reopen")
 
@@ -52,6 +56,7 @@ def match_submit(*, fixture_id: int, user: Author) -> MatchNight:
         night.home_games, night.away_games = _score(fmt, night)
         night.status, night.submitted_by, night.submitted_at = Night.SUBMITTED, author_user(user), timezone.now()
         night.save()
+        player_games_record(night_ids=[night.pk])
         details["score"] = [night.home_games, night.away_games]
         return night
 
@@ -134,6 +139,9 @@ def match_result_correct(
         found.save()
         night.home_games, night.away_games = _score(match_format_of(fixture), night)
         night.save()
+        player_games_record(night_ids=[night.pk])
+        if night.status == Night.CONFIRMED:
+            standings_queue(division_id=fixture.division_id)
         details["score"] = [night.home_games, night.away_games]
         return night
 
@@ -143,6 +151,7 @@ def match_result_correct(
 def _confirm(night: MatchNight, user: Author) -> None:
     night.status, night.confirmed_by, night.confirmed_at = Night.CONFIRMED, author_user(user), timezone.now()
     night.save()
+    standings_queue(division_id=night.fixture.division_id)
 
 
 def _undecided(fmt: formats.MatchFormat, rubbers: list[Any]) -> list[str]:

@@ -1,0 +1,153 @@
+"""Rebuilding a division's stored table and player statistics.
+
+The unit of work is the division: its table is worked out afresh from its
+confirmed results, walkovers and sanctions by `league.standings`, and its
+players' statistics from their stored games, then both replace the stored
+rows in one transaction. A division is at most a dozen or so teams, so a
+rebuild costs the same in a league of one division or of fifty, and
+rebuilding after each change always gives what a full rebuild gives.
+
+Every change that moves a table queues a rebuild once it commits
+(`standings_queue`): a confirmed or upheld result, a correction to one, a
+walkover, a voided fixture, a sanction. The Celery task may run twice at
+once for one division (two results confirmed together, a retry): the
+division's row is locked while it rebuilds, so the second waits and then
+reads what the first committed; both write the same rows.
+
+Only confirmed results count, of fixtures neither voided nor awarded as a
+walkover; a walkover counts as the division's forfeit setting records it.
+"""
+import dataclasses
+import logging
+from datetime import datetime
+from functools import partial
+
+from django.db import transaction
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from league import formats, standings
+from league.competition_settings import CompetitionSettings
+from league.models import (
+    Division,
+    DivisionEntry,
+    Fixture,
+    MatchNight,
+    PlayerGame,
+    PlayerStats,
+    Sanction,
+    TableEntry,
+)
+from league.selectors.competition import division_settings
+
+log = logging.getLogger(__name__)
+
+# A result on a fixture in one of these statuses does not count as played.
+NOT_PLAYED = (Fixture.Status.WALKOVER, Fixture.Status.VOID, Fixture.Status.DRAFT)
+
+
+def standings_queue(*, division_id: int) -> None:
+    """Once the current transaction commits, queue a rebuild of the
+    division's table and player statistics."""
+    transaction.on_commit(partial(_send, division_id))
+
+
+def _send(division_id: int) -> None:
+    from league.tasks import division_standings_task  # the tasks import the services
+
+    try:
+        division_standings_task.delay(division_id)
+    except Exception as err:  # any broker failure: the change is committed, the nightly rebuild has it
+        log.warning("table of division %s left for the nightly rebuild: %s", division_id, err)
+
+
+def division_standings_rebuild(*, division_id: int) -> None:
+    """Works out the division's table and player statistics afresh and
+    replaces the stored rows. Raises Division.DoesNotExist."""
+    with transaction.atomic():
+        division = Division.objects.select_for_update().get(pk=division_id)
+        now = timezone.now()
+        _table_replace(division, now)
+        _stats_replace(division, now)
+
+
+def standings_rebuild_all() -> int:
+    """Rebuilds every division that has teams; returns how many."""
+    ids = list(DivisionEntry.objects.order_by("division_id").values_list("division_id", flat=True).distinct())
+    for division_id in ids:
+        division_standings_rebuild(division_id=division_id)
+    return len(ids)
+
+
+def division_table_rows(division: Division) -> list[standings.TableRow]:
+    """The division's table as its results now stand, best first."""
+    settings = division_settings(division_id=division.pk)
+    entries = DivisionEntry.objects.filter(division=division).select_related("team").order_by("id")
+    teams = [standings.TeamEntry(entry.team_id, entry.team.name) for entry in entries]
+    penalties = [standings.Sanction(team, points, reason) for team, points, reason in
+                 Sanction.objects.filter(division=division).values_list("team_id", "points", "reason")]
+    return standings.division_table(teams, _match_lines(division), scheme_of(settings),
+                                    tie_breakers=settings.tie_breakers, sanctions=penalties)
+
+
+def scheme_of(settings: CompetitionSettings) -> formats.PointsScheme:
+    """The division's points scheme, its walkovers recorded as the
+    division's forfeit setting says (docs/organisation.md)."""
+    forfeit = settings.forfeit
+    walkover = formats.Walkover(score=(forfeit["score"][0], forfeit["score"][1]),
+                                loser_points=forfeit.get("loser_points", 0))
+    return dataclasses.replace(formats.scheme_get(settings.points_scheme), walkover=walkover)
+
+
+def _match_lines(division: Division) -> list[standings.MatchLine]:
+    walkovers = (Fixture.objects.filter(division=division, status=Fixture.Status.WALKOVER)
+                 .values_list("home_team_id", "away_team_id", "walkover_winner_id"))
+    lines = [standings.MatchLine.walkover_to(home, away, "home" if winner == home else "away")
+             for home, away, winner in walkovers]
+    played = (MatchNight.objects.filter(fixture__division=division, status=MatchNight.Status.CONFIRMED)
+              .exclude(fixture__status__in=NOT_PLAYED)
+              .values("pk", "fixture__home_team_id", "fixture__away_team_id", "home_games", "away_games")
+              .annotate(home_pegged=Sum("rubbers__games__home_score"), away_pegged=Sum("rubbers__games__away_score")))
+    for night in played:
+        lines.append(standings.MatchLine(
+            night["fixture__home_team_id"], night["fixture__away_team_id"], night["home_games"],
+            night["away_games"],
+            # A side pegged back below nothing in a game still pegged nothing in the match.
+            home_pegged=max(0, night["home_pegged"] or 0), away_pegged=max(0, night["away_pegged"] or 0),
+        ))
+    return lines
+
+
+def _table_replace(division: Division, now: datetime) -> None:
+    rows = division_table_rows(division)
+    TableEntry.objects.filter(division=division).delete()
+    TableEntry.objects.bulk_create(TableEntry(
+        division=division, team_id=row.team, position=row.position, shared=row.shared, played=row.played,
+        won=row.won, drawn=row.drawn, lost=row.lost, games_for=row.games_for, games_against=row.games_against,
+        pegged_for=row.pegged_for, pegged_against=row.pegged_against, sanctions=row.sanctions,
+        points=row.points, rebuilt_at=now,
+    ) for row in rows)
+
+
+def _stats_replace(division: Division, now: datetime) -> None:
+    PlayerStats.objects.filter(division=division).delete()
+    PlayerStats.objects.bulk_create(
+        PlayerStats(season_id=division.season_id, division=division, rebuilt_at=now, **totals)
+        for totals in player_totals(division)
+    )
+
+
+def player_totals(division: Division) -> list[dict[str, int]]:
+    """Each player's games in the division's counted results, added up."""
+    counted = (PlayerGame.objects.filter(division=division, night__status=MatchNight.Status.CONFIRMED)
+               .exclude(night__fixture__status__in=NOT_PLAYED))
+    return list(counted.values("player_id", "team_id").order_by("player_id").annotate(
+        played=Count("id"),
+        won=Count("id", filter=Q(won=True)),
+        pegged=Coalesce(Sum("pegged"), 0),
+        on_target=Count("id", filter=Q(on_target=True)),
+        played_live=Count("id", filter=Q(live=True)),
+        fifteens=Coalesce(Sum("fifteens"), 0),
+        penalties=Coalesce(Sum("penalties"), 0),
+    ))

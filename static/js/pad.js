@@ -71,7 +71,9 @@ async function flush() {
     sent(item, reply) {
       sent += 1;
       online = true;
-      notice = { kind: "info", title: "Recorded", lines: reply.events.flatMap((e) => [eventText(reply.state, e), ...penaltyLines(reply.state, e)]) };
+      // A hand's end has an alert of its own (see renderAlerts).
+      const told = reply.events.filter((e) => e.type !== "hand-end");
+      notice = told.length ? { kind: "info", title: "Recorded", lines: told.flatMap((e) => [eventText(reply.state, e), ...penaltyLines(reply.state, e)]) } : null;
     },
     refused(err) {
       online = true;
@@ -260,7 +262,7 @@ function renderAlerts() {
       h("button", { type: "button", class: "small", onclick: () => { outbox.dismissRefused(); render(); } }, "Dismiss"),
     ));
   }
-  const ended = table.shown && table.events.find((e) => e.type === "hand-end");
+  const ended = table.events.find((e) => e.type === "hand-end");
   if (ended && known()) {
     parts.push(h("div", { class: "alert info hand-end" }, eventText(table.state, ended),
       ...penaltyLines(table.state, ended).map((line) => h("p", { class: "penalty" }, line))));

@@ -151,6 +151,15 @@ CELERY_BEAT_SCHEDULE = {
 # Games changed more recently than this are left to their own queued task.
 LIVE_CATCH_UP_AFTER_SECONDS = env_int("LIVE_CATCH_UP_AFTER_SECONDS", 10)
 
+# --- Email -----------------------------------------------------------------
+# Overdue-result notices to secretaries and captains: printed on the
+# console unless EMAIL_BACKEND names another (...smtp.EmailBackend, with
+# EMAIL_HOST and EMAIL_PORT).
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "league@localhost")
+
 # --- The API ---------------------------------------------------------------
 
 REST_FRAMEWORK = {

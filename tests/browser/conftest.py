@@ -21,10 +21,6 @@ CHROMIUM_ARGS = [
 ]
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
 
-# Playwright's sync API runs an event loop in this thread; Django would then
-# refuse the tests' own ORM calls as if they were made from async code.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 
 def _missing_service() -> Callable[[str], None]:
     """tests/conftest.py's helper (skip locally, fail in CI), loaded by its
@@ -37,16 +33,27 @@ def _missing_service() -> Callable[[str], None]:
     return module.missing_service  # type: ignore[no-any-return]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
+    """One browser a test module. While it runs, Playwright's sync API keeps
+    an event loop in this thread, and Django would refuse the tests' own ORM
+    calls as if they came from async code: allowed for this module only."""
     if not os.path.exists(CHROMIUM):
         _missing_service()(f"needs Chromium at {CHROMIUM}: apt-get install chromium")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    allowed = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if allowed is None:
+            del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = allowed
 
 
 @pytest.fixture

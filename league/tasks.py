@@ -5,6 +5,7 @@ from django.db import InterfaceError, OperationalError
 
 from league.models import Division
 from league.services.live import live_catch_up, live_publish_pending
+from league.services.overdue import results_overdue_check
 from league.services.standings import division_standings_rebuild, standings_rebuild_all
 
 # A lost connection, a deadlock, a database restarting: worth trying again.
@@ -43,3 +44,9 @@ def division_standings_task(division_id: int) -> bool:
 def standings_rebuild_all_task() -> int:
     """The nightly full rebuild: every division's table and statistics."""
     return standings_rebuild_all()
+
+
+@shared_task(name="league.tasks.results_overdue_check", **RETRY)
+def results_overdue_check_task() -> int:
+    """The nightly check: notices and late-result sanctions for overdue results."""
+    return results_overdue_check()

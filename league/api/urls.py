@@ -26,6 +26,7 @@ from league.api.matches import (
 )
 from league.api.preview import GameOptionsApi, MovePreviewApi
 from league.api.squads import SquadApi, SquadPlayerApi
+from league.api.standings import DivisionPlayersApi, DivisionTableApi, DivisionTableCsvApi
 from league.api.writes import MoveCreateApi, ShownApi, UndoApi
 
 urlpatterns = [
@@ -46,6 +47,9 @@ urlpatterns = [
     path("divisions/<int:division_id>/teams", DivisionTeamAddApi.as_view(), name="division-teams"),
     path("divisions/<int:division_id>/fixtures/generate", FixturesGenerateApi.as_view(), name="fixtures-generate"),
     path("divisions/<int:division_id>/fixtures/publish", FixturesPublishApi.as_view(), name="fixtures-publish"),
+    path("divisions/<int:division_id>/table", DivisionTableApi.as_view(), name="division-table"),
+    path("divisions/<int:division_id>/table.csv", DivisionTableCsvApi.as_view(), name="division-table-csv"),
+    path("divisions/<int:division_id>/players", DivisionPlayersApi.as_view(), name="division-players"),
     path("fixtures/<int:fixture_id>", FixtureDetailApi.as_view(), name="fixture-detail"),
     path("fixtures/<int:fixture_id>/postpone", FixturePostponeApi.as_view(), name="fixture-postpone"),
     path("fixtures/<int:fixture_id>/rearrange", FixtureRearrangeApi.as_view(), name="fixture-rearrange"),

@@ -1,0 +1,111 @@
+"""Sanctions: league points a secretary takes off a team in a division's
+table, and gives back by removing the sanction (never by a negative one).
+
+Only a secretary of the division's league may apply or remove one (anyone
+else gets NotSecretary). Each change and each refusal is audited, the
+refusal committed before it is raised, as the other services do; each
+change queues the division's table rebuild once it commits. The nightly
+overdue check applies late-result sanctions through `sanction_record`.
+"""
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from league.models import Division, DivisionEntry, Fixture, Sanction, Team
+from league.selectors.access import is_secretary
+from league.services.audit import audit_record
+from league.services.errors import NotSecretary, ReasonRequired, Refused
+from league.services.log import Author, author_user
+from league.services.standings import standings_queue
+
+Failure = NotSecretary | Refused
+
+
+def sanction_apply(
+    *, division_id: int, team_id: int, points: int, reason: str, user: Author, fixture_id: int | None = None,
+) -> Sanction:
+    """Deducts `points` (1 or more) from the team in the division's table,
+    saying why, optionally for one of its fixtures. Raises
+    Division.DoesNotExist, NotSecretary or Refused."""
+    failure: Failure | None = None
+    sanction: Sanction | None = None
+    with transaction.atomic():
+        division = Division.objects.select_related("season__league").get(pk=division_id)
+        team = Team.objects.filter(pk=team_id).first()
+        failure = (_secretary_refusal(division, user, doing="apply a sanction")
+                   or _sanction_refusal(division, team, team_id, points, reason, fixture_id))
+        data: dict[str, Any] = {"division": division.pk, "points": points, "reason": reason.strip(),
+                                "fixture": fixture_id}
+        if failure is None:
+            assert team is not None
+            sanction = sanction_record(division=division, team=team, points=points, reason=reason.strip(),
+                                       fixture_id=fixture_id, user=user)
+            audit_record(user=user, action="sanction.apply", target=team, data={**data, "sanction": sanction.pk})
+        else:
+            audit_record(user=user, action="sanction.apply.refused", target=team or division,
+                         data={**data, "team": team_id, "refusal": failure.message})
+    if failure is not None:
+        raise failure
+    assert sanction is not None
+    return sanction
+
+
+def sanction_remove(*, sanction_id: int, reason: str, user: Author) -> None:
+    """Gives a sanction's points back by removing it, saying why. Raises
+    Sanction.DoesNotExist, NotSecretary or ReasonRequired."""
+    failure: Failure | None = None
+    with transaction.atomic():
+        sanction = Sanction.objects.select_related("division__season__league", "team").get(pk=sanction_id)
+        failure = _secretary_refusal(sanction.division, user, doing="remove a sanction")
+        if failure is None and not reason.strip():
+            failure = ReasonRequired("say why the sanction is removed, for both teams")
+        data: dict[str, Any] = {"division": sanction.division_id, "points": sanction.points,
+                                "sanction_reason": sanction.reason, "reason": reason.strip()}
+        if failure is None:
+            if hasattr(sanction, "overdue_notice"):
+                # The notice stays, so the nightly check does not sanction the fixture again.
+                sanction.overdue_notice.sanction = None
+                sanction.overdue_notice.save(update_fields=["sanction"])
+            sanction.delete()
+            standings_queue(division_id=sanction.division_id)
+            audit_record(user=user, action="sanction.remove", target=sanction.team, data=data)
+        else:
+            audit_record(user=user, action="sanction.remove.refused", target=sanction.team,
+                         data={**data, "refusal": failure.message})
+    if failure is not None:
+        raise failure
+
+
+def sanction_record(
+    *, division: Division, team: Team, points: int, reason: str, user: Author, fixture_id: int | None = None,
+    late_result: bool = False,
+) -> Sanction:
+    """Stores a sanction already checked, and queues the table rebuild.
+    Call it inside the caller's transaction."""
+    sanction = Sanction.objects.create(division=division, team=team, points=points, reason=reason,
+                                       fixture_id=fixture_id, late_result=late_result,
+                                       created_by=author_user(user))
+    standings_queue(division_id=division.pk)
+    return sanction
+
+
+def _secretary_refusal(division: Division, user: Author, *, doing: str) -> NotSecretary | None:
+    league = division.season.league
+    if is_secretary(league=league, user=user):
+        return None
+    return NotSecretary(f"only a secretary of {league} can {doing}")
+
+
+def _sanction_refusal(division: Division, team: Team | None, team_id: int, points: int, reason: str,
+                      fixture_id: int | None) -> Refused | None:
+    if team is None or not DivisionEntry.objects.filter(division=division, team=team).exists():
+        return Refused(f"{team or f'team {team_id}'} does not play in {division}")
+    if isinstance(points, bool) or not isinstance(points, int) or points < 1:
+        return Refused(f"a sanction deducts a whole number of points, 1 or more, not {points!r}")
+    if not reason.strip():
+        return ReasonRequired("say why the team is sanctioned, for both the team and the table")
+    if fixture_id is not None and not Fixture.objects.filter(
+            Q(home_team=team) | Q(away_team=team), pk=fixture_id, division=division).exists():
+        return Refused(f"fixture {fixture_id} is not one of {team}'s in {division}")
+    return None

@@ -1,9 +1,9 @@
 """A division's fixtures: reading them, entering teams, drawing and
 publishing the fixtures, and changing a published one.
 
-Everyone may read; a draft is shown only to a secretary of its league,
-as the secretary's pages show it, until it is published. Every write is
-one call of `league.services.fixtures`, which decides who may make it.
+Everyone may read, but a draft is shown only to its league's secretaries
+until it is published: until then it may still be drawn again. Every write
+is one call of `league.services.fixtures`, which decides who may make it.
 """
 from typing import Any
 

@@ -49,9 +49,13 @@ class DivisionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["match_format"].choices = _presets(FORMATS, inherited=league.match_format)
         self.fields["points_scheme"].choices = _presets(SCHEMES, inherited=league.points_scheme)
+        # Each box shows the league's value, the one an empty box keeps.
         for name in ("result_deadline_days", "late_result_points", "rules"):
             self.fields[name].widget.attrs["placeholder"] = _shown(getattr(league, name))
-        self.league_settings = league
+        forfeit = league.forfeit
+        self.fields["forfeit_won"].widget.attrs["placeholder"] = forfeit["score"][0]
+        self.fields["forfeit_lost"].widget.attrs["placeholder"] = forfeit["score"][1]
+        self.fields["forfeit_loser_points"].widget.attrs["placeholder"] = forfeit.get("loser_points", 0)
 
     def clean_late_result_points(self) -> list[int] | None:
         text = self.cleaned_data["late_result_points"].strip().lower()

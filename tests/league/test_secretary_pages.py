@@ -135,6 +135,25 @@ def test_the_division_form_offers_the_presets_by_name_and_the_leagues_choice(bro
     assert '<option value="" selected>The league&#x27;s: Plain (nine singles)</option>' in html
     assert '<option value="leek">Leek</option>' in html
     assert '<option value="solihull">Solihull &amp; Warwickshire</option>' in html
+    # An empty box keeps the league's value, which it shows.
+    assert 'name="result_deadline_days" min="1" placeholder="7"' in html
+    assert 'name="late_result_points" placeholder="3, 5"' in html
+    assert 'name="forfeit_won" min="0" placeholder="5"' in html
+
+
+def test_none_means_a_division_deducts_nothing_for_late_results(browser: Client, season: Season) -> None:
+    post(browser, f"/secretary/seasons/{season.pk}/divisions/new", {"name": "Premier", "late_result_points": "none"})
+    assert Division.objects.get(season=season).late_result_points == []
+
+
+def test_a_half_given_walkover_score_is_pointed_out_and_nothing_created(browser: Client, season: Season) -> None:
+    page = post(browser, f"/secretary/seasons/{season.pk}/divisions/new", {
+        "name": "Premier", "forfeit_won": "6", "late_result_points": "3, five"})
+    html = text(page)
+    assert "give both games of the walkover score, or neither" in html
+    assert "write whole numbers separated by commas" in html
+    assert 'value="3, five"' in html
+    assert not Division.objects.exists()
 
 
 def test_rules_the_engine_refuses_create_no_division_and_show_its_words(browser: Client, season: Season) -> None:

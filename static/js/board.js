@@ -48,7 +48,9 @@ function render() {
     : state.status === "hand-ended" ? `Hand ${state.hand + 1} is over`
       : state.turn === null ? `Hand ${state.hand + 1}: waiting for the down` : `Hand ${state.hand + 1}: ${state.seats[state.turn]} to play`;
   byId("line").replaceChildren(lineNode(table.line));
-  byId("ends").textContent = state.ends.length && state.status === "playing" ? `Open ends ${state.ends.join(" and ")}` : "";
+  const lastPlay = [...table.events].reverse().find((e) => e.type === "play");
+  byId("ends").textContent = state.ends.length && state.status === "playing"
+    ? `Open ends ${state.ends.join(" and ")}${lastPlay ? `: total ${lastPlay.total}` : ""}` : "";
   const last = table.events[table.events.length - 1];
   byId("last").textContent = last ? [eventText(state, last), ...penaltyLines(state, last)].join(". ") : "";
 }

@@ -367,7 +367,8 @@ function showStep() {
 
 function renderTiles() {
   const node = byId("tiles");
-  if (!table || table.state.status === "won") return node.replaceChildren();
+  // While a tile is being entered, its step is all the scorer needs to see.
+  if (!table || table.state.status === "won" || pick.tile !== null) return node.replaceChildren();
   const queued = new Set(outbox.items.map((item) => item.body.tile).filter(Boolean));
   const onLine = new Set(table.line.map((laid) => laid.tile));
   const buttons = table.tiles.map((tile) => {
@@ -376,7 +377,7 @@ function renderTiles() {
     if (isShowing()) return showingTile(button, tile, onLine);
     const fits = tile.options.length > 0;
     button.hidden = tile.played || queued.has(tile.tile);
-    button.disabled = pick.tile !== null || (known() && (pick.mode === "misplay" ? fits : !fits));
+    button.disabled = known() && (pick.mode === "misplay" ? fits : !fits);
     const worths = [...new Set(tile.options.map((o) => o.worth))];
     if (known() && fits && pick.mode === "play") {
       button.append(h("span", { class: `badge${worths.some(Boolean) ? "" : " nil"}` }, worths.map((w) => `+${w}`).join(" / ")));

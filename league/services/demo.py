@@ -10,6 +10,7 @@ from django.db import transaction
 
 from scoring.simulate import random_game
 from league.models import Game
+from league.services.demo_league import demo_league_load
 from league.services.games import game_create
 from league.services.moves import move_record, move_undo, shown_record
 
@@ -70,6 +71,7 @@ def demo_users_load() -> dict[str, AbstractBaseUser]:
 def demo_load() -> list[Game]:
     """Loads whatever demo data is missing; running it twice adds nothing."""
     users = demo_users_load()
+    demo_league_load(secretary=users["secretary"], scorer=users["scorer"])
     made = []
     for demo in DEMO_GAMES:
         label = DEMO_LABEL + demo.label

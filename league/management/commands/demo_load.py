@@ -4,10 +4,11 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from league.services.demo import DEMO_USERS, demo_load
+from league.services.demo_league import CAPTAIN_LOGINS
 
 
 class Command(BaseCommand):
-    help = "Load demo users and games; running it again adds nothing."
+    help = "Load the demo users, league and games; running it again adds nothing."
 
     def handle(self, *args: Any, **options: Any) -> None:
         made = demo_load()
@@ -16,3 +17,5 @@ class Command(BaseCommand):
         self.stdout.write(f"{len(made)} demo games added. Logins:")
         for user in DEMO_USERS:
             self.stdout.write(f"  {user.username} / {user.password}  ({user.role})")
+        for team, (username, password) in CAPTAIN_LOGINS.items():
+            self.stdout.write(f"  {username} / {password}  (captain of {team})")

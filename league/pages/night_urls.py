@@ -1,4 +1,19 @@
-"""URLs of the match night pages (see league.pages.night)."""
-from django.urls import path  # noqa: F401
+"""URLs of the match night pages (see league.pages.night and night_actions)."""
+from django.urls import path
 
-urlpatterns: list = []
+from league.pages import night, night_actions
+
+PREFIX = "fixtures/<int:fixture_id>/night"
+
+urlpatterns = [
+    path(PREFIX, night.page, name="night-page"),
+    path(f"{PREFIX}/live", night.live, name="night-page-live"),
+    path(f"{PREFIX}/sheet", night_actions.sheet, name="night-page-sheet"),
+    path(f"{PREFIX}/rubbers/<int:rubber>/live", night_actions.game_live, name="night-page-game-live"),
+    path(f"{PREFIX}/rubbers/<int:rubber>/card", night_actions.game_card, name="night-page-game-card"),
+    path(f"{PREFIX}/rubbers/<int:rubber>/remove", night_actions.game_remove, name="night-page-game-remove"),
+    path(f"{PREFIX}/submit", night_actions.submit, name="night-page-submit"),
+    path(f"{PREFIX}/confirm", night_actions.confirm, name="night-page-confirm"),
+    path(f"{PREFIX}/dispute", night_actions.dispute, name="night-page-dispute"),
+    path(f"{PREFIX}/settle", night_actions.settle, name="night-page-settle"),
+]

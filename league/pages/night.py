@@ -1,0 +1,106 @@
+"""The match night page: a fixture's night for anyone to follow (the teams,
+the status of the result, the score so far, each rubber's players and
+games), kept current by static/js/night.js polling the scoreboard part of
+it; and, for the people who may act, the forms of the night's workflow,
+which post to `league.pages.night_actions`."""
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from league.models import Fixture
+from league.pages.night_forms import CardForm, DisputeForm, SettleForm, TeamSheetForm
+from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
+
+
+@dataclass
+class Bound:
+    """A form sent back to the page: what was filled in, and why the
+    service refused it. `key` names the form: sheet, rubber-3, result,
+    dispute or settle."""
+
+    key: str
+    form: forms.Form | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+@require_GET
+def page(request: HttpRequest, fixture_id: int) -> HttpResponse:
+    return render_night(request, fixture_id)
+
+
+@never_cache  # a TV polls this every few seconds: no cache may answer for it
+@require_GET
+def live(request: HttpRequest, fixture_id: int) -> HttpResponse:
+    """The scoreboard part of the page alone, for the page's script."""
+    found = night_page_or_404(request, fixture_id)
+    return render(request, "night/live.html", live_context(found))
+
+
+def render_night(request: HttpRequest, fixture_id: int, bound: Bound | None = None) -> HttpResponse:
+    """The page, with `bound` (a refused form) in place of its blank form."""
+    found = night_page_or_404(request, fixture_id)
+    context = {**live_context(found), "actions": found.actions, "refused": bound.key if bound else ""}
+    context.update(_forms(found, bound))
+    return render(request, "night/page.html", context)
+
+
+def live_context(found: NightPage) -> dict[str, Any]:
+    return {"fixture": found.fixture, "view": found.view, "due": date.fromisoformat(found.view["result_due"])}
+
+
+def teams(found: NightPage) -> tuple[str, str]:
+    return found.view["home_team"]["name"], found.view["away_team"]["name"]
+
+
+def sheet_form(found: NightPage, data: Any = None) -> TeamSheetForm:
+    return TeamSheetForm(data, rubbers=found.view["rubbers"], teams=teams(found),
+                         squads=sheet_choices(fixture=found.fixture, view=found.view))
+
+
+def card_form(found: NightPage, rubber: int, data: Any = None) -> CardForm:
+    return CardForm(data, teams=teams(found), prefix=f"card{rubber}")
+
+
+def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
+    """Each form the user may use: blank, or as sent when it was refused.
+    A refusal whose form the page no longer offers (the night moved on, or
+    the form was never the user's) is shown at the top instead."""
+    shown: set[str] = set()
+
+    def pick(key: str, blank: Any) -> tuple[Any, list[str]]:
+        shown.add(key)
+        if bound is not None and bound.key == key:
+            return bound.form or blank, bound.problems
+        return blank, []
+
+    actions = found.actions
+    context: dict[str, Any] = {}
+    if actions.sheet:
+        context["sheet_form"], context["sheet_problems"] = pick("sheet", sheet_form(found))
+        context["result_problems"] = pick("result", None)[1]
+    if actions.record:
+        context["record_rows"] = [
+            dict(zip(("card", "problems"), pick(f"rubber-{state.number}", card_form(found, state.number))),
+                 state=state, rubber=rubber)
+            for state, rubber in zip(rubber_states(found.view), found.view["rubbers"])]
+    if actions.sign:
+        context["result_problems"] = pick("result", None)[1]
+        context["dispute_form"], context["dispute_problems"] = pick("dispute", DisputeForm())
+    if actions.settle:
+        context["settle_form"], context["settle_problems"] = pick("settle", SettleForm())
+    if bound is not None and bound.key not in shown:
+        context["stray_problems"] = bound.problems
+    return context
+
+
+def night_page_or_404(request: HttpRequest, fixture_id: int) -> NightPage:
+    try:
+        return night_page(fixture_id=fixture_id, user=request.user)
+    except Fixture.DoesNotExist:
+        raise Http404("no such match night") from None

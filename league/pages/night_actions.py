@@ -1,0 +1,174 @@
+"""The match night's workflow from its page: each form posts here and calls
+one service. A refusal shows the night page again with the service's words
+beside the form as it was filled; a success goes back to the page (or, for
+a game started live, to the scorer's pad). Removing a game, submitting,
+confirming and settling ask first, on a confirmation page
+(`night_confirm`); nothing here answers a GET."""
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from league.pages.night import Bound, card_form, night_page_or_404, render_night, sheet_form
+from league.pages.night_confirm import confirm_page, remove_lines, result_lines, settle_lines
+from league.pages.night_forms import DisputeForm, SettleForm
+from league.selectors.night_page import NightPage
+from league.services.errors import NotPermitted, Refused, TeamSheetInvalid
+from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
+from league.services.results import match_confirm, match_dispute, match_resolve, match_submit
+from league.services.teamsheets import team_sheet_enter
+
+View = Callable[..., HttpResponse]
+# What a service may refuse with; its message is shown as it is.
+REFUSALS = (Refused, NotPermitted)
+
+
+def night_action(view: View) -> View:
+    """POST only; someone not logged in is sent to log in and back to the
+    page (a POST cannot be replayed after logging in)."""
+
+    @require_POST
+    @wraps(view)
+    def action(request: HttpRequest, fixture_id: int, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(reverse("night-page", args=[fixture_id]))
+        return view(request, night_page_or_404(request, fixture_id), **kwargs)
+
+    return action
+
+
+def problems_of(refusal: Refused | NotPermitted) -> list[str]:
+    return refusal.problems if isinstance(refusal, TeamSheetInvalid) else [refusal.message]
+
+
+def back(request: HttpRequest, found: NightPage, done: str, anchor: str) -> HttpResponse:
+    messages.success(request, done)
+    return HttpResponseRedirect(f"{reverse('night-page', args=[found.fixture.pk])}#{anchor}")
+
+
+def confirmed(request: HttpRequest) -> bool:
+    return request.POST.get("step") == "confirm"
+
+
+@night_action
+def sheet(request: HttpRequest, found: NightPage) -> HttpResponse:
+    form = sheet_form(found, request.POST)
+    problems: list[str] = []
+    if form.is_valid():
+        try:
+            team_sheet_enter(fixture_id=found.fixture.pk, lineups=form.lineups(), user=request.user)
+        except REFUSALS as refusal:
+            problems = problems_of(refusal)
+        else:
+            return back(request, found, "The team sheet is entered.", "sheet")
+    return render_night(request, found.fixture.pk, Bound("sheet", form, problems))
+
+
+@night_action
+def game_live(request: HttpRequest, found: NightPage, rubber: int) -> HttpResponse:
+    _rubber_or_404(found, rubber)
+    try:
+        started = rubber_game_start(fixture_id=found.fixture.pk, rubber=rubber, user=request.user)
+    except REFUSALS as refusal:
+        return render_night(request, found.fixture.pk, Bound(f"rubber-{rubber}", None, problems_of(refusal)))
+    return HttpResponseRedirect(reverse("game-pad", args=[started.game_id]))
+
+
+@night_action
+def game_card(request: HttpRequest, found: NightPage, rubber: int) -> HttpResponse:
+    _rubber_or_404(found, rubber)
+    form = card_form(found, rubber, request.POST)
+    problems: list[str] = []
+    if form.is_valid():
+        try:
+            game = rubber_game_card(fixture_id=found.fixture.pk, rubber=rubber, user=request.user,
+                                    **form.cleaned_data)
+        except REFUSALS as refusal:
+            problems = problems_of(refusal)
+        else:
+            return back(request, found, f"Rubber {rubber}, game {game.number}: {game.home_score}\u2013"
+                                        f"{game.away_score} is recorded.", f"record-{rubber}")
+    return render_night(request, found.fixture.pk, Bound(f"rubber-{rubber}", form, problems))
+
+
+@night_action
+def game_remove(request: HttpRequest, found: NightPage, rubber: int) -> HttpResponse:
+    view = _rubber_or_404(found, rubber)
+    if not confirmed(request):
+        return confirm_page(request, found, title=f"Take a game off rubber {rubber}",
+                            lines=remove_lines(view), button="Yes: take it off")
+    try:
+        rubber_game_remove(fixture_id=found.fixture.pk, rubber=rubber, user=request.user)
+    except REFUSALS as refusal:
+        return render_night(request, found.fixture.pk, Bound(f"rubber-{rubber}", None, problems_of(refusal)))
+    return back(request, found, f"Rubber {rubber}'s newest game is taken off.", f"record-{rubber}")
+
+
+@night_action
+def submit(request: HttpRequest, found: NightPage) -> HttpResponse:
+    if not confirmed(request):
+        return confirm_page(request, found, title="Submit the result", lines=result_lines(found, "submit"),
+                            button="Yes: submit it")
+    try:
+        match_submit(fixture_id=found.fixture.pk, user=request.user)
+    except REFUSALS as refusal:
+        return render_night(request, found.fixture.pk, Bound("result", None, problems_of(refusal)))
+    return back(request, found, "The result is submitted.", "result")
+
+
+@night_action
+def confirm(request: HttpRequest, found: NightPage) -> HttpResponse:
+    if not confirmed(request):
+        return confirm_page(request, found, title="Confirm the result", lines=result_lines(found, "confirm"),
+                            button="Yes: confirm it")
+    try:
+        match_confirm(fixture_id=found.fixture.pk, user=request.user)
+    except REFUSALS as refusal:
+        return render_night(request, found.fixture.pk, Bound("result", None, problems_of(refusal)))
+    return back(request, found, "The result is confirmed.", "result")
+
+
+@night_action
+def dispute(request: HttpRequest, found: NightPage) -> HttpResponse:
+    form = DisputeForm(request.POST)
+    problems: list[str] = []
+    if form.is_valid():
+        try:
+            match_dispute(fixture_id=found.fixture.pk, reason=form.cleaned_data["reason"], user=request.user)
+        except REFUSALS as refusal:
+            problems = problems_of(refusal)
+        else:
+            return back(request, found, "The result is disputed: a league secretary settles it.", "result")
+    return render_night(request, found.fixture.pk, Bound("dispute", form, problems))
+
+
+@night_action
+def settle(request: HttpRequest, found: NightPage) -> HttpResponse:
+    """The ruling's form; posted, its confirmation; confirmed, the ruling.
+    "Go back" from the confirmation shows the form again as it was filled."""
+    form = SettleForm(request.POST)
+    problems: list[str] = []
+    step = request.POST.get("step", "review")
+    if form.is_valid() and step == "review":
+        return confirm_page(request, found, title="Settle the dispute", lines=settle_lines(found, form),
+                            button="Yes: settle it", form=form)
+    if form.is_valid() and step == "confirm":
+        try:
+            match_resolve(fixture_id=found.fixture.pk, user=request.user, **form.cleaned_data)
+        except REFUSALS as refusal:
+            problems = problems_of(refusal)
+        else:
+            return back(request, found, "The dispute is settled.", "result")
+    return render_night(request, found.fixture.pk, Bound("settle", form, problems))
+
+
+def _rubber_or_404(found: NightPage, number: int) -> dict[str, Any]:
+    for rubber in found.view["rubbers"]:
+        if rubber["number"] == number:
+            return rubber  # type: ignore[no-any-return]
+    raise Http404(f"the match has no rubber {number}")

@@ -1,0 +1,84 @@
+"""The forms of the match night page. They check only what a form can (a
+score is a whole number, a choice is one offered) and turn the fields into
+the arguments of a service; whether the sheet is lawful, a score could end
+a game or the user may act is the services' to say."""
+from typing import Any
+
+from django import forms
+
+from league.models import Player
+
+SCORE = {"min_value": -999, "max_value": 999, "widget": forms.NumberInput(attrs={"inputmode": "numeric"})}
+
+
+class TeamSheetForm(forms.Form):
+    """A select per player slot, rubber by rubber: `r3_home`, `r3_away`,
+    and `r7_home_partner`, `r7_away_partner` for a pairs rubber."""
+
+    def __init__(self, *args: Any, rubbers: list[dict[str, Any]], teams: tuple[str, str],
+                 squads: tuple[list[Player], list[Player]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rubbers = rubbers
+        for rubber in rubbers:
+            for side, team, squad in (("home", teams[0], squads[0]), ("away", teams[1], squads[1])):
+                for slot, label in _slots(rubber["kind"], team):
+                    name = f"r{rubber['number']}_{side}{slot}"
+                    self.fields[name] = forms.TypedChoiceField(
+                        label=label, required=False, coerce=int, empty_value=None,
+                        choices=[("", "Choose a player")] + [(p.pk, p.name) for p in squad],
+                        widget=forms.Select(attrs={"required": True}))
+                    players = rubber[side]
+                    at = 1 if slot else 0
+                    if len(players) > at:
+                        self.initial.setdefault(name, players[at]["id"])
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The fields rubber by rubber, home then away, for the template."""
+        return [{"rubber": rubber,
+                 "home": [self[name] for name in self._names(rubber, "home")],
+                 "away": [self[name] for name in self._names(rubber, "away")]} for rubber in self.rubbers]
+
+    def lineups(self) -> list[tuple[list[int], list[int]]]:
+        """The sheet as `team_sheet_enter` takes it; an empty slot is left
+        out, for the service to say what is missing."""
+        data = self.cleaned_data
+        return [([data[n] for n in self._names(r, "home") if data[n] is not None],
+                 [data[n] for n in self._names(r, "away") if data[n] is not None]) for r in self.rubbers]
+
+    def _names(self, rubber: dict[str, Any], side: str) -> list[str]:
+        return [f"r{rubber['number']}_{side}{slot}" for slot, _ in _slots(rubber["kind"], "")]
+
+
+def _slots(kind: str, team: str) -> list[tuple[str, str]]:
+    if kind == "pairs":
+        return [("", f"{team} player"), ("_partner", f"{team} partner")]
+    return [("", f"{team} player")]
+
+
+class CardForm(forms.Form):
+    """A game's final scores from the paper card."""
+
+    home_score = forms.IntegerField(**SCORE)
+    away_score = forms.IntegerField(**SCORE)
+
+    def __init__(self, *args: Any, teams: tuple[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["home_score"].label = teams[0]
+        self.fields["away_score"].label = teams[1]
+
+
+class DisputeForm(forms.Form):
+    # Not required here: an empty reason reaches the service, which says why
+    # it needs one. The browser asks first all the same.
+    reason = forms.CharField(label="Why is the result wrong?", required=False, max_length=2000,
+                             widget=forms.Textarea(attrs={"rows": 3, "required": True}),
+                             help_text="The league secretary reads this when settling the dispute.")
+
+
+class SettleForm(forms.Form):
+    decision = forms.ChoiceField(label="Ruling", widget=forms.RadioSelect, choices=[
+        ("uphold", "Uphold the result as submitted: it is confirmed"),
+        ("reopen", "Reopen the night: the home captain corrects the games and submits again"),
+    ])
+    note = forms.CharField(label="Note for both teams", required=False, max_length=2000,
+                           widget=forms.Textarea(attrs={"rows": 3, "required": True}))

@@ -13,6 +13,7 @@ urlpatterns = [
 urlpatterns += [
     path("", include("league.pages.pad_urls")),
     path("", include("league.pages.night_urls")),
+    path("", include("league.pages.public_urls")),
     path("secretary/", include("league.pages.secretary_urls")),
     path("accounts/", include("league.pages.accounts_urls")),
     path("", include("league.urls_public")),

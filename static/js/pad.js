@@ -21,6 +21,7 @@ let before = null; // each side's score before the last change: the back pegs
 let pick = freshPick(); // what the scorer has tapped so far
 let notice = null; // { kind: "error" | "info", title, lines }
 let showing = { seat: null, tiles: {}, skipped: -1 }; // tiles turned up at a hand's end
+let focusNext = null; // where the keyboard's focus goes once the page is redrawn
 
 function freshPick() {
   return { mode: "play", seat: null, tile: null, option: null, end: undefined, peg: "", preview: null };
@@ -65,6 +66,17 @@ async function refresh() {
   render();
 }
 
+async function followLive() {
+  try {
+    const live = await getJson(`${api}/live`);
+    if (table && live.seq !== table.state.seq && !outbox.items.length) await refresh();
+  } catch (err) {
+    if (!(err instanceof Unreachable)) throw err;
+    online = false;
+    render();
+  }
+}
+
 async function flush() {
   let sent = 0;
   await outbox.flush({
@@ -92,6 +104,7 @@ async function flush() {
 function queue(path, body, label) {
   outbox.add({ path, body, label }, table.state.seq);
   pick = freshPick();
+  focusNext = "#tiles button:not([disabled]):not([hidden])";
   render();
   flush();
 }
@@ -113,6 +126,7 @@ function tapTile(tile) {
     return;
   }
   pick.tile = tile;
+  focusNext = "#step .choices button, #step .keypad button";
   if (!known()) {
     pick.end = tableLooksEmpty() ? null : undefined;
   } else if (tile.options.length === 1 || !tile.ask_end) {
@@ -131,6 +145,7 @@ function tableLooksEmpty() {
 function chooseEnd(end, option) {
   pick.end = end;
   pick.option = option;
+  focusNext = "#step .keypad button";
   render();
 }
 
@@ -201,6 +216,11 @@ function render() {
   renderActions();
   renderQueue();
   renderMoves();
+  if (focusNext) {
+    // Redrawing replaces the buttons: keep a keyboard user where the work is.
+    document.querySelector(focusNext)?.focus();
+    focusNext = null;
+  }
 }
 
 function renderConnection() {
@@ -464,8 +484,10 @@ byId("misplay").onclick = () => { pick = { ...freshPick(), mode: pick.mode === "
 byId("undo").onclick = undo;
 window.addEventListener("online", () => flush());
 window.addEventListener("offline", () => { online = false; render(); });
-// Bad wifi comes and goes without telling the page: keep trying.
-setInterval(() => (outbox.items.length ? flush() : online ? null : refresh()), 3000);
+// Bad wifi comes and goes without telling the page: keep trying. When all
+// is sent, look for changes made elsewhere (another tablet, an undo) in
+// the spectators' state, which costs the server no replay.
+setInterval(() => (outbox.items.length ? flush() : online ? followLive() : refresh()), 3000);
 keepForOffline().catch(() => {});
 render();
 refresh().then(flush);

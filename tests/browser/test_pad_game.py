@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from league.models import GameEntry
 from league.selectors.games import game_get, game_sheet
 from league.services.games import game_create
+from league.services.moves import move_record
 from pad_page import Pad
 from scoring.simulate import random_game
 
@@ -99,3 +100,26 @@ def test_under_rules_with_a_boneyard_the_pad_offers_a_draw(tablet: Any, scorer: 
     pad.settled()
     expect(pad.page.locator("#moves")).to_contain_text("Bob drew 1")
     assert GameEntry.objects.filter(game=game).order_by("-seq")[0].payload == {"seat": 1, "draw": 1}
+
+
+def test_a_misplay_offers_only_tiles_that_fit_neither_end_and_costs_its_penalty(tablet: Any, scorer: Any) -> None:
+    game = game_create(rules="pub", seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    pad.choose_seat("Ann")
+    pad.play("6-3", peg=3)
+    pad.settled()
+    pad.page.locator("#misplay").click()
+    expect(pad.page.locator('#tiles button[data-tile="3-4"]')).to_be_disabled()
+    pad.tap_tile("2-4")
+    pad.settled()
+    expect(pad.page.locator("#moves")).to_contain_text("Bob misplayed 2-4 misplay: \u22125 to Bob")
+    expect(pad.page.locator("#turn")).to_have_text("Bob to play")
+    assert GameEntry.objects.filter(game=game).order_by("-seq")[0].payload == {"seat": 1, "misplay": "2-4"}
+
+
+def test_the_pad_follows_a_move_made_on_another_tablet(tablet: Any, scorer: Any) -> None:
+    game = game_create(rules="pub", seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    move_record(game_id=game.pk, move={"seat": 0, "tile": "6-3", "peg": 3}, user=scorer)
+    expect(pad.page.locator("#turn")).to_have_text("Bob to play", timeout=5_000)
+    expect(pad.page.locator('#tiles button[data-tile="3-6"]')).to_be_hidden()

@@ -81,3 +81,19 @@ def test_a_queued_move_someone_else_beat_is_shown_with_the_servers_state(tablet:
     expect(alert).to_contain_text("Bob plays 0-6, pegs 2")
     expect(pad.page.locator(".side-score")).to_have_text(["4", "0"])
     assert GameEntry.objects.filter(game=game).count() == 1
+
+
+def test_a_queued_move_the_rules_refuse_is_shown_with_the_engines_message(tablet: Any, scorer: Any) -> None:
+    game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    offline_ready(pad)
+    tablet.set_offline(True)
+    enter_offline(pad, {"seat": 0, "tile": "3-6", "peg": 3})
+    enter_offline(pad, {"seat": 1, "tile": "3-4", "end": "right", "peg": 0})  # 3-6 lies 3 left, 6 right
+
+    tablet.set_offline(False)
+    alert = pad.page.locator("#alerts .alert.error")
+    expect(alert).to_contain_text("The server refused a move: hand 0, move 1 (seat 1): 3-4 does not fit the right end (6)")
+    expect(alert).to_contain_text("Bob plays 3-4 on the right, pegs 0")
+    expect(pad.page.locator(".side-score")).to_have_text(["3", "0"])
+    assert [row.payload for row in GameEntry.objects.filter(game=game)] == [{"seat": 0, "tile": "3-6", "peg": 3}]

@@ -230,6 +230,22 @@ def test_the_home_captain_enters_the_team_sheet_from_the_page(night: Night) -> N
     assert "The team sheet is entered." in text(client.get(url(night)))
 
 
+def test_a_pairs_rubber_takes_a_player_and_a_partner_a_side(db: None) -> None:
+    night = a_match_night("solihull")
+    kinds = ["singles"] * 6 + ["pairs"] * 3
+    data = {}
+    for number, (home, away) in enumerate(night.lineups(kinds), start=1):
+        for side, players in (("home", home), ("away", away)):
+            data[f"r{number}_{side}"] = players[0]
+            if len(players) == 2:
+                data[f"r{number}_{side}_partner"] = players[1]
+    assert 'name="r7_away_partner"' in text(browser(night.home_captain).get(url(night)))
+    post(browser(night.home_captain), url(night, "/sheet"), data)
+    pairs = Rubber.objects.get(night__fixture=night.fixture, number=7)
+    assert (pairs.home_player, pairs.home_partner) == (night.home_players[0], night.home_players[1])
+    assert (pairs.away_player, pairs.away_partner) == (night.away_players[0], night.away_players[1])
+
+
 def test_the_sheet_form_starts_from_the_sheet_as_entered(sheet: Night) -> None:
     html = text(browser(sheet.home_captain).get(url(sheet)))
     assert f'<option value="{sheet.home_players[2].pk}" selected>' in html

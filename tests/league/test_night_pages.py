@@ -142,6 +142,18 @@ def test_the_scoreboard_part_alone_is_served_for_the_page_to_poll(sheet: Night) 
     assert "<html" not in html and "<form" not in html
 
 
+def stage(html: str) -> str:
+    return html.split('data-stage="', 1)[1].split('"', 1)[0]
+
+
+def test_the_live_part_tells_the_page_when_its_forms_are_out_of_date(sheet: Night) -> None:
+    client = browser(sheet.home_scorer)
+    loaded = stage(text(client.get(url(sheet))))
+    assert stage(text(client.get(url(sheet, "/live")))) == loaded == "open" + "|0" * 9
+    rubber_game_start(fixture_id=sheet.fixture.pk, rubber=2, user=sheet.home_scorer)
+    assert stage(text(client.get(url(sheet, "/live")))) == "open|0|1p" + "|0" * 7
+
+
 def test_a_disputed_result_shows_the_reason_and_then_the_secretarys_ruling(disputed: Night) -> None:
     html = text(browser().get(url(disputed)))
     assert "Result disputed by Leek Crown B" in html and "Rubber 9 was 61-59 to us" in html

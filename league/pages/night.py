@@ -45,7 +45,7 @@ def live(request: HttpRequest, fixture_id: int) -> HttpResponse:
 def render_night(request: HttpRequest, fixture_id: int, bound: Bound | None = None) -> HttpResponse:
     """The page, with `bound` (a refused form) in place of its blank form."""
     found = night_page_or_404(request, fixture_id)
-    context = {**live_context(found), "actions": found.actions, "refused": bound.key if bound else ""}
+    context = {**live_context(found), "actions": found.actions}
     context.update(_forms(found, bound))
     return render(request, "night/page.html", context)
 
@@ -85,10 +85,10 @@ def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
         context["sheet_form"], context["sheet_problems"] = pick("sheet", sheet_form(found))
         context["result_problems"] = pick("result", None)[1]
     if actions.record:
-        context["record_rows"] = [
-            dict(zip(("card", "problems"), pick(f"rubber-{state.number}", card_form(found, state.number))),
-                 state=state, rubber=rubber)
-            for state, rubber in zip(rubber_states(found.view), found.view["rubbers"])]
+        context["record_rows"] = []
+        for state, rubber in zip(rubber_states(found.view), found.view["rubbers"]):
+            card, problems = pick(f"rubber-{state.number}", card_form(found, state.number))
+            context["record_rows"].append({"state": state, "rubber": rubber, "card": card, "problems": problems})
     if actions.sign:
         context["result_problems"] = pick("result", None)[1]
         context["dispute_form"], context["dispute_problems"] = pick("dispute", DisputeForm())

@@ -150,11 +150,6 @@ class Review:
     def overbooked(self) -> bool:
         return any(load.overbooked for load in self.venues)
 
-    @property
-    def left_out(self) -> list[Team]:
-        """Teams of the division in no fixture: entered after the draw."""
-        return [row.team for row in self.teams if row.home == row.away == 0]
-
 
 def fixture_review(*, weeks: list[Week], teams: list[Team]) -> Review:
     """What a secretary checks before publishing: every team's home and

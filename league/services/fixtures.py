@@ -54,10 +54,13 @@ TRANSITIONS: dict[str, frozenset[str]] = {
 
 
 def division_team_add(*, division_id: int, team_id: int, user: Author) -> DivisionEntry:
-    """Enters the team in the division. Raises Division/Team.DoesNotExist,
-    NotSecretary, WrongLeague, AlreadyEntered (in this division or another
-    this season) or FixturesPublished."""
+    """Enters the team in the division. Draft fixtures drawn without it are
+    discarded, so a draw that leaves a team out can never be published.
+    Raises Division/Team.DoesNotExist, NotSecretary, WrongLeague,
+    AlreadyEntered (in this division or another this season) or
+    FixturesPublished."""
     entry: DivisionEntry | None = None
+    discarded = 0
     with transaction.atomic():
         # Both locked: an entry cannot slip in beside a publish or a draw of
         # the division, and two secretaries entering one team in two
@@ -72,8 +75,10 @@ def division_team_add(*, division_id: int, team_id: int, user: Author) -> Divisi
                     entry = DivisionEntry.objects.create(division=division, team=team)
             except IntegrityError:
                 failure = AlreadyEntered(f"{team} is already in {division.name}")
+        if failure is None:
+            discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
         _audit(user=user, action="division.team.add", target=division, failure=failure,
-               data={"team": team.pk, "team_name": team.name})
+               data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
     if failure is not None:
         raise failure
     assert entry is not None

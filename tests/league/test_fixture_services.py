@@ -89,6 +89,17 @@ def test_a_team_may_play_in_a_division_of_another_season(
     assert DivisionEntry.objects.filter(team=teams[0]).count() == 2
 
 
+def test_entering_a_team_discards_the_drafts_drawn_without_it(
+    league: Any, division: Division, teams: list[Team], secretary: Any,
+) -> None:
+    generate(division, secretary)
+    division_team_add(division_id=division.pk, team_id=a_team(league, "Plough A").pk, user=secretary)
+    assert not Fixture.objects.filter(division=division).exists()
+    assert AuditEntry.objects.filter(action="division.team.add").order_by("-id").first().data["drafts_discarded"] == 12
+    with pytest.raises(Refused, match="no draft fixtures to publish"):
+        fixtures_publish(division_id=division.pk, user=secretary)
+
+
 def test_a_team_is_entered_in_a_division_once(division: Division, teams: list[Team], secretary: Any) -> None:
     with pytest.raises(AlreadyEntered, match="Red Lion A is already in Premier"):
         division_team_add(division_id=division.pk, team_id=teams[0].pk, user=secretary)

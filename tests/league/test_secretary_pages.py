@@ -346,12 +346,12 @@ def test_the_publish_page_of_a_published_division_offers_nothing_to_publish(
     assert "Premier's fixtures are published" in html and "Yes, publish" not in html
 
 
-def test_a_team_entered_after_the_draw_is_pointed_out(
+def test_a_team_entered_after_the_draw_sends_the_secretary_back_to_draw(
     browser: Client, league: Any, division: Division, drafts: list[Fixture], secretary: Any,
 ) -> None:
     division_team_add(division_id=division.pk, team_id=a_team(league, "Plough A").pk, user=secretary)
     html = text(browser.get(f"/secretary/divisions/{division.pk}/fixtures/"))
-    assert "In no fixture: Plough A. Entered after the draw? Draw again." in html
+    assert "Draw the fixtures" in html and "Publish" not in html
 
 
 # Changing a published fixture

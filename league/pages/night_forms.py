@@ -21,16 +21,12 @@ class TeamSheetForm(forms.Form):
         self.rubbers = rubbers
         for rubber in rubbers:
             for side, team, squad in (("home", teams[0], squads[0]), ("away", teams[1], squads[1])):
-                for slot, label in _slots(rubber["kind"], team):
+                named = [player["id"] for player in rubber[side]]
+                for at, (slot, label) in enumerate(_slots(rubber["kind"], team)):
                     name = f"r{rubber['number']}_{side}{slot}"
-                    self.fields[name] = forms.TypedChoiceField(
-                        label=label, required=False, coerce=int, empty_value=None,
-                        choices=[("", "Choose a player")] + [(p.pk, p.name) for p in squad],
-                        widget=forms.Select(attrs={"required": True}))
-                    players = rubber[side]
-                    at = 1 if slot else 0
-                    if len(players) > at:
-                        self.initial.setdefault(name, players[at]["id"])
+                    self.fields[name] = _player_field(label, squad)
+                    if at < len(named):
+                        self.initial.setdefault(name, named[at])
 
     def rows(self) -> list[dict[str, Any]]:
         """The fields rubber by rubber, home then away, for the template."""
@@ -47,6 +43,14 @@ class TeamSheetForm(forms.Form):
 
     def _names(self, rubber: dict[str, Any], side: str) -> list[str]:
         return [f"r{rubber['number']}_{side}{slot}" for slot, _ in _slots(rubber["kind"], "")]
+
+
+def _player_field(label: str, squad: list[Player]) -> forms.TypedChoiceField:
+    # Not required here: an empty slot reaches the service, which names the
+    # rubber and the team that are short. The browser asks first all the same.
+    return forms.TypedChoiceField(label=label, required=False, coerce=int, empty_value=None,
+                                  choices=[("", "Choose a player")] + [(p.pk, p.name) for p in squad],
+                                  widget=forms.Select(attrs={"required": True}))
 
 
 def _slots(kind: str, team: str) -> list[tuple[str, str]]:

@@ -104,6 +104,24 @@ def test_the_admin_refuses_rules_the_engine_refuses(browser: Client) -> None:
 
 
 @pytest.mark.parametrize("page", ["league", "season", "division", "venue", "team", "player",
-                                  "squadregistration", "auditentry"])
+                                  "squadregistration", "auditentry", "matchnight", "rubbergame", "sanction"])
 def test_each_list_page_opens(browser: Client, page: str) -> None:
     assert browser.get(f"/admin/league/{page}/").status_code == 200
+
+
+def test_a_match_night_shows_in_the_admin_with_its_rubbers_and_cannot_be_edited(browser: Client) -> None:
+    from matchnights import a_match_night, sheet_entered
+
+    from league.models import MatchNight
+    from league.services.match_games import rubber_game_card
+
+    night = a_match_night("plain")
+    sheet_entered(night, ["singles"] * 9)
+    rubber_game_card(fixture_id=night.fixture.pk, rubber=1, home_score=61, away_score=9, user=night.home_scorer)
+    stored = MatchNight.objects.get()
+    assert night.home.name in browser.get("/admin/league/matchnight/").content.decode()
+    page = browser.get(f"/admin/league/matchnight/{stored.pk}/change/").content.decode()
+    assert night.home_players[0].name in page
+    assert browser.post(f"/admin/league/matchnight/{stored.pk}/change/", {"status": "confirmed"}).status_code == 403
+    assert MatchNight.objects.get().status == "open"
+    assert "61" in browser.get("/admin/league/rubbergame/").content.decode()

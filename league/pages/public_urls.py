@@ -1,4 +1,13 @@
-"""URLs of the public league pages (see league.pages.public)."""
-from django.urls import path  # noqa: F401
+"""URLs of the public league pages (see league.pages.public and public_people)."""
+from django.urls import path
 
-urlpatterns: list = []
+from league.pages.public import division_page, division_print, league_home
+from league.pages.public_people import player_page, team_page
+
+urlpatterns = [
+    path("leagues/<slug:slug>/", league_home, name="public-league"),
+    path("divisions/<int:division_id>/", division_page, name="public-division"),
+    path("divisions/<int:division_id>/print", division_print, name="public-division-print"),
+    path("teams/<int:team_id>/", team_page, name="public-team"),
+    path("players/<int:player_id>/", player_page, name="public-player"),
+]

@@ -1,0 +1,99 @@
+"""The public league pages anyone reads without logging in: a league's home
+(its current season's divisions, each table, the latest results and the
+next fixtures) and a division's page, with its printable table. Team and
+player pages are in `league.pages.public_people`.
+
+Every table shown is the stored one (`league.selectors.standings`), read as
+it was last rebuilt: a page never works a table out.
+"""
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from league.models import Division, League
+from league.pages.public_boards import leaderboard_context
+from league.pages.public_lines import by_week, fixture_lines, latest_and_next
+from league.selectors.public import (
+    current_season,
+    division_fixtures_public,
+    division_settings_of,
+    division_with_league,
+    league_by_slug,
+    season_divisions,
+    season_fixtures,
+)
+from league.selectors.standings import table_entries, table_rebuilt_at
+
+# How each tie-breaker reads in "teams level on points are separated by ...".
+TIE_BREAKER_WORDS = {
+    "points": "points",
+    "games_difference": "games difference",
+    "games_won": "games won",
+    "head_to_head": "head-to-head (points in their matches against each other)",
+    "pegged_difference": "pegged difference",
+}
+
+
+@require_GET
+def league_home(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        league = league_by_slug(slug=slug)
+    except League.DoesNotExist:
+        raise Http404("no such league") from None
+    season = current_season(league)
+    divisions = season_divisions(season_id=season.pk) if season is not None else []
+    fixtures = season_fixtures(season_id=season.pk) if season is not None else []
+    today = timezone.localdate()
+    panels = []
+    for division in divisions:
+        entries = list(division.table_entries.all())
+        mine = [f for f in fixtures if f.division_id == division.pk]
+        lines = fixture_lines(mine, today=today, deadline_days=division_settings_of(division).result_deadline_days)
+        latest, upcoming = latest_and_next(lines, today=today, count=max(1, len(entries) // 2))
+        panels.append({"division": division, "entries": entries, "rebuilt_at": table_rebuilt_at(entries),
+                       "latest": latest, "next": upcoming, "table_id": f"table-{division.pk}",
+                       "caption": f"{division.name} table"})
+    return render(request, "public/league.html", {"league": league, "season": season, "panels": panels})
+
+
+@require_GET
+def division_page(request: HttpRequest, division_id: int) -> HttpResponse:
+    context = _division_context(division_id)
+    division = context["division"]
+    today = timezone.localdate()
+    lines = fixture_lines(division_fixtures_public(division_id=division.pk), today=today,
+                          deadline_days=context["settings"].result_deadline_days)
+    context["weeks"] = by_week(lines)
+    context.update(leaderboard_context(request, division_id=division.pk))
+    return render(request, "public/division.html", context)
+
+
+@require_GET
+def division_print(request: HttpRequest, division_id: int) -> HttpResponse:
+    """The table alone, for A4 and the pub's noticeboard."""
+    context = _division_context(division_id)
+    context["printed_on"] = timezone.localdate()
+    return render(request, "public/print.html", context)
+
+
+def _division_context(division_id: int) -> dict[str, Any]:
+    try:
+        division = division_with_league(division_id=division_id)
+    except Division.DoesNotExist:
+        raise Http404("no such division") from None
+    settings = division_settings_of(division)
+    entries = table_entries(division_id=division.pk)
+    return {"division": division, "season": division.season, "league": division.season.league,
+            "settings": settings, "entries": entries, "rebuilt_at": table_rebuilt_at(entries),
+            "tie_breakers": tie_breaker_words(settings.tie_breakers)}
+
+
+def tie_breaker_words(keys: tuple[str, ...]) -> dict[str, Any]:
+    """The division's tie-breakers in words: what orders the table first,
+    what separates teams level on it, and whether the teams still level
+    share their place listed by name."""
+    named = [TIE_BREAKER_WORDS[key] for key in keys if key != "name"]
+    return {"first": named[0], "then": named[1:], "by_name": "name" in keys}

@@ -1,0 +1,70 @@
+"""The public team and player pages: a team's venue, captain, squad,
+results and fixtures; a player's teams, season statistics and games."""
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from league.models import Player, Team
+from league.pages.public_lines import fixture_lines, game_line
+from league.selectors.public import (
+    division_settings_of,
+    player_get,
+    player_registrations,
+    player_rubber_games,
+    player_season_stats,
+    team_latest_entry,
+    team_season_fixtures,
+    team_table_entry,
+    team_with_captain,
+)
+from league.selectors.squads import squad_players
+
+
+@require_GET
+def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
+    try:
+        team = team_with_captain(team_id=team_id)
+    except Team.DoesNotExist:
+        raise Http404("no such team") from None
+    entry = team_latest_entry(team_id=team.pk)
+    context = {"team": team, "captain": captain_name(team.captain), "entry": entry}
+    if entry is not None:
+        division = entry.division
+        fixtures = team_season_fixtures(team_id=team.pk, division_id=division.pk)
+        today = timezone.localdate()
+        lines = fixture_lines(fixtures, today=today, deadline_days=division_settings_of(division).result_deadline_days)
+        context.update(
+            division=division, season=division.season,
+            squad=squad_players(season_id=division.season_id, team_id=team.pk),
+            standing=team_table_entry(team_id=team.pk, division_id=division.pk),
+            results=[line for line in lines if line.fixture.played_on <= today or line.state != "upcoming"],
+            fixtures=[line for line in lines if line.fixture.played_on > today and line.state == "upcoming"],
+        )
+    return render(request, "public/team.html", context)
+
+
+@require_GET
+def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    try:
+        player = player_get(player_id=player_id)
+    except Player.DoesNotExist:
+        raise Http404("no such player") from None
+    games = [game_line(rubber_game, player) for rubber_game in player_rubber_games(player_id=player.pk)]
+    return render(request, "public/player.html", {
+        "player": player, "registrations": player_registrations(player_id=player.pk),
+        "stats": player_season_stats(player_id=player.pk), "games": games,
+    })
+
+
+def captain_name(user: AbstractBaseUser | None) -> str:
+    """The captain as the public knows them: their player's name, else
+    their full name, else their user name."""
+    if user is None:
+        return ""
+    player = getattr(user, "player", None)
+    if player is not None:
+        return str(player.name)
+    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
+    return str(full or user.get_username())

@@ -7,6 +7,7 @@ from league.calendar import calendar_text
 from league.models import Team
 from league.selectors.fixtures import team_calendar_events
 from league.selectors.games import games_recent
+from league.selectors.public import current_season, leagues_listed
 
 
 def team_fixtures_ics(request: HttpRequest, team_id: int) -> HttpResponse:
@@ -19,10 +20,12 @@ def team_fixtures_ics(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The front page: the games being scored, and where to go next."""
+    """The front page: the leagues and their current seasons, the games
+    being scored, and where to go next."""
+    leagues = [{"league": league, "season": current_season(league)} for league in leagues_listed()]
     games = []
     for game in games_recent():
         sides = [" & ".join(game.seats[seat] for seat in side) for side in game.sides]
         winner = sides[game.winner] if game.winner is not None and sides else ""
         games.append({"game": game, "sides": sides, "winner": winner})
-    return render(request, "home.html", {"games": games})
+    return render(request, "home.html", {"leagues": leagues, "games": games})

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from in_process import committing
 from leagues import a_season
 from matchnights import Night, a_match_night, sheet_entered
 from rest_framework.test import APIClient
@@ -30,7 +31,7 @@ def night(db: None, django_capture_on_commit_callbacks: Any) -> Night:
         rubber_game_card(fixture_id=night.fixture.pk, rubber=number, home_score=home, away_score=away,
                          user=night.home_scorer)
     match_submit(fixture_id=night.fixture.pk, user=night.home_captain)
-    with django_capture_on_commit_callbacks(execute=True):
+    with committing(django_capture_on_commit_callbacks)():
         match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
         sanction_apply(division_id=night.division.pk, team_id=night.home.pk, points=2, reason="Late start",
                        user=night.secretary)

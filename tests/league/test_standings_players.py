@@ -5,6 +5,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from in_process import committing
 from matchnights import Night, a_match_night, sheet_entered
 from tablets import post_move, post_shown, tablet_for
 
@@ -28,7 +29,7 @@ def night(db: None) -> Night:
 
 @pytest.fixture
 def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return lambda: django_capture_on_commit_callbacks(execute=True)
+    return committing(django_capture_on_commit_callbacks)
 
 
 def cards(night: Night, fixture: Fixture, scores: list[tuple[int, int]]) -> None:

@@ -4,6 +4,7 @@ applied; only confirmed results count."""
 from typing import Any
 
 import pytest
+from in_process import committing
 from matchnights import Night, a_match_night, sheet_entered
 
 from league.models import Division, TableEntry
@@ -27,7 +28,7 @@ def night(db: None) -> Night:
 @pytest.fixture
 def committed(django_capture_on_commit_callbacks: Any) -> Any:
     """Runs what a change queues on commit (the table rebuild), as a commit would."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
+    return committing(django_capture_on_commit_callbacks)
 
 
 def returned(night: Night, scores: list[tuple[int, int]]) -> None:

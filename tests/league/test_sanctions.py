@@ -1,0 +1,84 @@
+"""Sanctions: only a league secretary deducts points, saying why, from a team
+of the division; removing one gives the points back; all of it audited."""
+from typing import Any
+
+import pytest
+from in_process import committing
+from matchnights import Night, a_match_night
+
+from league.models import AuditEntry, Sanction, TableEntry
+from league.services.errors import NotSecretary, ReasonRequired, Refused
+from league.services.sanctions import sanction_apply, sanction_remove
+
+
+@pytest.fixture
+def night(db: None) -> Night:
+    return a_match_night("plain")
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks: Any) -> Any:
+    return committing(django_capture_on_commit_callbacks)
+
+
+def points(night: Night) -> dict[str, int]:
+    return {e.team.name: e.points for e in TableEntry.objects.filter(division=night.division).select_related("team")}
+
+
+def test_a_secretary_deducts_points_and_the_table_shows_it(night: Night, committed: Any) -> None:
+    with committed():
+        sanction = sanction_apply(division_id=night.division.pk, team_id=night.away.pk, points=3,
+                                  reason="Fielded an unregistered player", user=night.secretary,
+                                  fixture_id=night.fixture.pk)
+    assert (sanction.points, sanction.fixture, sanction.created_by) == (3, night.fixture, night.secretary)
+    assert points(night) == {night.home.name: 0, night.away.name: -3}
+    entry = AuditEntry.objects.get(action="sanction.apply")
+    assert (entry.user, entry.target_label, entry.data["points"]) == (night.secretary, night.away.name, 3)
+
+
+def test_a_captain_cannot_sanction_and_the_attempt_is_audited(night: Night) -> None:
+    with pytest.raises(NotSecretary, match="only a secretary of Leek & District"):
+        sanction_apply(division_id=night.division.pk, team_id=night.away.pk, points=3, reason="Cheek",
+                       user=night.home_captain)
+    assert not Sanction.objects.exists()
+    assert AuditEntry.objects.get(action="sanction.apply.refused").user == night.home_captain
+
+
+@pytest.mark.parametrize(("given", "refused"), [
+    ({"points": 0}, "a sanction deducts a whole number of points, 1 or more"),
+    ({"reason": "  "}, "say why the team is sanctioned"),
+])
+def test_a_sanction_needs_points_and_a_reason(night: Night, given: dict[str, Any], refused: str) -> None:
+    with pytest.raises(Refused, match=refused):
+        sanction_apply(**{"division_id": night.division.pk, "team_id": night.away.pk, "points": 2,
+                          "reason": "Late start", "user": night.secretary, **given})
+    assert not Sanction.objects.exists()
+
+
+def test_a_team_outside_the_division_cannot_be_sanctioned_in_it(night: Night) -> None:
+    other = a_match_night("plain", league_name="Solihull League")
+    with pytest.raises(Refused, match=f"{other.home.name} does not play in"):
+        sanction_apply(division_id=night.division.pk, team_id=other.home.pk, points=2, reason="Late",
+                       user=night.secretary)
+
+
+def test_a_sanction_for_a_fixture_must_be_for_one_of_the_teams_fixtures(night: Night) -> None:
+    other = a_match_night("plain", league_name="Solihull League")
+    with pytest.raises(Refused, match="is not one of"):
+        sanction_apply(division_id=night.division.pk, team_id=night.home.pk, points=2, reason="Late",
+                       user=night.secretary, fixture_id=other.fixture.pk)
+
+
+def test_removing_a_sanction_gives_the_points_back(night: Night, committed: Any) -> None:
+    with committed():
+        sanction = sanction_apply(division_id=night.division.pk, team_id=night.away.pk, points=3, reason="Late",
+                                  user=night.secretary)
+    with pytest.raises(ReasonRequired):
+        sanction_remove(sanction_id=sanction.pk, reason="", user=night.secretary)
+    with pytest.raises(NotSecretary):
+        sanction_remove(sanction_id=sanction.pk, reason="Appeal upheld", user=night.away_captain)
+    with committed():
+        sanction_remove(sanction_id=sanction.pk, reason="Appeal upheld", user=night.secretary)
+    assert not Sanction.objects.exists()
+    assert points(night) == {night.home.name: 0, night.away.name: 0}
+    assert AuditEntry.objects.get(action="sanction.remove").data["reason"] == "Appeal upheld"

@@ -2,9 +2,10 @@
 // the spectators' state (served from the cache the workers fill) every two
 // seconds, and fetches the table itself only when the game has changed.
 import { Unreachable, getJson } from "./pad-api.js";
-import { byId, h } from "./pad-dom.js";
+import { byId } from "./pad-dom.js";
 import { eventText, penaltyLines, sideName } from "./pad-text.js";
-import { SIDE_COLOURS, cribBoard, lineNode } from "./tiles.js";
+import { drawScores, endsText } from "./scoreboard.js";
+import { lineNode } from "./tiles.js";
 
 const root = byId("board");
 const api = `/api/games/${root.dataset.game}`;
@@ -37,20 +38,12 @@ function status(text, kind) {
 function render() {
   const { state } = table;
   root.dataset.seq = state.seq;
-  const toMove = state.turn === null ? null : state.sides.findIndex((side) => side.includes(state.turn));
-  byId("sides").replaceChildren(...state.sides.map((_, side) =>
-    h("div", { class: `side${side === toMove ? " to-move" : ""}${state.winner === side ? " winner" : ""}`, style: `--side: ${SIDE_COLOURS[side]}` },
-      h("span", { class: "side-name" }, sideName(state, side)),
-      h("span", { class: "side-score", "data-side": side }, String(state.scores[side])))));
-  const names = state.sides.map((_, side) => sideName(state, side));
-  byId("crib").replaceChildren(cribBoard({ scores: state.scores, before, target: table.target, names }));
+  drawScores(table, before);
   byId("turn").textContent = state.status === "won" ? `${sideName(state, state.winner)} won the game`
     : state.status === "hand-ended" ? `Hand ${state.hand + 1} is over`
       : state.turn === null ? `Hand ${state.hand + 1}: waiting for the down` : `Hand ${state.hand + 1}: ${state.seats[state.turn]} to play`;
   byId("line").replaceChildren(lineNode(table.line));
-  const lastPlay = [...table.events].reverse().find((e) => e.type === "play");
-  byId("ends").textContent = state.ends.length && state.status === "playing"
-    ? `Open ends ${state.ends.join(" and ")}${lastPlay ? `: total ${lastPlay.total}` : ""}` : "";
+  byId("ends").textContent = endsText(table);
   const last = table.events[table.events.length - 1];
   byId("last").textContent = last ? [eventText(state, last), ...penaltyLines(state, last)].join(". ") : "";
 }

@@ -14,6 +14,8 @@ def canonical(tile: str) -> str:
 class Pad:
     def __init__(self, page: Page) -> None:
         self.page = page
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def open(self, game_id: int) -> "Pad":
         self.page.goto(f"/games/{game_id}/pad")
@@ -21,8 +23,10 @@ class Pad:
         return self
 
     def settled(self) -> None:
-        """Every move made here has been answered and the table fetched again."""
+        """Every move made here has been answered and the table fetched again,
+        and the page's script has thrown nothing on the way."""
         expect(self.page.locator("#connection")).to_contain_text("Connected")
+        assert self.errors == []
 
     def choose_seat(self, name: str) -> None:
         self.page.locator("#seats button", has_text=name).click()

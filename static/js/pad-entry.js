@@ -1,0 +1,148 @@
+// The part of the pad the scorer taps: who moved, the step being entered
+// (the end, the peg, a wrong peg's warning, the tiles shown at a hand's
+// end), the 28 tiles and the actions. What a tap does is in pad.js.
+import { byId, h } from "./pad-dom.js";
+import { actions, freshPick, isShowing, known, outbox, pad, pips, seatNames, seatToMove } from "./pad-state.js";
+import { penaltyLines, sideName } from "./pad-text.js";
+import { tileSvg } from "./tiles.js";
+
+export function renderSeats() {
+  const node = byId("seats");
+  const choosable = pad.table.state.status !== "won" && (!known() || pad.table.state.turn === null) && !isShowing();
+  if (!choosable) {
+    node.replaceChildren();
+    return;
+  }
+  const current = seatToMove();
+  node.replaceChildren(
+    h("span", { class: "label" }, known() ? "Who puts the down?" : "Who moved?"),
+    ...seatNames().map((name, seat) =>
+      h("button", { type: "button", class: "seat", "aria-pressed": String(seat === current), onclick: () => { pad.pick.seat = seat; pad.notice = null; actions.render(); } }, name),
+    ),
+  );
+}
+
+export function renderStep() {
+  const node = byId("step");
+  if (isShowing()) return node.replaceChildren(showStep());
+  if (!pad.pick.tile) {
+    node.replaceChildren(h("p", { class: "hint" }, pad.pick.mode === "misplay" ? "Tap the tile that was laid and did not fit." : pad.table.state.status === "won" ? "The game is over." : "Tap the tile played."));
+    return;
+  }
+  const cancel = h("button", { type: "button", class: "small", onclick: () => { pad.pick = freshPick(); pad.notice = null; actions.render(); } }, "Cancel");
+  const title = h("p", { class: "step-title" }, `${pad.table.state.seats[seatToMove()]} plays `, tileSvg(...pips(pad.pick.tile.tile), {}), cancel);
+  if (pad.pick.end === undefined) return node.replaceChildren(title, endChoices());
+  if (pad.pick.preview) return node.replaceChildren(title, pegWarning());
+  node.replaceChildren(title, keypad());
+}
+
+function endChoices() {
+  const ends = pad.table.state.ends;
+  if (!known()) {
+    // No engine to ask: name the end as seen, and the server will judge it.
+    return h("div", { class: "choices" },
+      ...["left", "right"].map((end, i) => h("button", { type: "button", class: "choice", "data-end": end, onclick: () => actions.chooseEnd(end, null) }, `${end === "left" ? "Left" : "Right"} end${ends.length === 2 ? ` (was ${ends[i]})` : ""}`)),
+      h("button", { type: "button", class: "choice", "data-end": "", onclick: () => actions.chooseEnd(null, null) }, "It fits one way only"));
+  }
+  return h("div", { class: "choices", role: "group", "aria-label": "Which end" },
+    ...pad.pick.tile.options.map((option) => {
+      const side = ["left", "right"].indexOf(option.end);
+      const at = side >= 0 && ends.length === 2 ? `on the ${ends[side]} (${option.end})` : `on ${option.end}`;
+      return h("button", { type: "button", class: "choice", "data-end": option.end, "data-ends": [...option.ends].sort((a, b) => a - b).join(","), onclick: () => actions.chooseEnd(option.end, option) },
+        h("span", {}, `${at}`), h("span", { class: "worth" }, `ends ${option.total}: scores ${option.worth}`));
+    }));
+}
+
+function keypad() {
+  const worth = known() && pad.pick.option ? pad.pick.option.worth : null;
+  const display = h("output", { class: "peg-display", "aria-live": "polite", id: "peg" }, pad.pick.peg === "" ? "–" : pad.pick.peg);
+  const key = (label, value) => h("button", { type: "button", class: "key", onclick: () => { pad.pick.peg = value(pad.pick.peg); actions.render(); } }, label);
+  const keys = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => key(String(n), (peg) => (peg + n).replace(/^0+(?=\d)/, "").slice(0, 3)));
+  keys.push(key("Clear", () => ""), key("0", (peg) => (peg + "0").replace(/^0+(?=\d)/, "").slice(0, 3)), key("⌫", (peg) => peg.slice(0, -1)));
+  const send = h("button", { type: "button", class: "primary", id: "record", disabled: pad.pick.peg === "", onclick: actions.record }, "Record");
+  const rules = worth === null ? h("p", { class: "hint" }, "Not connected: the server checks the peg when the move is sent.")
+    : h("p", { class: "hint" }, `Rules give ${worth}. Enter what the player pegged.`);
+  return h("div", { class: "peg" }, h("label", { for: "peg" }, "Pegged"), display, rules, h("div", { class: "keypad" }, ...keys), send);
+}
+
+function pegWarning() {
+  const event = pad.pick.preview;
+  const state = pad.table.state;
+  const who = sideName(state, event.side);
+  return h("div", { class: "alert warning", role: "alert", id: "peg-warning" },
+    h("p", { class: "warning-title" }, `Rules give ${event.worth}; you pegged ${event.peg}.`),
+    h("p", {}, `${event.verdict === "over" ? "Over-peg" : "Under-peg"}: ${who} will be credited ${event.points}.`),
+    ...penaltyLines(state, event).map((line) => h("p", { class: "penalty" }, `Penalty: ${line}`)),
+    h("div", { class: "choices" },
+      h("button", { type: "button", class: "primary", onclick: () => actions.sendMove(actions.move()) }, "Record as pegged"),
+      h("button", { type: "button", class: "choice", onclick: () => { pad.pick.preview = null; pad.pick.peg = ""; actions.render(); } }, "Change the peg")));
+}
+
+function showStep() {
+  const { state, held } = pad.table;
+  const seats = held.map((count, seat) => ({ count, seat })).filter(({ count }) => count > 0);
+  if (pad.showing.seat === null && seats.length) pad.showing.seat = seats[0].seat;
+  const complete = seats.every(({ count, seat }) => (pad.showing.tiles[seat] || []).length === count);
+  return h("div", { class: "showing" },
+    h("p", { class: "step-title" }, `Hand ${state.hand + 1} is over. Tap the tiles each player turns face up.`),
+    h("div", { class: "choices", role: "group", "aria-label": "Whose tiles" }, ...seats.map(({ count, seat }) =>
+      h("button", { type: "button", class: "seat", "aria-pressed": String(seat === pad.showing.seat), onclick: () => { pad.showing.seat = seat; actions.render(); } },
+        `${state.seats[seat]}: ${(pad.showing.tiles[seat] || []).length} of ${count}`))),
+    h("div", { class: "choices" },
+      h("button", { type: "button", class: "primary", id: "record-shown", disabled: !complete, onclick: actions.recordShown }, "Record the tiles shown"),
+      h("button", { type: "button", class: "choice", onclick: () => { pad.showing.skipped = state.seq; actions.render(); } }, "Skip")));
+}
+
+export function renderTiles() {
+  const node = byId("tiles");
+  // While a tile is being entered, its step is all the scorer needs to see.
+  if (!pad.table || pad.table.state.status === "won" || pad.pick.tile !== null) return node.replaceChildren();
+  const queued = new Set(outbox.items.map((item) => item.body.tile).filter(Boolean));
+  const onLine = new Set(pad.table.line.map((laid) => laid.tile));
+  const buttons = pad.table.tiles.map((tile) => {
+    const [a, b] = pips(tile.tile);
+    const button = h("button", { type: "button", class: "tile-button", "data-tile": tile.tile, style: `grid-row: ${a + 1}; grid-column: ${b + 1}` }, tileSvg(a, b));
+    if (isShowing()) return showingTile(button, tile, onLine);
+    const fits = tile.options.length > 0;
+    button.hidden = tile.played || queued.has(tile.tile);
+    button.disabled = known() && (pad.pick.mode === "misplay" ? fits : !fits);
+    const worths = [...new Set(tile.options.map((o) => o.worth))];
+    if (known() && fits && pad.pick.mode === "play") {
+      button.append(h("span", { class: `badge${worths.some(Boolean) ? "" : " nil"}` }, worths.map((w) => `+${w}`).join(" / ")));
+    }
+    button.setAttribute("aria-label", `${tile.tile}${known() && fits ? `, scores ${worths.join(" or ")}` : ""}`);
+    button.onclick = () => actions.tapTile(tile);
+    return button;
+  });
+  node.replaceChildren(...buttons);
+}
+
+function showingTile(button, tile, onLine) {
+  const seat = pad.showing.seat;
+  const mine = (pad.showing.tiles[seat] || []).includes(tile.tile);
+  const others = Object.entries(pad.showing.tiles).some(([s, tiles]) => Number(s) !== seat && tiles.includes(tile.tile));
+  button.hidden = onLine.has(tile.tile) || others;
+  button.setAttribute("aria-pressed", String(mine));
+  button.setAttribute("aria-label", `${tile.tile}${mine ? ", shown" : ""}`);
+  button.onclick = () => {
+    const tiles = pad.showing.tiles[seat] || [];
+    pad.showing.tiles[seat] = mine ? tiles.filter((t) => t !== tile.tile) : [...tiles, tile.tile];
+    actions.render();
+  };
+  return button;
+}
+
+export function renderActions() {
+  const over = pad.table.state.status === "won";
+  const busy = pad.pick.tile !== null || isShowing();
+  byId("knock").disabled = over || busy || pad.pick.mode === "misplay";
+  // Only rules with a boneyard draw; the engine says how many tiles are left.
+  const draw = byId("draw");
+  draw.hidden = pad.table.boneyard === 0;
+  draw.disabled = over || busy || pad.pick.mode === "misplay";
+  const misplay = byId("misplay");
+  misplay.disabled = over || busy;
+  misplay.setAttribute("aria-pressed", String(pad.pick.mode === "misplay"));
+  misplay.textContent = pad.pick.mode === "misplay" ? "Cancel misplay" : "Misplay";
+  byId("undo").disabled = pad.pick.tile !== null;
+}

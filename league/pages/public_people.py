@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from league.models import Player, Team
+from league.models import Player, TableEntry, Team
 from league.pages.public_lines import fixture_lines, game_line
 from league.selectors.public import (
     division_settings_of,
@@ -38,7 +38,7 @@ def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
         context.update(
             division=division, season=division.season,
             squad=squad_players(season_id=division.season_id, team_id=team.pk),
-            standing=team_table_entry(team_id=team.pk, division_id=division.pk),
+            standing=standing_words(team_table_entry(team_id=team.pk, division_id=division.pk)),
             results=[line for line in lines if line.fixture.played_on <= today or line.state != "upcoming"],
             fixtures=[line for line in lines if line.fixture.played_on > today and line.state == "upcoming"],
         )
@@ -68,3 +68,16 @@ def captain_name(user: AbstractBaseUser | None) -> str:
         return str(player.name)
     full = user.get_full_name() if hasattr(user, "get_full_name") else ""
     return str(full or user.get_username())
+
+
+def standing_words(entry: TableEntry | None) -> str:
+    """The team's place as a supporter says it: "2nd with 14 points", "3rd= with 9 points"."""
+    if entry is None:
+        return ""
+    points = "1 point" if entry.points == 1 else f"{entry.points} points"
+    return f"{ordinal(entry.position)}{'=' if entry.shared else ''} with {points}"
+
+
+def ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"

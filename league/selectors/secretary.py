@@ -1,15 +1,31 @@
 """Reading what the secretary's pages show: the leagues a user runs, a
 division's teams, its fixtures week by week, and the checks a secretary
 makes before publishing them (each team's home and away matches, each
-shared venue's busiest night)."""
+shared venue's busiest night); then the results to chase and settle
+(disputed, overdue, awaiting confirmation) and a division's sanctions."""
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q
+from django.utils import timezone
 
-from league.models import AuditEntry, Division, DivisionEntry, Fixture, League, Season, Team, Venue
+from league.models import (
+    AuditEntry,
+    Division,
+    DivisionEntry,
+    Fixture,
+    League,
+    MatchNight,
+    OverdueNotice,
+    RubberGame,
+    Sanction,
+    Season,
+    Team,
+    Venue,
+)
+from league.selectors.matches import results_awaiting, results_overdue
 from league.services.fixtures import TRANSITIONS
 from league.services.log import Author
 
@@ -19,19 +35,24 @@ OFF_THE_BOARD = {Status.POSTPONED, Status.WALKOVER, Status.VOID}
 
 
 def leagues_run(*, user: Author) -> list[League]:
-    """The leagues `user` is a secretary of, each with its seasons (newest
-    first) and their divisions, every division counting its teams
-    (`team_count`), draft fixtures (`draft_count`) and published ones,
-    whatever became of them since (`published_count`)."""
+    """The leagues `user` is a secretary of, each with what is waiting for
+    its secretaries (`work`, a Workload) and its seasons (newest first) and
+    their divisions, every division counting its teams (`team_count`),
+    draft fixtures (`draft_count`), published ones, whatever became of them
+    since (`published_count`), and sanctions (`sanction_count`)."""
     if user is None or not user.is_authenticated:
         return []
     divisions = Division.objects.annotate(
         team_count=Count("entries", distinct=True),
         draft_count=Count("fixtures", filter=Q(fixtures__status=Status.DRAFT), distinct=True),
         published_count=Count("fixtures", filter=~Q(fixtures__status=Status.DRAFT), distinct=True),
+        sanction_count=Count("sanctions", distinct=True),
     ).order_by("name")
     seasons = Season.objects.prefetch_related(Prefetch("divisions", queryset=divisions)).order_by("-start", "-id")
-    return list(League.objects.filter(secretaries=user).prefetch_related(Prefetch("seasons", queryset=seasons)))
+    leagues = list(League.objects.filter(secretaries=user).prefetch_related(Prefetch("seasons", queryset=seasons)))
+    for league in leagues:
+        league.work = workload(league_id=league.pk)  # type: ignore[attr-defined]
+    return leagues
 
 
 def league_get(*, league_id: int) -> League:
@@ -173,3 +194,131 @@ def fixture_review(*, weeks: list[Week], teams: list[Team]) -> Review:
         for venue_id, mates in sharing.items() if len(mates) > 1
     ]
     return Review(teams=[TeamCount(team=t, home=home[t.pk], away=away[t.pk]) for t in teams], venues=venues)
+
+
+# Results, disputes and sanctions: what a secretary chases and settles.
+
+Night = MatchNight.Status
+
+
+def person(user: Any) -> str:
+    """A user's name as the pages show it: the full name, else the username."""
+    if user is None:
+        return ""
+    return str(user.get_full_name() or user.get_username())
+
+
+@dataclass(frozen=True)
+class GameLine:
+    rubber: int
+    game: int
+    home_score: int | None
+    away_score: int | None
+
+
+@dataclass(frozen=True)
+class Dispute:
+    night: MatchNight
+    games: list[GameLine]  # the result's games as submitted (or corrected since)
+
+    @property
+    def fixture(self) -> Fixture:
+        return self.night.fixture
+
+
+def disputes(*, league_id: int) -> list[Dispute]:
+    """The league's disputed results, the longest disputed first, each with
+    its games. Every season's: a dispute left unsettled from an earlier
+    season is still the secretary's to settle."""
+    nights = sorted(results_awaiting(league_id=league_id, status=Night.DISPUTED),
+                    key=lambda night: (night.disputed_at or night.changed_at, night.pk))
+    games: dict[int, list[GameLine]] = defaultdict(list)
+    for row in (RubberGame.objects.filter(rubber__night__in=nights).order_by("rubber__number", "number")
+                .values("rubber__night_id", "rubber__number", "number", "home_score", "away_score")):
+        games[row["rubber__night_id"]].append(GameLine(row["rubber__number"], row["number"], row["home_score"],
+                                                       row["away_score"]))
+    return [Dispute(night=night, games=games[night.pk]) for night in nights]
+
+
+@dataclass(frozen=True)
+class Overdue:
+    fixture: Fixture
+    due: date
+    days_late: int
+    captain: str  # the home captain's name, "" when the team has none
+    sanction: Sanction | None  # the late-result sanction applied for it, if any
+    notice: OverdueNotice | None  # the nightly check's notice, once it has acted
+
+
+def overdue(*, league_id: int, today: date | None = None) -> list[Overdue]:
+    """The league's results past their deadline and not submitted, the
+    most overdue first, with whatever the nightly check did about them."""
+    today = today or timezone.localdate()
+    late = results_overdue(league_id=league_id, today=today)
+    ids = [fixture.pk for fixture, _ in late]
+    captains = {team.pk: team.captain for team in Team.objects.filter(
+        pk__in=[fixture.home_team_id for fixture, _ in late]).select_related("captain")}
+    sanctions = {s.fixture_id: s for s in Sanction.objects.filter(fixture_id__in=ids, late_result=True)}
+    notices = {n.fixture_id: n for n in OverdueNotice.objects.filter(fixture_id__in=ids)}
+    return [Overdue(fixture=fixture, due=due, days_late=(today - due).days,
+                    captain=person(captains.get(fixture.home_team_id)), sanction=sanctions.get(fixture.pk),
+                    notice=notices.get(fixture.pk)) for fixture, due in late]
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    night: MatchNight
+    waited: timedelta  # since the home captain submitted it
+    captain: str  # the away captain's name, who is to confirm it
+
+    @property
+    def fixture(self) -> Fixture:
+        return self.night.fixture
+
+
+def awaiting_confirmation(*, league_id: int, now: datetime | None = None) -> list[Awaiting]:
+    """The league's submitted results the away captain has not yet
+    confirmed or disputed, the longest waiting first."""
+    now = now or timezone.now()
+    nights = results_awaiting(league_id=league_id, status=Night.SUBMITTED)
+    captains = {team.pk: team.captain for team in Team.objects.filter(
+        pk__in=[night.fixture.away_team_id for night in nights]).select_related("captain")}
+    rows = [Awaiting(night=night, waited=now - (night.submitted_at or night.changed_at),
+                     captain=person(captains.get(night.fixture.away_team_id))) for night in nights]
+    return sorted(rows, key=lambda row: (-row.waited, row.night.pk))
+
+
+@dataclass(frozen=True)
+class Workload:
+    """What a league's secretary has waiting, for the home page."""
+
+    disputes: int
+    overdue: int
+    awaiting: int
+
+
+def workload(*, league_id: int, today: date | None = None) -> Workload:
+    nights = MatchNight.objects.filter(fixture__division__season__league_id=league_id)
+    return Workload(disputes=nights.filter(status=Night.DISPUTED).count(),
+                    overdue=len(results_overdue(league_id=league_id, today=today)),
+                    awaiting=nights.filter(status=Night.SUBMITTED).count())
+
+
+def division_sanctions(*, division_id: int) -> list[Sanction]:
+    """The division's sanctions in the order they were applied."""
+    return list(Sanction.objects.filter(division_id=division_id)
+                .select_related("team", "fixture__home_team", "fixture__away_team", "created_by")
+                .order_by("created_at", "pk"))
+
+
+def sanction_get(*, sanction_id: int) -> Sanction:
+    """Raises Sanction.DoesNotExist."""
+    return (Sanction.objects.select_related("division__season__league", "team", "fixture__home_team",
+                                            "fixture__away_team", "created_by").get(pk=sanction_id))
+
+
+def division_fixtures_out(*, division_id: int) -> list[Fixture]:
+    """The division's published fixtures, whatever became of them since,
+    in week order: the fixtures a sanction may be for."""
+    return list(Fixture.objects.filter(division_id=division_id).exclude(status=Status.DRAFT)
+                .select_related("home_team", "away_team").order_by("week", "id"))

@@ -1,7 +1,7 @@
 """URLs of the secretary pages (see league.pages.secretary)."""
 from django.urls import path
 
-from league.pages import secretary, secretary_fixtures, secretary_setup
+from league.pages import secretary, secretary_fixtures, secretary_results, secretary_sanctions, secretary_setup
 
 urlpatterns = [
     path("", secretary.home, name="secretary-home"),
@@ -14,4 +14,10 @@ urlpatterns = [
     path("divisions/<int:division_id>/fixtures/", secretary_fixtures.fixtures, name="secretary-fixtures"),
     path("divisions/<int:division_id>/fixtures/publish", secretary_fixtures.publish, name="secretary-publish"),
     path("fixtures/<int:fixture_id>/<slug:verb>", secretary_fixtures.fixture_change, name="secretary-fixture-change"),
+    path("leagues/<int:league_id>/disputes", secretary_results.disputes_page, name="secretary-disputes"),
+    path("disputes/<int:fixture_id>/settle", secretary_results.settle, name="secretary-dispute-settle"),
+    path("disputes/<int:fixture_id>/correct", secretary_results.correct, name="secretary-dispute-correct"),
+    path("leagues/<int:league_id>/results", secretary_results.results_page, name="secretary-results"),
+    path("divisions/<int:division_id>/sanctions", secretary_sanctions.sanctions, name="secretary-sanctions"),
+    path("sanctions/<int:sanction_id>/remove", secretary_sanctions.remove, name="secretary-sanction-remove"),
 ]

@@ -1,0 +1,102 @@
+"""A division's sanctions: the points taken off its teams and why, a form
+to apply one (`sanction_apply`), and removing one, with a reason and a
+confirmation step, to give its points back (`sanction_remove`)."""
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from league.models import Division, Fixture, Team
+from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
+from league.selectors.secretary import (
+    division_fixtures_out,
+    division_get,
+    division_sanctions,
+    division_teams,
+    sanction_get,
+)
+from league.services.sanctions import sanction_apply, sanction_remove
+
+class SanctionForm(forms.Form):
+    """The team and fixture are offered from the division, but any id is
+    passed on, so that the service, not the form, says what is wrong."""
+
+    team = forms.IntegerField(widget=forms.Select)
+    points = forms.IntegerField(label="Points deducted", widget=forms.NumberInput(attrs={"min": 1}))
+    reason = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text="What the team did. It is kept with the sanction and in the audit log.")
+    fixture = forms.IntegerField(label="For the fixture", required=False, widget=forms.Select,
+                                 help_text="A sanction for one match, such as a result returned late.")
+
+    def __init__(self, *args: Any, teams: list[Team], fixtures: list[Fixture], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].widget.choices = [("", "Choose a team")] + [(t.pk, t.name) for t in teams]
+        self.fields["fixture"].widget.choices = [("", "None: not for one match")] + [
+            (f.pk, f"Week {f.week}, {f.played_on:%-d %b}: {f}") for f in fixtures]
+
+    def arguments(self) -> dict[str, Any]:
+        """The cleaned fields as `sanction_apply` takes them."""
+        data = self.cleaned_data
+        return {"team_id": data["team"], "points": data["points"], "reason": data["reason"],
+                "fixture_id": data["fixture"]}
+
+
+class RemoveForm(forms.Form):
+    reason = forms.CharField(label="Why it is removed", max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text="The audit log keeps it.")
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def sanctions(request: HttpRequest, division_id: int) -> HttpResponse:
+    """The division's sanctions; a POST applies one. A GET may name the
+    team and fixture to start from (the results page links so)."""
+    division = division_get(division_id=division_id)
+    require_secretary(request, division.season.league)
+    form = _sanction_form(division, data=request.POST or None, initial=request.GET.dict())
+    if request.method == "POST" and form.is_valid():
+        try:
+            applied = sanction_apply(division_id=division.pk, user=request.user, **form.arguments())
+        except REFUSALS as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            messages.success(request, f"{applied.team} lose {applied.points} point{'s' if applied.points != 1 else ''}"
+                                      f" in {division.name}.")
+            return HttpResponseRedirect(reverse("secretary-sanctions", args=[division.pk]))
+    return render(request, "secretary/sanctions.html", {
+        "division": division, "sanctions": division_sanctions(division_id=division.pk), "form": form})
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def remove(request: HttpRequest, sanction_id: int) -> HttpResponse:
+    """The reason's form; posted, its confirmation; confirmed, the removal.
+    "Go back" from the confirmation shows the form again as it was filled."""
+    sanction = sanction_get(sanction_id=sanction_id)
+    require_secretary(request, sanction.division.season.league)
+    form = RemoveForm(request.POST or None)
+    step = request.POST.get("step", "review")
+    confirming = False
+    if request.method == "POST" and form.is_valid() and step != "edit":
+        if step != "confirm":
+            confirming = True
+        else:
+            try:
+                sanction_remove(sanction_id=sanction.pk, reason=form.cleaned_data["reason"], user=request.user)
+            except REFUSALS as refusal:
+                form.add_error(None, refusal.message)
+            else:
+                messages.success(request, f"The sanction is removed: {sanction.team} have their "
+                                          f"{sanction.points} point{'s' if sanction.points != 1 else ''} back.")
+                return HttpResponseRedirect(reverse("secretary-sanctions", args=[sanction.division_id]))
+    return render(request, "secretary/sanction_remove.html", {
+        "sanction": sanction, "form": form, "confirming": confirming})
+
+
+def _sanction_form(division: Division, *, data: Any, initial: dict[str, Any]) -> SanctionForm:
+    return SanctionForm(data, initial=initial, teams=division_teams(division_id=division.pk),
+                        fixtures=division_fixtures_out(division_id=division.pk))

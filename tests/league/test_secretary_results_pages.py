@@ -235,6 +235,16 @@ def test_an_impossible_correction_is_refused_with_the_scores_kept_and_changes_no
     assert (game.home_score, game.away_score) == (61, 40)
 
 
+def test_a_correction_sent_after_the_dispute_is_settled_changes_nothing_and_says_why(disputed: Night) -> None:
+    match_resolve(fixture_id=disputed.fixture.pk, decision="uphold", note="Done by phone", user=disputed.secretary)
+    client = browser(disputed.secretary)
+    page = post(client, correct_url(disputed), correction(
+        disputed, game="5.1", home_score="59", away_score="61", reason="Late word from the pub"))
+    assert "is no longer disputed" in text(client.get(page["Location"]))
+    game = RubberGame.objects.get(rubber__night__fixture=disputed.fixture, rubber__number=5, number=1)
+    assert (game.home_score, game.away_score) == (61, 40)
+
+
 # The results page
 
 
@@ -322,3 +332,4 @@ def test_the_settle_and_correct_addresses_take_no_get(disputed: Night) -> None:
     assert client.get(settle_url(disputed)).status_code == 405
     assert client.get(correct_url(disputed)).status_code == 405
     assert status(disputed) == Status.DISPUTED
+

@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test install bench
+.PHONY: run test install bench bench-tables
 
 install: $(VENV)/.installed
 
@@ -31,3 +31,8 @@ test: $(VENV)/.installed
 # The API benchmark (needs DATABASE_URL on PostgreSQL; see benchmarks/api.py).
 bench: $(VENV)/.installed
 	$(PY) benchmarks/api.py
+
+# The tables benchmark: full and incremental rebuilds beside the SQL floor
+# (needs the local PostgreSQL; see benchmarks/tables.py).
+bench-tables: $(VENV)/.installed
+	$(PY) benchmarks/tables.py

@@ -73,9 +73,14 @@ def division_page(request: HttpRequest, division_id: int) -> HttpResponse:
 
 @require_GET
 def division_print(request: HttpRequest, division_id: int) -> HttpResponse:
-    """The table alone, for A4 and the pub's noticeboard."""
+    """The table, the latest results and the next fixtures on one sheet
+    of A4, for the pub's noticeboard."""
     context = _division_context(division_id)
-    context["printed_on"] = timezone.localdate()
+    today = timezone.localdate()
+    lines = fixture_lines(sorted(division_fixtures_public(division_id=division_id), key=lambda f: (f.played_on, f.pk)),
+                          today=today, deadline_days=context["settings"].result_deadline_days)
+    context["latest"], context["next"] = latest_and_next(lines, today=today, count=max(1, len(context["entries"]) // 2))
+    context["printed_on"] = today
     return render(request, "public/print.html", context)
 
 

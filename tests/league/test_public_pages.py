@@ -289,12 +289,17 @@ def test_a_leaderboard_choice_that_makes_no_sense_is_explained(client: Client, p
 # The printable table
 
 
-def test_the_printable_table_is_the_table_alone_for_a4(client: Client, played: Night) -> None:
+def test_the_printable_table_is_a_sheet_of_a4_without_the_sites_navigation(client: Client, played: Night) -> None:
+    ahead = a_fixture(played, week=2, days=7)
     html = page(client, f"/divisions/{played.division.pk}/print")
     assert 'class="site"' not in html and "Log in" not in html
     rows = tables_of(html)["print-table"]
     assert [row[1] for row in rows[1:]] == [played.home.name, played.away.name]
-    assert "P played · W won" in text_of(html)
+    words = text_of(html)
+    assert "P played · W won" in words
+    assert f"Latest results {played.fixture.date:%a} {played.fixture.date.day} {played.fixture.date:%b} " \
+           f"{played.home.name} 5–4 {played.away.name}" in words
+    assert f"Next fixtures {ahead.date:%a} {ahead.date.day} {ahead.date:%b} {played.away.name} v {played.home.name}" in words
     assert "/static/css/public.css" in html
     assert "@page { size: A4 portrait" in STYLESHEET.read_text()
 
@@ -410,7 +415,7 @@ PAGES = {
     "player": lambda built: f"/players/{built['player'].pk}/",
 }
 # The most queries each page makes, whatever the size of the division.
-MOST_QUERIES = {"front page": 4, "league home": 5, "division": 5, "printable table": 2, "team": 5, "player": 4}
+MOST_QUERIES = {"front page": 4, "league home": 5, "division": 5, "printable table": 3, "team": 5, "player": 4}
 
 
 @pytest.mark.parametrize("name", list(PAGES))

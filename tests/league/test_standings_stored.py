@@ -1,13 +1,15 @@
 """The stored division table: rebuilt once a result is confirmed or upheld,
 a confirmed result corrected, a fixture awarded or voided, a sanction
 applied; only confirmed results count."""
+import io
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from in_process import committing
 from matchnights import Night, a_match_night, sheet_entered
 
-from league.models import Division, TableEntry
+from league.models import Division, PlayerGame, PlayerStats, TableEntry
 from league.services.fixtures import fixture_void, fixture_walkover
 from league.services.match_games import rubber_game_card
 from league.services.results import match_confirm, match_dispute, match_resolve, match_result_correct, match_submit
@@ -147,3 +149,18 @@ def test_rebuilding_twice_changes_nothing(night: Night, committed: Any) -> None:
 def test_a_division_without_results_gets_a_table_of_its_teams_on_the_full_rebuild(night: Night) -> None:
     standings_rebuild_all()
     assert {row[0] for row in table(night.division)} == {night.home.name, night.away.name}
+
+
+def test_the_rebuild_command_records_player_games_again_and_rebuilds_every_table(
+    night: Night, committed: Any,
+) -> None:
+    returned(night, FIVE_FOUR)
+    with committed():
+        match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
+    PlayerGame.objects.all().delete()
+    TableEntry.objects.all().delete()
+    out = io.StringIO()
+    call_command("standings_rebuild", "--player-games", stdout=out)
+    assert out.getvalue().splitlines() == ["18 player games recorded for 1 results", "1 division tables rebuilt"]
+    assert table(night.division)[0][:4] == (night.home.name, "1", 1, 1)
+    assert PlayerStats.objects.get(player=night.home_players[0]).won == 1

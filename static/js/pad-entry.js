@@ -56,9 +56,9 @@ function endChoices() {
 function keypad() {
   const worth = known() && pad.pick.option ? pad.pick.option.worth : null;
   const display = h("output", { class: "peg-display", "aria-live": "polite", id: "peg" }, pad.pick.peg === "" ? "–" : pad.pick.peg);
-  const key = (label, value) => h("button", { type: "button", class: "key", onclick: () => { pad.pick.peg = value(pad.pick.peg); actions.render(); } }, label);
+  const key = (label, value, name = null) => h("button", { type: "button", class: "key", "aria-label": name, onclick: () => { pad.pick.peg = value(pad.pick.peg); actions.render(); } }, label);
   const keys = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => key(String(n), (peg) => (peg + n).replace(/^0+(?=\d)/, "").slice(0, 3)));
-  keys.push(key("Clear", () => ""), key("0", (peg) => (peg + "0").replace(/^0+(?=\d)/, "").slice(0, 3)), key("⌫", (peg) => peg.slice(0, -1)));
+  keys.push(key("Clear", () => ""), key("0", (peg) => (peg + "0").replace(/^0+(?=\d)/, "").slice(0, 3)), key("⌫", (peg) => peg.slice(0, -1), "Delete the last digit"));
   const send = h("button", { type: "button", class: "primary", id: "record", disabled: pad.pick.peg === "", onclick: actions.record }, "Record");
   const rules = worth === null ? h("p", { class: "hint" }, "Not connected: the server checks the peg when the move is sent.")
     : h("p", { class: "hint" }, `Rules give ${worth}. Enter what the player pegged.`);

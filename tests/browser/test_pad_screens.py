@@ -68,7 +68,8 @@ def test_on_a_tablet_on_its_side_a_wrong_peg_is_explained_before_it_is_sent(scre
 
 
 def test_on_a_phone_the_pad_asks_for_the_end_only_when_it_changes_the_score(screens, game_in_play):
-    pad = open_pad(screens, game_in_play, 390, 844)
+    pad = open_pad(screens, game_in_play, 360, 780)  # a small phone
+    assert_fits_the_screen(pad)  # the 28 tiles too, seven abreast
     pad.tap_tile("3-4")
     choices = pad.page.locator("#step button[data-end]")
     expect(choices).to_have_count(2)

@@ -58,3 +58,14 @@ def test_without_database_and_redis_urls_it_runs_on_sqlite_with_tasks_in_process
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["django.db.backends.sqlite3", "True"]
+
+
+def test_the_development_database_logs_ahead_and_does_not_flush_on_every_commit(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path}/dev.sqlite3")
+    probe = ("from django.db import connection as c; k = c.cursor();"
+             "print(k.execute('PRAGMA journal_mode').fetchone()[0], k.execute('PRAGMA synchronous').fetchone()[0])")
+    done = subprocess.run([sys.executable, "manage.py", "shell", "--no-imports", "-c", probe], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["wal", "1"]  # 1 is NORMAL: synced at checkpoints

@@ -97,3 +97,31 @@ def test_a_queued_move_the_rules_refuse_is_shown_with_the_engines_message(tablet
     expect(alert).to_contain_text("Bob plays 3-4 on the right, pegs 0")
     expect(pad.page.locator(".side-score")).to_have_text(["3", "0"])
     assert [row.payload for row in GameEntry.objects.filter(game=game)] == [{"seat": 0, "tile": "3-6", "peg": 3}]
+
+
+def test_a_move_whose_answer_was_lost_is_sent_again_and_recorded_once(tablet: Any, scorer: Any) -> None:
+    game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    answers_lost: list[str] = []
+    sent_again: list[str] = []
+
+    def lose_the_first_answer(route: Any) -> None:
+        if answers_lost:
+            sent_again.append(route.request.headers["idempotency-key"])
+            route.continue_()
+            return
+        route.fetch()  # the server records the move...
+        answers_lost.append(route.request.headers["idempotency-key"])
+        route.abort()  # ...and its answer never reaches the tablet
+
+    pad.page.route("**/api/games/*/moves", lose_the_first_answer)
+    pad.choose_seat("Ann")
+    pad.play("3-6", peg=3)
+    expect(pad.page.locator("#connection")).to_contain_text("No connection: 1 waiting")
+    pad.settled()  # sent again within seconds
+    assert sent_again == answers_lost  # with the same key: answered, not recorded again
+    expect(pad.page.locator("#alerts")).to_contain_text("Recorded: Ann played 3-6")
+    expect(pad.page.locator("#alerts .alert.error")).to_have_count(0)
+    rows = list(GameEntry.objects.filter(game=game))
+    assert [(row.payload, row.idempotency_key) for row in rows] == [({"seat": 0, "tile": "3-6", "peg": 3}, answers_lost[0])]
+    expect(pad.page.locator(".side-score")).to_have_text(["3", "0"])

@@ -21,8 +21,8 @@ from league.services.errors import MoveRejected
 
 def game_table(*, game: Game) -> dict[str, Any]:
     """The table as the pad draws it, replayed from the log (the truth)."""
-    engine, line, shown = _replay_keeping_line(game=game)
     rules = scoring.Rules.parse(game.rules)
+    engine, line, shown = _replay_keeping_line(game=game, on_a_line=rules.layout == "line")
     return {
         "state": game_state(game=game),
         "target": rules.target,
@@ -46,11 +46,10 @@ def move_preview(*, game: Game, move: dict[str, Any]) -> dict[str, Any]:
     return {"events": events, "scores": after.scores, "status": after.status}
 
 
-def _replay_keeping_line(*, game: Game) -> tuple[scoring.Game, list[dict[str, Any]], bool]:
+def _replay_keeping_line(*, game: Game, on_a_line: bool) -> tuple[scoring.Game, list[dict[str, Any]], bool]:
     """The engine after the log, the current hand's line, and whether the
     tiles of the hand that has just ended have been shown."""
     engine = engine_new(rules=game.rules, seats=game.seats, partners=game.partners, start=game.start)
-    on_a_line = scoring.Rules.parse(game.rules).layout == "line"
     line: list[dict[str, Any]] = []
     shown = False
     for row in live_ops(log_rows(game)):
@@ -64,7 +63,10 @@ def _replay_keeping_line(*, game: Game) -> tuple[scoring.Game, list[dict[str, An
         if events[0]["type"] == "play":
             laid = _laid(events[0], engine.ends if on_a_line else None)
             # Along a line, left to right as on the table; spinners as played.
-            line.insert(0, laid) if on_a_line and laid["end"] == "left" else line.append(laid)
+            if on_a_line and laid["end"] == "left":
+                line.insert(0, laid)
+            else:
+                line.append(laid)
     return engine, line, shown
 
 

@@ -111,3 +111,16 @@ def test_a_preview_needs_a_login_like_any_write(tablet, anonymous):
 
 def test_the_options_of_a_game_that_does_not_exist_are_a_404(anonymous, db):
     assert anonymous.get("/api/games/999999/options").status_code == 404
+
+
+def test_on_a_spinner_layout_the_line_lists_the_tiles_as_played_and_ends_are_named_by_tile(tablet, anonymous):
+    game = new_game(tablet, rules="threes-and-fives")
+    post_move(tablet, game["id"], {"seat": 0, "tile": "5-5"})
+    post_move(tablet, game["id"], {"seat": 1, "tile": "2-5", "end": "5-5/left"})
+    table = anonymous.get(f"/api/games/{game['id']}/options").json()
+    assert [(laid["tile"], laid["end"], laid["faces"]) for laid in table["line"]] == [
+        ("5-5", None, [5, 5]), ("2-5", "5-5/left", [2, 5]),
+    ]
+    # The spinner's cross sides open once both its long sides are covered.
+    assert [option["end"] for option in options_of(table, "5-6")["options"]] == ["5-5/right"]
+    assert table["boneyard"] == 14

@@ -16,10 +16,10 @@ from league.selectors.public import (
     player_season_stats,
     team_latest_entry,
     team_season_fixtures,
-    team_table_entry,
     team_with_captain,
 )
 from league.selectors.squads import squad_players
+from league.selectors.standings import table_entries
 
 
 @require_GET
@@ -33,12 +33,14 @@ def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
     if entry is not None:
         division = entry.division
         fixtures = team_season_fixtures(team_id=team.pk, division_id=division.pk)
+        entries = table_entries(division_id=division.pk)
         today = timezone.localdate()
         lines = fixture_lines(fixtures, today=today, deadline_days=division_settings_of(division).result_deadline_days)
         context.update(
             division=division, season=division.season,
             squad=squad_players(season_id=division.season_id, team_id=team.pk),
-            standing=standing_words(team_table_entry(team_id=team.pk, division_id=division.pk)),
+            entries=entries, table_id="team-table", caption=f"{division.name} table",
+            standing=standing_words(next((e for e in entries if e.team_id == team.pk), None)),
             results=[line for line in lines if line.fixture.played_on <= today or line.state != "upcoming"],
             fixtures=[line for line in lines if line.fixture.played_on > today and line.state == "upcoming"],
         )

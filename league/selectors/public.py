@@ -101,10 +101,6 @@ def team_latest_entry(*, team_id: int) -> DivisionEntry | None:
             .order_by("-division__season__start", "-id").first())
 
 
-def team_table_entry(*, team_id: int, division_id: int) -> TableEntry | None:
-    return TableEntry.objects.filter(team_id=team_id, division_id=division_id).first()
-
-
 def team_season_fixtures(*, team_id: int, division_id: int) -> list[Fixture]:
     """The team's fixtures in its division, home and away, by date."""
     return _fixtures(Q(division_id=division_id) & (Q(home_team_id=team_id) | Q(away_team_id=team_id)))

@@ -317,13 +317,15 @@ def test_a_team_page_shows_its_venue_captain_results_fixtures_squad_and_calendar
     assert f"Home venue {played.home.home_venue.name}" in words
     assert "Captain Pat Hulme" in words
     assert "Premier, Winter: 1st with 3 points" in words
+    table = tables_of(html)["team-table"]
+    assert [row[:2] for row in table[1:]] == [["1", f"{played.home.name} (this team)"], ["2", played.away.name]]
     assert f"Results {played.fixture.date:%a} {played.fixture.date.day} {played.fixture.date:%b} " \
            f"{played.home.name} 5–4 {played.away.name}" in words
     assert f"Fixtures {ahead.date:%a} {ahead.date.day} {ahead.date:%b} {played.away.name} v {played.home.name}" in words
     assert f'href="/teams/{played.home.pk}/fixtures.ics"' in html
     for player in played.home_players:
         assert f'href="/players/{player.pk}/"' in html
-    assert played.away_players[0].name not in words
+    assert f'href="/players/{played.away_players[0].pk}/"' not in html
 
 
 def test_a_captain_who_plays_is_named_as_their_player(client: Client, played: Night) -> None:

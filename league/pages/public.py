@@ -6,6 +6,7 @@ player pages are in `league.pages.public_people`.
 Every table shown is the stored one (`league.selectors.standings`), read as
 it was last rebuilt: a page never works a table out.
 """
+from datetime import date
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,9 +14,9 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from league.models import Division, League
+from league.models import Division, Fixture, League
 from league.pages.public_boards import leaderboard_context
-from league.pages.public_lines import by_week, fixture_lines, latest_and_next
+from league.pages.public_lines import by_week, fixture_lines, latest_and_next, week_size
 from league.selectors.public import (
     current_season,
     division_fixtures_public,
@@ -47,16 +48,19 @@ def league_home(request: HttpRequest, slug: str) -> HttpResponse:
     divisions = season_divisions(season_id=season.pk) if season is not None else []
     fixtures = season_fixtures(season_id=season.pk) if season is not None else []
     today = timezone.localdate()
-    panels = []
-    for division in divisions:
-        entries = list(division.table_entries.all())
-        mine = [f for f in fixtures if f.division_id == division.pk]
-        lines = fixture_lines(mine, today=today, deadline_days=division_settings_of(division).result_deadline_days)
-        latest, upcoming = latest_and_next(lines, today=today, count=max(1, len(entries) // 2))
-        panels.append({"division": division, "entries": entries, "rebuilt_at": table_rebuilt_at(entries),
-                       "latest": latest, "next": upcoming, "table_id": f"table-{division.pk}",
-                       "caption": f"{division.name} table"})
+    panels = [_division_panel(division, [f for f in fixtures if f.division_id == division.pk], today)
+              for division in divisions]
     return render(request, "public/league.html", {"league": league, "season": season, "panels": panels})
+
+
+def _division_panel(division: Division, fixtures: list[Fixture], today: date) -> dict[str, Any]:
+    """A division on its league's home: the table, and a week's worth of the
+    latest results and of the next fixtures."""
+    entries = list(division.table_entries.all())
+    lines = fixture_lines(fixtures, today=today, deadline_days=division_settings_of(division).result_deadline_days)
+    latest, upcoming = latest_and_next(lines, today=today, count=week_size(fixtures))
+    return {"division": division, "entries": entries, "rebuilt_at": table_rebuilt_at(entries), "latest": latest,
+            "next": upcoming, "table_id": f"table-{division.pk}", "caption": f"{division.name} table"}
 
 
 @require_GET
@@ -77,9 +81,9 @@ def division_print(request: HttpRequest, division_id: int) -> HttpResponse:
     of A4, for the pub's noticeboard."""
     context = _division_context(division_id)
     today = timezone.localdate()
-    lines = fixture_lines(sorted(division_fixtures_public(division_id=division_id), key=lambda f: (f.played_on, f.pk)),
-                          today=today, deadline_days=context["settings"].result_deadline_days)
-    context["latest"], context["next"] = latest_and_next(lines, today=today, count=max(1, len(context["entries"]) // 2))
+    fixtures = sorted(division_fixtures_public(division_id=division_id), key=lambda f: (f.played_on, f.pk))
+    lines = fixture_lines(fixtures, today=today, deadline_days=context["settings"].result_deadline_days)
+    context["latest"], context["next"] = latest_and_next(lines, today=today, count=week_size(fixtures))
     context["printed_on"] = today
     return render(request, "public/print.html", context)
 

@@ -90,8 +90,19 @@ def latest_and_next(lines: list[FixtureLine], *, today: date, count: int) -> tup
     """The `count` latest fixtures up to today, newest first, and the
     `count` next ones still to be played, soonest first; `lines` by date."""
     past = [line for line in lines if line.fixture.played_on <= today]
-    ahead = [line for line in lines if line.fixture.played_on > today and line.state == "upcoming"]
+    ahead = [line for line in lines if is_ahead(line, today)]
     return past[::-1][:count], ahead[:count]
+
+
+def week_size(fixtures: list[Fixture]) -> int:
+    """How many fixtures make a week: half as many as the teams playing them."""
+    teams = {f.home_team_id for f in fixtures} | {f.away_team_id for f in fixtures}
+    return max(1, len(teams) // 2)
+
+
+def is_ahead(line: FixtureLine, today: date) -> bool:
+    """Still to be played: after today, and neither postponed, awarded nor voided."""
+    return line.fixture.played_on > today and line.state == "upcoming"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,15 @@
 """The public team and player pages: a team's venue, captain, squad,
 results and fixtures; a player's teams, season statistics and games."""
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from league.models import Player, TableEntry, Team
-from league.pages.public_lines import fixture_lines, game_line
+from league.models import Division, Player, TableEntry, Team
+from league.pages.public_lines import fixture_lines, game_line, is_ahead
 from league.selectors.public import (
     division_settings_of,
     player_get,
@@ -31,19 +33,7 @@ def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
     entry = team_latest_entry(team_id=team.pk)
     context = {"team": team, "captain": captain_name(team.captain), "entry": entry}
     if entry is not None:
-        division = entry.division
-        fixtures = team_season_fixtures(team_id=team.pk, division_id=division.pk)
-        entries = table_entries(division_id=division.pk)
-        today = timezone.localdate()
-        lines = fixture_lines(fixtures, today=today, deadline_days=division_settings_of(division).result_deadline_days)
-        context.update(
-            division=division, season=division.season,
-            squad=squad_players(season_id=division.season_id, team_id=team.pk),
-            entries=entries, table_id="team-table", caption=f"{division.name} table",
-            standing=standing_words(next((e for e in entries if e.team_id == team.pk), None)),
-            results=[line for line in lines if line.fixture.played_on <= today or line.state != "upcoming"],
-            fixtures=[line for line in lines if line.fixture.played_on > today and line.state == "upcoming"],
-        )
+        context.update(_team_season(team, entry.division))
     return render(request, "public/team.html", context)
 
 
@@ -58,6 +48,23 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         "player": player, "registrations": player_registrations(player_id=player.pk),
         "stats": player_season_stats(player_id=player.pk), "games": games,
     })
+
+
+def _team_season(team: Team, division: Division) -> dict[str, Any]:
+    """The team's season in its division: the table, its place in it, its
+    results and fixtures, and its squad."""
+    entries = table_entries(division_id=division.pk)
+    today = timezone.localdate()
+    lines = fixture_lines(team_season_fixtures(team_id=team.pk, division_id=division.pk), today=today,
+                          deadline_days=division_settings_of(division).result_deadline_days)
+    return {
+        "division": division, "season": division.season,
+        "squad": squad_players(season_id=division.season_id, team_id=team.pk),
+        "entries": entries, "table_id": "team-table", "caption": f"{division.name} table",
+        "standing": standing_words(next((e for e in entries if e.team_id == team.pk), None)),
+        "results": [line for line in lines if not is_ahead(line, today)],
+        "fixtures": [line for line in lines if is_ahead(line, today)],
+    }
 
 
 def captain_name(user: AbstractBaseUser | None) -> str:

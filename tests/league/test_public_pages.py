@@ -76,16 +76,18 @@ def tables_of(html: str) -> dict[str, list[list[str]]]:
     return parser.tables
 
 
+class Words(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.words.append(data)
+
+
 def text_of(html: str) -> str:
     """The page's words with the markup and extra spaces taken out."""
-    class Words(HTMLParser):
-        words: list[str] = []
-
-        def handle_data(self, data: str) -> None:
-            self.words.append(data)
-
     parser = Words()
-    parser.words = []
     parser.feed(html)
     return re.sub(r" ([,.:;])", r"\1", " ".join(" ".join(parser.words).split()))
 

@@ -109,6 +109,24 @@ def test_the_page_links_to_both_teams_fixtures_calendars(night: Night) -> None:
     assert f'href="/teams/{night.away.pk}/fixtures.ics"' in html
 
 
+def test_the_page_links_to_both_teams_pages_and_the_division(night: Night) -> None:
+    html = text(browser().get(url(night)))
+    assert f'href="/teams/{night.home.pk}/"' in html and f'href="/teams/{night.away.pk}/"' in html
+    assert f'href="/divisions/{night.division.pk}/"' in html
+
+
+def test_a_finished_live_game_links_to_its_scoresheet(sheet: Night) -> None:
+    from matchnights import play_live
+    from tablets import tablet_for
+
+    started = rubber_game_start(fixture_id=sheet.fixture.pk, rubber=1, user=sheet.home_scorer)
+    sheet_url = f'href="/api/games/{started.game_id}/sheet"'
+    assert sheet_url not in text(browser().get(url(sheet)))
+    tablet = tablet_for(sheet.home_scorer)
+    play_live(tablet, tablet.get(f"/api/games/{started.game_id}").json(), seed=5)
+    assert sheet_url in text(browser().get(url(sheet)))
+
+
 def test_each_rubber_shows_its_players_and_its_games_scores(sheet: Night) -> None:
     cards(sheet, [(61, 40), (12, 61)])
     html = text(browser().get(url(sheet)))

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import OperationalError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -213,3 +214,23 @@ def test_a_rebuild_that_loses_its_database_connection_is_retried(
 
 def test_a_rebuild_of_a_division_since_deleted_does_nothing(db: None) -> None:
     assert division_standings_task.apply(args=[999999]).get() is False
+
+
+def test_a_divisions_rebuild_costs_the_same_queries_however_big_the_league(
+    db: None, django_capture_on_commit_callbacks: Any,
+) -> None:
+    night = a_confirmed_night(django_capture_on_commit_callbacks)
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            division_standings_rebuild(division_id=night.division.pk)
+        return len(captured.captured_queries)
+
+    alone = queries()
+    for _ in range(3):
+        other = Division.objects.create(season=night.season, name=f"Division {Division.objects.count() + 1}")
+        more = a_match_night("plain", league_name=f"Town{other.pk} League")
+        Fixture.objects.filter(pk=more.fixture.pk).update(division=other)
+        DivisionEntry.objects.filter(team__in=[more.home, more.away]).update(division=other)
+    standings_rebuild_all()
+    assert queries() == alone

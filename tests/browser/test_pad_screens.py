@@ -32,7 +32,10 @@ def game_in_play(scorer: Any) -> Any:
 
 
 def open_pad(screens: Any, game: Any, width: int, height: int) -> Pad:
-    return Pad(screens(width, height).new_page()).open(game.pk)
+    pad = Pad(screens(width, height).new_page()).open(game.pk)
+    # Shown as the scorer sees it from then on: kept for working offline.
+    expect(pad.page.locator("#connection")).to_contain_text("ready to work offline")
+    return pad
 
 
 def assert_fits_the_screen(pad: Pad) -> None:

@@ -85,10 +85,10 @@ def division_table_rows(division: Division) -> list[standings.TableRow]:
     settings = division_settings(division_id=division.pk)
     entries = DivisionEntry.objects.filter(division=division).select_related("team").order_by("id")
     teams = [standings.TeamEntry(entry.team_id, entry.team.name) for entry in entries]
-    penalties = [standings.Sanction(team, points, reason) for team, points, reason in
-                 Sanction.objects.filter(division=division).values_list("team_id", "points", "reason")]
+    deductions = [standings.Sanction(team, points, reason) for team, points, reason in
+                  Sanction.objects.filter(division=division).values_list("team_id", "points", "reason")]
     return standings.division_table(teams, _match_lines(division), scheme_of(settings),
-                                    tie_breakers=settings.tie_breakers, sanctions=penalties)
+                                    tie_breakers=settings.tie_breakers, sanctions=deductions)
 
 
 def scheme_of(settings: CompetitionSettings) -> formats.PointsScheme:

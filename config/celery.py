@@ -2,7 +2,8 @@
 with REDIS_URL unset the tasks run in-process (see settings.py).
 
 Beat runs, besides settings.CELERY_BEAT_SCHEDULE, the nightly work:
-a full rebuild of every table and the check for overdue results (UTC)."""
+a full rebuild of every table and the check for overdue results (the times are
+the project's TIME_ZONE, London: Celery takes it from Django)."""
 import os
 from typing import Any
 

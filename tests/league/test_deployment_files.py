@@ -27,8 +27,9 @@ def test_the_commands_compose_names_are_installed():
         assert (BIN / program).exists() or shutil.which(program), program
 
 
-def test_the_worker_knows_the_tasks_and_beat_schedules_the_catch_up():
+def test_the_worker_knows_the_tasks_and_beat_schedules_the_catch_up_and_the_nightly_work():
     celery_app.loader.import_default_modules()
-    assert {"league.tasks.live_publish_pending", "league.tasks.live_catch_up"} <= set(celery_app.tasks)
     scheduled = {entry["task"] for entry in celery_app.conf.beat_schedule.values()}
-    assert scheduled == {"league.tasks.live_catch_up"}
+    assert scheduled == {"league.tasks.live_catch_up", "league.tasks.standings_rebuild_all",
+                         "league.tasks.results_overdue_check"}
+    assert scheduled | {"league.tasks.live_publish_pending"} <= set(celery_app.tasks)

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from in_process import tasks_in_process
 from leagues import a_league, a_team, players
 from matchnights import Night, a_match_night, sheet_entered
 
@@ -109,7 +110,7 @@ def played(db: None, django_capture_on_commit_callbacks: Any) -> Night:
         rubber_game_card(fixture_id=night.fixture.pk, rubber=number, home_score=home, away_score=away,
                          user=night.home_scorer)
     match_submit(fixture_id=night.fixture.pk, user=night.home_captain)
-    with django_capture_on_commit_callbacks(execute=True):
+    with tasks_in_process(), django_capture_on_commit_callbacks(execute=True):
         match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
     return night
 
@@ -173,7 +174,7 @@ def test_an_unknown_league_division_team_or_player_is_not_found(client: Client, 
 
 def test_the_division_table_shows_every_column_of_the_stored_rows(
         client: Client, played: Night, django_capture_on_commit_callbacks: Any) -> None:
-    with django_capture_on_commit_callbacks(execute=True):
+    with tasks_in_process(), django_capture_on_commit_callbacks(execute=True):
         sanction_apply(division_id=played.division.pk, team_id=played.home.pk, points=2, reason="Late start",
                        user=played.secretary)
     rows = tables_of(page(client, f"/divisions/{played.division.pk}/"))["division-table"]

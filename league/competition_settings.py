@@ -131,6 +131,18 @@ def tie_breakers_problem(value: Any) -> str | None:
     return None
 
 
+def combination_problem(resolved: CompetitionSettings, *, where: str) -> str | None:
+    """The problem with settings that are each fine alone but not together:
+    a forfeit giving the side that forfeits more than the points scheme
+    gives a side that played and lost."""
+    scheme = formats.scheme_get(resolved.points_scheme)
+    given = resolved.forfeit.get("loser_points", 0)
+    if given > scheme.loss:
+        return (f"forfeit: {where} would give a side that forfeits {given} points, more than the "
+                f"{scheme.name} points scheme gives a defeat ({scheme.loss})")
+    return None
+
+
 def settings_problem(name: str, value: Any) -> str | None:
     """The problem with `value` for the setting `name`, or None."""
     if name == "rules":

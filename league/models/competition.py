@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
-from league.competition_settings import SETTING_NAMES, settings_problem
+from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.standings import DEFAULT_TIE_BREAKERS
 from league.models.validators import (
     validate_forfeit,
@@ -92,6 +92,13 @@ class League(models.Model):
     class Meta:
         ordering = ["name"]
 
+    def clean(self) -> None:
+        own = {name: getattr(self, name) for name in SETTING_NAMES}
+        if all(settings_problem(name, value) is None for name, value in own.items()):
+            problem = combination_problem(settings_resolve(own, {}), where=self.name or "the league")
+            if problem is not None:
+                raise ValidationError({"forfeit": problem})
+
     def __str__(self) -> str:
         return self.name
 
@@ -153,6 +160,14 @@ class Division(models.Model):
                     problems[name] = problem
         if problems:
             raise ValidationError(problems)
+        if self.season_id is not None:
+            league = self.season.league
+            own = {name: getattr(league, name) for name in SETTING_NAMES}
+            mine = {name: getattr(self, name) for name in SETTING_NAMES}
+            if all(settings_problem(n, v) is None for n, v in mine.items() if v is not None):
+                problem = combination_problem(settings_resolve(own, mine), where=self.name or "the division")
+                if problem is not None:
+                    raise ValidationError({"forfeit": problem})
 
     def __str__(self) -> str:
         return f"{self.season} {self.name}"

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from league.competition_settings import SETTING_NAMES, settings_problem
+from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.models import Division, League, Season
 from league.services.audit import audit_record
 from league.services.errors import Refused, SettingsInvalid
@@ -24,6 +24,7 @@ def league_create(
     with transaction.atomic():
         league = League(name=name, slug=slug, **given)
         _save_new(league, taken=f"a league called {name!r} or with the slug {slug!r} already exists")
+        _combinations_check(league)
         league.secretaries.set(list(secretaries))
         audit_record(user=user, action="league.create", target=league,
                      data={"settings": {n: getattr(league, n) for n in SETTING_NAMES}})
@@ -37,6 +38,7 @@ def league_settings_change(*, league_id: int, changes: Mapping[str, Any], user: 
     with transaction.atomic():
         league = League.objects.select_for_update().get(pk=league_id)
         _apply(league, given, user=user, action="league.settings.change")
+        _combinations_check(league)
     return league
 
 
@@ -71,6 +73,7 @@ def division_create(*, season_id: int, name: str, overrides: Mapping[str, Any] |
         season = Season.objects.select_related("league").get(pk=season_id)
         division = Division(season=season, name=name, **given)
         _save_new(division, taken=f"{season} already has a division called {name!r}")
+        _combinations_check(season.league, division)
         audit_record(user=user, action="division.create", target=division, data={"overrides": dict(given)})
     return division
 
@@ -80,8 +83,9 @@ def division_settings_change(*, division_id: int, changes: Mapping[str, Any], us
     again). Raises Division.DoesNotExist or SettingsInvalid."""
     given = _checked(changes, inherit=True)
     with transaction.atomic():
-        division = Division.objects.select_for_update().get(pk=division_id)
+        division = Division.objects.select_for_update().select_related("season__league").get(pk=division_id)
         _apply(division, given, user=user, action="division.settings.change")
+        _combinations_check(division.season.league, division)
     return division
 
 
@@ -106,6 +110,19 @@ def _apply(row: League | Division, given: Mapping[str, Any], *, user: Author, ac
         setattr(row, name, value)
     row.save(update_fields=list(changed))
     audit_record(user=user, action=action, target=row, data={"changes": changed})
+
+
+def _combinations_check(league: League, division: Division | None = None) -> None:
+    """Refuses (rolling the change back) settings that do not go together,
+    in the league itself or in any division inheriting from it."""
+    own = {name: getattr(league, name) for name in SETTING_NAMES}
+    divisions = [division] if division is not None else list(Division.objects.filter(season__league=league))
+    checks = [(settings_resolve(own, {}), f"{league}")]
+    checks += [(settings_resolve(own, {n: getattr(d, n) for n in SETTING_NAMES}), f"{d.name}") for d in divisions]
+    for resolved, where in checks:
+        problem = combination_problem(resolved, where=where)
+        if problem is not None:
+            raise SettingsInvalid(problem)
 
 
 def _save_new(row: League | Season | Division, *, taken: str) -> None:

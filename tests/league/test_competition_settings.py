@@ -210,3 +210,30 @@ def test_the_admins_forms_refuse_an_empty_override_that_is_not_inherit(season: A
 
 def test_an_empty_list_of_late_result_points_is_a_valid_override(season: Any) -> None:
     Division(season=season, name="Premier", late_result_points=[]).full_clean()
+
+
+# Settings that do not go together
+
+GENEROUS_FORFEIT = {"score": [5, 4], "loser_points": 1}
+
+
+def test_a_forfeit_worth_more_than_a_defeat_is_refused_for_a_new_league(secretary: Any) -> None:
+    with pytest.raises(SettingsInvalid, match="would give a side that forfeits 1 points, more than the Leek"):
+        league_create(name="Generous", slug="generous", settings={"points_scheme": "leek", "forfeit": GENEROUS_FORFEIT},
+                      user=secretary)
+    assert not League.objects.filter(slug="generous").exists()
+
+
+def test_a_division_override_that_clashes_with_the_leagues_scheme_is_refused(season: Any, secretary: Any) -> None:
+    with pytest.raises(SettingsInvalid, match="forfeit: Premier would give"):
+        division_create(season_id=season.pk, name="Premier", user=secretary, overrides={"forfeit": GENEROUS_FORFEIT})
+    assert not Division.objects.exists()
+
+
+def test_a_league_change_to_a_forfeit_worth_more_than_a_defeat_is_refused_and_undone(
+    league: League, secretary: Any,
+) -> None:
+    with pytest.raises(SettingsInvalid, match="would give a side that forfeits 1 points"):
+        league_settings_change(league_id=league.pk, changes={"forfeit": GENEROUS_FORFEIT}, user=secretary)
+    assert League.objects.get().forfeit == LEEK["forfeit"]
+    assert not AuditEntry.objects.filter(action="league.settings.change").exists()

@@ -103,6 +103,18 @@ def test_the_admin_refuses_rules_the_engine_refuses(browser: Client) -> None:
     assert not AuditEntry.objects.exists()
 
 
+def test_the_admin_refuses_a_forfeit_worth_more_than_a_defeat(browser: Client) -> None:
+    league = a_league()
+    response = browser.post(f"/admin/league/league/{league.pk}/change/", {
+        "name": league.name, "slug": league.slug, "rules": '{"preset": "pub"}', "match_format": "plain",
+        "points_scheme": "plain", "forfeit": '{"score": [5, 4], "loser_points": 2}', "result_deadline_days": 7,
+        "late_result_points": "[3, 5]", "tie_breakers": '["points", "name"]',
+    })
+    assert response.status_code == 200
+    assert "would give a side that forfeits 2 points" in response.content.decode()
+    assert not AuditEntry.objects.exists()
+
+
 @pytest.mark.parametrize("page", ["league", "season", "division", "venue", "team", "player",
                                   "squadregistration", "auditentry", "matchnight", "rubbergame", "sanction"])
 def test_each_list_page_opens(browser: Client, page: str) -> None:

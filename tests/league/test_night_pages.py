@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from forms import browser, post, text
 from matchnights import Night, a_match_night, sheet_entered
 
 from league.models import AuditEntry, Fixture, MatchNight, Rubber, RubberGame
@@ -14,8 +15,6 @@ from league.services.results import match_dispute, match_resolve, match_submit
 
 PLAIN = ["singles"] * 9
 FIVE_FOUR = [(61, 40)] * 5 + [(30, 61)] * 4
-# A browser's CSRF cookie, and the token its forms send back with it.
-CSRF = "nightnightnightnightnight0123456"
 
 
 @pytest.fixture
@@ -54,30 +53,12 @@ def cards(night: Night, scores: list[tuple[int, int]]) -> None:
                          user=night.home_scorer)
 
 
-def browser(user: Any = None) -> Client:
-    """A browser, logged in as `user` if given, with CSRF checked."""
-    client = Client(enforce_csrf_checks=True)
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
 def stranger() -> Any:
     return get_user_model().objects.create_user("stranger")
 
 
 def url(night: Night, tail: str = "") -> str:
     return f"/fixtures/{night.fixture.pk}/night{tail}"
-
-
-def post(client: Client, address: str, data: dict[str, Any] | None = None) -> Any:
-    """Posts as one of the page's forms does, with the CSRF token."""
-    client.cookies["csrftoken"] = CSRF
-    return client.post(address, {**(data or {}), "csrfmiddlewaretoken": CSRF})
-
-
-def text(response: Any) -> str:
-    return response.content.decode()
 
 
 def sheet_data(night: Night) -> dict[str, int]:

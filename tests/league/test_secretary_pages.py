@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from forms import CSRF, post, text
+from forms import browser as logged_in
 from leagues import a_league, a_season, a_team
 
 from league.models import AuditEntry, Division, DivisionEntry, Fixture, Season, Team, Venue
@@ -19,23 +21,7 @@ TUESDAY = 1
 @pytest.fixture
 def browser(secretary: Any) -> Client:
     """The secretary, logged in, with CSRF checked as a real browser's would be."""
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(secretary)
-    return client
-
-
-# A browser's CSRF cookie, and the token its forms send back with it.
-CSRF = "secretarysecretarysecretary01234"
-
-
-def post(client: Client, url: str, data: dict[str, Any]) -> Any:
-    """Posts as a page's form does, with the CSRF token."""
-    client.cookies["csrftoken"] = CSRF
-    return client.post(url, {**data, "csrfmiddlewaretoken": CSRF})
-
-
-def text(page: Any) -> str:
-    return page.content.decode()
+    return logged_in(secretary)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from leagues import a_league
+from forms import browser, post, text
 from matchnights import Night, a_match_night, sheet_entered
 
 from league.models import AuditEntry, Fixture, MatchNight, RubberGame
@@ -21,8 +22,6 @@ from league.services.teamsheets import team_sheet_enter
 
 PLAIN = ["singles"] * 9
 FIVE_FOUR = [(61, 40)] * 5 + [(30, 61)] * 4
-# A browser's CSRF cookie, and the token its forms send back with it.
-CSRF = "resultsresultsresultsresults0123"
 Status = MatchNight.Status
 
 
@@ -69,22 +68,6 @@ def dispute_return_match(night: Night, fixture: Fixture, reason: str) -> None:
     cards(night, fixture, night.away_captain)
     match_submit(fixture_id=fixture.pk, user=night.away_captain)
     match_dispute(fixture_id=fixture.pk, reason=reason, user=night.home_captain)
-
-
-def browser(user: Any) -> Client:
-    """A browser logged in as `user`, with CSRF checked as a real one's would be."""
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(user)
-    return client
-
-
-def post(client: Client, url: str, data: dict[str, Any]) -> Any:
-    client.cookies["csrftoken"] = CSRF
-    return client.post(url, {**data, "csrfmiddlewaretoken": CSRF})
-
-
-def text(page: Any) -> str:
-    return page.content.decode()
 
 
 def disputes_url(night: Night) -> str:

@@ -10,14 +10,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils.html import escape
 from leagues import a_league, a_team
+from forms import browser, post, text
 from matchnights import Night, a_match_night
 
 from league.models import AuditEntry, DivisionEntry, Sanction
 from league.services.overdue import results_overdue_check
 from league.services.sanctions import sanction_apply
-
-# A browser's CSRF cookie, and the token its forms send back with it.
-CSRF = "sanctionssanctionssanctions01234"
 
 
 @pytest.fixture
@@ -30,22 +28,6 @@ def night(db: None) -> Night:
 def sanction(night: Night) -> Sanction:
     return sanction_apply(division_id=night.division.pk, team_id=night.away.pk, points=2,
                           reason="Fielded an unregistered player", fixture_id=night.fixture.pk, user=night.secretary)
-
-
-def browser(user: Any) -> Client:
-    """A browser logged in as `user`, with CSRF checked as a real one's would be."""
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(user)
-    return client
-
-
-def post(client: Client, url: str, data: dict[str, Any]) -> Any:
-    client.cookies["csrftoken"] = CSRF
-    return client.post(url, {**data, "csrfmiddlewaretoken": CSRF})
-
-
-def text(page: Any) -> str:
-    return page.content.decode()
 
 
 def page_url(night: Night) -> str:

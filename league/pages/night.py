@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from league.models import Fixture
 from league.pages.night_forms import CardForm, DisputeForm, SettleForm, TeamSheetForm
+from league.selectors.match_card import match_card_csv
 from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
 
 
@@ -97,6 +98,18 @@ def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
     if bound is not None and bound.key not in shown:
         context["stray_problems"] = bound.problems
     return context
+
+
+@require_GET
+def card_csv(request: HttpRequest, fixture_id: int) -> HttpResponse:
+    """The night's games as the paper card records them, as CSV."""
+    night_page_or_404(request, fixture_id)  # drafts stay the secretaries'
+    view, text = match_card_csv(fixture_id=fixture_id)
+    response = HttpResponse(text.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    name = f"{view['date']} {view['home_team']['name']} v {view['away_team']['name']}"
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name)
+    response["Content-Disposition"] = f'attachment; filename="{safe}.csv"'
+    return response
 
 
 def night_page_or_404(request: HttpRequest, fixture_id: int) -> NightPage:

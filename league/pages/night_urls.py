@@ -8,6 +8,7 @@ PREFIX = "fixtures/<int:fixture_id>/night"
 urlpatterns = [
     path(PREFIX, night.page, name="night-page"),
     path(f"{PREFIX}/live", night.live, name="night-page-live"),
+    path(f"{PREFIX}/card.csv", night.card_csv, name="night-page-card-csv"),
     path(f"{PREFIX}/sheet", night_actions.sheet, name="night-page-sheet"),
     path(f"{PREFIX}/rubbers/<int:rubber>/live", night_actions.game_live, name="night-page-game-live"),
     path(f"{PREFIX}/rubbers/<int:rubber>/card", night_actions.game_card, name="night-page-game-card"),

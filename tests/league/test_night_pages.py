@@ -108,6 +108,25 @@ def test_a_finished_live_game_links_to_its_scoresheet(sheet: Night) -> None:
     assert sheet_url in text(browser().get(url(sheet)))
 
 
+def test_the_match_card_downloads_as_csv_one_row_a_game(sheet: Night) -> None:
+    cards(sheet, [(61, 40), (12, 61)])
+    response = browser().get(url(sheet, "/card.csv"))
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    rows = [line.split(",") for line in text(response).strip().split("\r\n")]
+    assert rows[0][:8] == ["Rubber", "Kind", "Game", "Home players", "Away players", "Home score", "Away score",
+                           "Winner"]
+    assert rows[1][:8] == ["1", "singles", "1", sheet.home_players[0].name, sheet.away_players[0].name, "61", "40",
+                           sheet.home.name]
+    assert rows[2][5:8] == ["12", "61", sheet.away.name] and len(rows) == 3
+    assert f'href="{url(sheet, "/card.csv")}"' in text(browser().get(url(sheet)))
+
+
+def test_a_draft_fixtures_card_is_not_found(night: Night) -> None:
+    Fixture.objects.filter(pk=night.fixture.pk).update(status=Fixture.Status.DRAFT)
+    assert browser().get(url(night, "/card.csv")).status_code == 404
+
+
 def test_each_rubber_shows_its_players_and_its_games_scores(sheet: Night) -> None:
     cards(sheet, [(61, 40), (12, 61)])
     html = text(browser().get(url(sheet)))

@@ -43,10 +43,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from benchmarks.databases import fresh_database  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/league_bench"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/15"
@@ -73,17 +72,6 @@ def environment(database_url: str, redis_url: str) -> dict[str, str]:
         "CONN_MAX_AGE": "600",
         "LOG_LEVEL": "WARNING",
     }
-
-
-def fresh_database(url: str) -> None:
-    import psycopg
-
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    admin = parsed._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
 
 
 def fresh_redis(url: str) -> None:

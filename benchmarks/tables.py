@@ -41,10 +41,10 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from benchmarks.databases import fresh_database  # noqa: E402
+from league.fixtures.roundrobin import double_round_robin  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/league_tables_bench"
 TEAMS = 12
@@ -64,17 +64,6 @@ GROUP BY n.id, f.division_id, f.home_team_id, f.away_team_id
 """
 
 
-def fresh_database(url: str) -> None:
-    import psycopg
-
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    admin = parsed._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
-
-
 def setup_django(database_url: str) -> None:
     os.environ.update({
         "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": database_url, "DEBUG": "0",
@@ -89,18 +78,6 @@ def setup_django(database_url: str) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
-
-
-def round_robin(teams: list[Any]) -> list[list[tuple[Any, Any]]]:
-    """A double round robin by the circle method: a list of weeks of (home, away)."""
-    ring = list(teams)
-    half = len(ring) // 2
-    weeks = []
-    for week in range(len(ring) - 1):
-        pairs = [(ring[i], ring[-1 - i]) for i in range(half)]
-        weeks.append([(a, b) if (week + i) % 2 else (b, a) for i, (a, b) in enumerate(pairs)])
-        ring = [ring[0], ring[-1], *ring[1:-1]]
-    return weeks + [[(away, home) for home, away in week] for week in weeks]
 
 
 class LeagueBuilder:
@@ -136,8 +113,8 @@ class LeagueBuilder:
         squads = {team.pk: Player.objects.bulk_create(Player(name=f"{team.name} player {p}") for p in range(RUBBERS))
                   for team in teams}
         fixtures = []
-        for week, pairs in enumerate(round_robin(teams), start=1):
-            for home, away in pairs:
+        for week, pairs in enumerate(double_round_robin(len(teams)), start=1):
+            for home, away in ((teams[h], teams[a]) for h, a in pairs):
                 status = Fixture.Status.PUBLISHED
                 winner = None
                 roll = self.rng.random()

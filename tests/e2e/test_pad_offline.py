@@ -26,6 +26,17 @@ def offline_ready(pad: Pad) -> None:
     expect(pad.page.locator("#connection")).to_contain_text("ready to work offline")
 
 
+def go_offline(tablet: Any, pad: Pad) -> None:
+    """Takes the tablet off the network, and waits until the page's own
+    requests fail: the browser applies it to the page and to its service
+    worker one after the other, and a move entered in between would go out."""
+    tablet.set_offline(True)
+    pad.page.wait_for_function("""async () => {
+        if (navigator.onLine) return false;
+        try { await fetch("/api/auth/whoami", {cache: "no-store"}); return false; } catch (err) { return true; }
+    }""", polling=100)
+
+
 def enter_offline(pad: Pad, move: dict[str, Any]) -> None:
     """As a scorer with no connection: who moved, then the move."""
     pad.choose_seat(["Ann", "Bob"][move["seat"]])
@@ -44,7 +55,7 @@ def test_moves_made_offline_survive_a_reload_and_reach_the_server_once_each(tabl
     pad = Pad(tablet.new_page()).open(game.pk)
     offline_ready(pad)
 
-    tablet.set_offline(True)
+    go_offline(tablet, pad)
     for move in MOVES:
         enter_offline(pad, move)
     expect(pad.page.locator("#queue li")).to_have_count(5)
@@ -68,7 +79,7 @@ def test_a_queued_move_someone_else_beat_is_shown_with_the_servers_state(tablet:
     game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
     pad = Pad(tablet.new_page()).open(game.pk)
     offline_ready(pad)
-    tablet.set_offline(True)
+    go_offline(tablet, pad)
     enter_offline(pad, MOVES[0])
 
     other_tablet = APIClient()
@@ -87,7 +98,7 @@ def test_a_queued_move_the_rules_refuse_is_shown_with_the_engines_message(tablet
     game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
     pad = Pad(tablet.new_page()).open(game.pk)
     offline_ready(pad)
-    tablet.set_offline(True)
+    go_offline(tablet, pad)
     enter_offline(pad, {"seat": 0, "tile": "3-6", "peg": 3})
     enter_offline(pad, {"seat": 1, "tile": "3-4", "end": "right", "peg": 0})  # 3-6 lies 3 left, 6 right
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Model
 from leagues import a_league, a_season, a_team, players
@@ -113,10 +114,30 @@ class Endpoint:
 WATCHED: list[type[Model]] = [DivisionEntry, Fixture, SquadRegistration]
 
 
-def state() -> dict[str, list[dict[str, Any]]]:
-    """Every row of every watched table, every field: equal before and
-    after a write only if it changed nothing."""
-    return {model.__name__: list(model.objects.order_by("pk").values()) for model in WATCHED}
+def state(models: list[type[Model]] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every watched table (`WATCHED` unless named), every
+    field: equal before and after a write only if it changed nothing."""
+    return {model.__name__: list(model.objects.order_by("pk").values()) for model in models or WATCHED}
+
+
+def matrix_cases(matrix: list[tuple[Any, tuple[int, ...]]]) -> list[Any]:
+    """A matrix's rows as test cases: one (write, role, answer) a cell."""
+    return [
+        pytest.param(write, role, answer, id=f"{write.name}, {role}")
+        for write, answers in matrix
+        for role, answer in zip(ROLES, answers, strict=True)
+    ]
+
+
+def assert_answered_as_the_matrix_says(response: Any, answer: int, before: Any, after: Any) -> None:
+    """The answer the matrix gives; a refusal says why and changed nothing,
+    a success changed something."""
+    assert response.status_code == answer, response.content
+    if answer >= 400:
+        assert response.json()["error"]
+        assert after == before
+    else:
+        assert after != before
 
 
 def _user(name: str) -> Any:

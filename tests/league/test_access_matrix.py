@@ -13,7 +13,7 @@ and its answers, in the order of `ROLES`.
 from datetime import date
 
 import pytest
-from access import OTHER_CAPTAIN, ROLES, Endpoint, a_scene, state
+from access import OTHER_CAPTAIN, Endpoint, a_scene, assert_answered_as_the_matrix_says, matrix_cases, state
 from django.urls import resolve
 
 from league.api.urls import urlpatterns
@@ -53,11 +53,7 @@ MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     (WITHDRAW,           (401, 403, 204, 403, 204)),
 ]
 
-CASES = [
-    pytest.param(endpoint, role, answer, id=f"{endpoint.name}, {role}")
-    for endpoint, answers in MATRIX
-    for role, answer in zip(ROLES, answers, strict=True)
-]
+CASES = matrix_cases(MATRIX)
 
 
 def refusals() -> int:
@@ -70,12 +66,7 @@ def test_each_write_answers_each_role_as_the_matrix_says(db: None, endpoint: End
     scene = a_scene()
     before, refused_before = state(), refusals()
     response = endpoint.call(scene, role)
-    assert response.status_code == answer, response.content
-    if answer >= 400:
-        assert response.json()["error"]
-        assert state() == before
-    else:
-        assert state() != before
+    assert_answered_as_the_matrix_says(response, answer, before, state())
     if answer == 401:
         assert refusals() == refused_before  # turned away before any service ran
     if answer == 403:

@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from access import ANONYMOUS, OTHER_CAPTAIN, OTHER_SECRETARY, OWN_CAPTAIN, OWN_SECRETARY, ROLES
+from access import (
+    ANONYMOUS,
+    OTHER_CAPTAIN,
+    OTHER_SECRETARY,
+    OWN_CAPTAIN,
+    OWN_SECRETARY,
+    assert_answered_as_the_matrix_says,
+    matrix_cases,
+    state,
+)
 from django.contrib.auth import get_user_model
 from django.urls import resolve
 from leagues import a_league, a_team
@@ -158,15 +167,7 @@ MATRIX: list[tuple[Write, tuple[int, ...]]] = [
     (UNDO,      (401, 403, 201, 403, 201)),
 ]
 
-CASES = [
-    pytest.param(write, role, answer, id=f"{write.name}, {role}")
-    for write, answers in MATRIX
-    for role, answer in zip(ROLES, answers, strict=True)
-]
-
-
-def state() -> dict[str, list[dict[str, Any]]]:
-    return {model.__name__: list(model.objects.order_by("pk").values()) for model in WATCHED}
+CASES = matrix_cases(MATRIX)
 
 
 @pytest.mark.parametrize(("write", "role", "answer"), CASES)
@@ -174,14 +175,9 @@ def test_each_match_night_write_answers_each_role_as_the_matrix_says(db: None, w
                                                                      answer: int) -> None:
     scene = a_scene(write.own)
     write.stage(scene)
-    before = state()
+    before = state(WATCHED)
     response = write.call(scene, role)
-    assert response.status_code == answer, response.content
-    if answer >= 400:
-        assert response.json()["error"]
-        assert state() == before
-    else:
-        assert state() != before
+    assert_answered_as_the_matrix_says(response, answer, before, state(WATCHED))
 
 
 def test_a_night_refusal_is_audited_against_the_fixture_with_who_asked(db: None) -> None:

@@ -5,6 +5,8 @@ from typing import Any
 from django.conf import settings
 from django.test import Client
 
+TABLET_PORTRAIT = {"width": 800, "height": 1280}  # a 10-inch tablet, upright
+
 
 def logged_in_context(chromium: Any, live_server: Any, user: Any, **options: Any) -> Any:
     """A browser context (its own cookies and storage) with `user` logged in."""

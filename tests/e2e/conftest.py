@@ -12,14 +12,13 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from browsers import logged_in_context
+from browsers import TABLET_PORTRAIT, logged_in_context
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-TABLET_PORTRAIT = {"width": 800, "height": 1280}
 
 
 def _missing_service() -> Callable[[str], None]:

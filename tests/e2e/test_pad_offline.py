@@ -1,13 +1,16 @@
 """The pad with no connection: moves wait in the browser, survive a reload,
 and reach the server once each when the connection returns; a move someone
 else made first is shown, not lost."""
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 from rest_framework.test import APIClient
 
 from league.models import GameEntry
 from league.services.games import game_create
+from browsers import TABLET_PORTRAIT, logged_in_context
 from pad_page import Pad
 
 RULES = {"preset": "pub", "hand_size": 3}
@@ -127,9 +130,21 @@ def test_a_queued_move_the_rules_refuse_is_shown_with_the_engines_message(tablet
     assert [row.payload for row in GameEntry.objects.filter(game=game)] == [{"seat": 0, "tile": "3-6", "peg": 3}]
 
 
-def test_a_move_whose_answer_was_lost_is_sent_again_and_recorded_once(tablet: Any, scorer: Any) -> None:
+@pytest.fixture
+def tablet_without_worker(chromium: Any, live_server: Any, scorer: Any) -> Iterator[Any]:
+    """The scorer's tablet with no service worker: the browser sends a page's
+    requests through a worker past the test's routes, so a test that stands
+    between the pad and the server keeps the worker out of the way."""
+    context = logged_in_context(chromium, live_server, scorer, viewport=TABLET_PORTRAIT,
+                                service_workers="block")
+    yield context
+    context.close()
+
+
+def test_a_move_whose_answer_was_lost_is_sent_again_and_recorded_once(tablet_without_worker: Any,
+                                                                      scorer: Any) -> None:
     game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
-    pad = Pad(tablet.new_page()).open(game.pk)
+    pad = Pad(tablet_without_worker.new_page()).open(game.pk)
     keys_sent: list[str] = []
     answers_reach_the_tablet = False
 

@@ -76,9 +76,11 @@ def match_score_so_far(fmt: formats.MatchFormat, rubbers: list[Rubber]) -> tuple
     return formats.match_score(fmt, games)
 
 
-def result_due(fixture: Fixture) -> date:
-    """The last day the home captain has to submit the result."""
-    days = division_settings(division_id=fixture.division_id).result_deadline_days
+def result_due(fixture: Fixture, *, days: int | None = None) -> date:
+    """The last day the home captain has to submit the result; `days` is the
+    division's deadline when the caller has already read it."""
+    if days is None:
+        days = division_settings(division_id=fixture.division_id).result_deadline_days
     return fixture.played_on + timedelta(days=days)
 
 
@@ -116,7 +118,10 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
     game with its current scores), the result's due date and any dispute.
     Raises Fixture.DoesNotExist."""
     fixture = Fixture.objects.select_related("home_team", "away_team", "venue", "division").get(pk=fixture_id)
-    fmt = match_format_of(fixture)
+    # One read of the division's settings serves the format and the deadline:
+    # a scoreboard asks for this view every few seconds.
+    settings = division_settings(division_id=fixture.division_id)
+    fmt = formats.format_get(settings.match_format)
     night = MatchNight.objects.filter(fixture=fixture).first()
     rubbers = {rubber.number: rubber for rubber in night_rubbers(night)} if night is not None else {}
     home, away = match_score_so_far(fmt, list(rubbers.values()))
@@ -130,7 +135,7 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
         "format": {"key": fmt.key, "name": fmt.name},
         "status": night.status if night is not None else MatchNight.Status.OPEN,
         "score": [home, away],
-        "result_due": result_due(fixture).isoformat(),
+        "result_due": result_due(fixture, days=settings.result_deadline_days).isoformat(),
         "dispute_reason": night.dispute_reason if night is not None else "",
         "resolution": night.resolution if night is not None else "",
         "rubbers": [_rubber_view(number, spec, rubbers.get(number)) for number, spec in enumerate(fmt.rubbers, 1)],

@@ -44,7 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.databases import fresh_database  # noqa: E402
-from league.fixtures.roundrobin import double_round_robin  # noqa: E402
+from league.scheduling.roundrobin import double_round_robin  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/league_tables_bench"
 TEAMS = 12

@@ -23,7 +23,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league import fixtures as generator
+from league import scheduling as generator
 from league.models import Division, DivisionEntry, Fixture, Team
 from league.selectors.access import is_secretary
 from league.services.audit import Target, audit_record

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.fixtures import (
+from league.scheduling import (
     FixtureError, MatchWeek, SeasonPlan, SeasonPlanError, Team, Venue, VenueOverbooked,
     generate_fixtures, home_away_sequences, team_breaks,
 )
@@ -365,12 +365,12 @@ def test_any_grouping_the_board_sets_can_serve_gets_a_sound_season(plan: SeasonP
 
 @pytest.mark.parametrize("module", ["breaks", "dates", "roundrobin"])
 def test_the_docstring_examples_hold(module: str) -> None:
-    result = doctest.testmod(importlib.import_module(f"league.fixtures.{module}"))
+    result = doctest.testmod(importlib.import_module(f"league.scheduling.{module}"))
     assert result.attempted > 0 and result.failed == 0
 
 
 def test_the_generator_does_not_need_django() -> None:
-    sources = [importlib.import_module(f"league.fixtures.{m}").__file__ for m in
+    sources = [importlib.import_module(f"league.scheduling.{m}").__file__ for m in
                ("breaks", "checks", "dates", "errors", "roundrobin", "schedule", "seating", "values")]
     for path in sources:
         assert path is not None

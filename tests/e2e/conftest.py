@@ -56,6 +56,15 @@ def chromium() -> Iterator[Any]:
 
 
 @pytest.fixture
+def screenshots(tmp_path: Path) -> Path:
+    """Where a test's screenshots go: a temporary folder, so a test run
+    changes no tracked file; `make screenshots` points SCREENSHOTS_DIR at
+    docs/screenshots to refresh the README's pictures."""
+    folder = os.environ.get("SCREENSHOTS_DIR")
+    return Path(folder) if folder else tmp_path
+
+
+@pytest.fixture
 def scorer(transactional_db: None) -> Any:
     return get_user_model().objects.create_user("scorer", password="pint-and-a-pen")
 

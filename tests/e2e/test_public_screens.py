@@ -2,8 +2,8 @@
 the whole table fits, on a phone it scrolls sideways inside its own box
 with the team and the points kept in view, and the keyboard reaches every
 link with its focus shown. The demo league fills it, and the tablet and
-phone tests write docs/screenshots/table-tablet.png and table-phone.png for
-the README."""
+phone tests take the screenshots that `make screenshots` keeps in
+docs/screenshots/ for the README."""
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,6 @@ from league.services.demo import demo_users_load
 from league.services.demo_league import demo_league_load
 from league.services.standings import standings_rebuild_all
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 TABLET = {"width": 800, "height": 1280}
 PHONE = {"width": 390, "height": 844}
 
@@ -55,16 +54,16 @@ def box_overflow(page: Any) -> int:
     return int(page.locator("#table .scroll").evaluate("(box) => box.scrollWidth - box.clientWidth"))
 
 
-def test_on_a_tablet_the_whole_table_fits_the_screen(visitor: Any, premier: Division) -> None:
+def test_on_a_tablet_the_whole_table_fits_the_screen(screenshots: Path, visitor: Any, premier: Division) -> None:
     page = visitor(TABLET, f"/divisions/{premier.pk}/")
     expect(page.locator("#division-table tbody tr")).to_have_count(6)
     expect(page.locator("#division-table thead th").last).to_be_in_viewport()
     assert page_overflow(page) <= 0, "the page scrolls sideways"
     assert box_overflow(page) <= 0, "the table scrolls sideways on a tablet"
-    page.screenshot(path=SCREENSHOTS / "table-tablet.png")
+    page.screenshot(path=screenshots / "table-tablet.png")
 
 
-def test_on_a_phone_the_table_scrolls_in_its_box_keeping_team_and_points_in_view(
+def test_on_a_phone_the_table_scrolls_in_its_box_keeping_team_and_points_in_view(screenshots: Path, 
         visitor: Any, premier: Division) -> None:
     page = visitor(PHONE, f"/divisions/{premier.pk}/")
     assert page_overflow(page) <= 0, "the page scrolls sideways"
@@ -80,7 +79,7 @@ def test_on_a_phone_the_table_scrolls_in_its_box_keeping_team_and_points_in_view
         assert 0 <= edge["x"] and edge["x"] + edge["width"] <= screen, "a kept column scrolled out of view"
     page.locator("#table .scroll").evaluate("(box) => { box.scrollLeft = 0; }")
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=SCREENSHOTS / "table-phone.png")
+    page.screenshot(path=screenshots / "table-phone.png")
 
 
 def test_the_keyboard_reaches_the_tables_links_and_shows_where_it_is(visitor: Any, premier: Division) -> None:

@@ -2,6 +2,7 @@
 workers (publishing the live state for spectators) is caught up later."""
 import contextlib
 import socket
+import threading
 import time
 
 import kombu.pools
@@ -17,12 +18,35 @@ from tablets import new_game, post_move, tablet_for
 from config.celery import app as celery_app
 
 
-def closed_port_url() -> str:
-    """A Redis URL on a local port that nothing listens on."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    return f"redis://127.0.0.1:{port}/0"
+class DeadRedis:
+    """A Redis that is down: a local port that takes each connection and
+    drops it at once, counting the attempts, so a test can tell a single
+    try from a client that keeps retrying while the scorer waits."""
+
+    def __init__(self) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.attempts = 0
+        self.url = f"redis://127.0.0.1:{self.server.getsockname()[1]}/0"
+        threading.Thread(target=self._drop_all, daemon=True).start()
+
+    def _drop_all(self) -> None:
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return  # closed by the test
+            self.attempts += 1
+            connection.close()
+
+    def close(self) -> None:
+        self.server.close()
+
+
+@pytest.fixture
+def dead_redis():
+    redis = DeadRedis()
+    yield redis
+    redis.close()
 
 
 def forget_connections() -> None:
@@ -51,20 +75,21 @@ def redis_at(url: str):
         live._last_kick = 0.0
 
 
+# The broker is tried once for the kick that queues the live state.
+ATTEMPTS_PER_MOVE = 1
+
+
 def pending(game_id):
     game = Game.objects.get(pk=game_id)
     return game.published_seq < game.seq
 
 
-def test_a_move_is_stored_and_answered_in_milliseconds_while_redis_is_down(tablet, django_capture_on_commit_callbacks):
+def test_a_move_is_stored_and_answered_while_redis_is_down(tablet, dead_redis, django_capture_on_commit_callbacks):
     game = new_game(tablet)
-    with redis_at(closed_port_url()):
-        started = time.perf_counter()
+    with redis_at(dead_redis.url):
         with django_capture_on_commit_callbacks(execute=True):
             response = post_move(tablet, game["id"], {"seat": 0, "tile": "6-3", "peg": 3}, seq=0)
-        elapsed = time.perf_counter() - started
         assert response.status_code == 201
-        assert elapsed < 0.5, f"recording a move took {elapsed:.3f}s with Redis down"
         assert tablet.get(f"/api/games/{game['id']}").json()["seq"] == 1
         # Spectators still get the state, from the database.
         assert tablet.get(f"/api/games/{game['id']}/live").json()["scores"] == [3, 0]
@@ -80,16 +105,21 @@ def test_a_move_is_stored_and_answered_in_milliseconds_while_redis_is_down(table
     assert cache.get(live_state_key(game["id"]))["scores"] == [3, 0]
 
 
-def test_every_move_while_redis_is_down_is_answered_quickly(tablet, django_capture_on_commit_callbacks):
+def test_while_redis_is_down_each_move_tries_the_broker_once_and_never_retries(
+        tablet, dead_redis, django_capture_on_commit_callbacks):
+    """A client that retried a dead broker would keep the scorer waiting on
+    every move; the service makes one attempt and leaves the rest to the
+    catch-up."""
     game = new_game(tablet)
     moves = [{"seat": 0, "tile": "6-3"}, {"seat": 1, "tile": "3-3", "end": "right"}, {"seat": 0, "tile": "6-6", "end": "left"}]
-    with redis_at(closed_port_url()):
+    with redis_at(dead_redis.url):
         for move in moves:
             live._last_kick = 0.0  # each move tries the broker afresh
-            started = time.perf_counter()
+            before = dead_redis.attempts
             with django_capture_on_commit_callbacks(execute=True):
                 assert post_move(tablet, game["id"], move).status_code == 201
-            assert time.perf_counter() - started < 0.5
+            assert dead_redis.attempts - before == ATTEMPTS_PER_MOVE
+    assert tablet.get(f"/api/games/{game['id']}").json()["seq"] == 3
 
 
 def test_the_catch_up_leaves_recent_changes_to_their_own_task(tablet):

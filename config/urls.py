@@ -16,5 +16,4 @@ urlpatterns += [
     path("", include("league.pages.public_urls")),
     path("secretary/", include("league.pages.secretary_urls")),
     path("accounts/", include("league.pages.accounts_urls")),
-    path("", include("league.urls_public")),
 ]

@@ -1,5 +1,6 @@
 """The public team and player pages: a team's venue, captain, squad,
-results and fixtures; a player's teams, season statistics and games."""
+results and fixtures, and its fixtures as a calendar feed; a player's
+teams, season statistics and games."""
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -8,8 +9,10 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from league.calendar import calendar_text
 from league.models import Division, Player, TableEntry, Team
 from league.pages.public_lines import fixture_lines, game_line, is_ahead
+from league.selectors.fixtures import team_calendar_events
 from league.selectors.public import (
     division_settings_of,
     player_get,
@@ -35,6 +38,18 @@ def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
     if entry is not None:
         context.update(_team_season(team, entry.division))
     return render(request, "public/team.html", context)
+
+
+def team_fixtures_ics(request: HttpRequest, team_id: int) -> HttpResponse:
+    """The team's fixtures as an iCalendar feed to subscribe to."""
+    try:
+        team = team_with_captain(team_id=team_id)
+    except Team.DoesNotExist:
+        raise Http404("no such team") from None
+    text = calendar_text(team_calendar_events(team=team), name=f"{team} fixtures", stamp=timezone.now())
+    response = HttpResponse(text.encode("utf-8"), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="team-{team.pk}-fixtures.ics"'
+    return response
 
 
 @require_GET

@@ -1,13 +1,16 @@
-"""URLs of the public league pages (see league.pages.public and public_people)."""
+"""URLs of the public league pages (see league.pages.home, public and public_people)."""
 from django.urls import path
 
+from league.pages.home import home
 from league.pages.public import division_page, division_print, league_home
-from league.pages.public_people import player_page, team_page
+from league.pages.public_people import player_page, team_fixtures_ics, team_page
 
 urlpatterns = [
+    path("", home, name="home"),
     path("leagues/<slug:slug>/", league_home, name="public-league"),
     path("divisions/<int:division_id>/", division_page, name="public-division"),
     path("divisions/<int:division_id>/print", division_print, name="public-division-print"),
     path("teams/<int:team_id>/", team_page, name="public-team"),
+    path("teams/<int:team_id>/fixtures.ics", team_fixtures_ics, name="team-fixtures-ics"),
     path("players/<int:player_id>/", player_page, name="public-player"),
 ]

@@ -2,6 +2,9 @@
 // fetches the scoreboard part of the page (rendered by the server from the
 // same template as the page) every few seconds and swaps it in when it has
 // changed. A new score is read out to screen readers once, not every poll.
+import { guarded, loudly } from "./broken.js";
+import { showLive } from "./pad-dom.js";
+
 const POLL_MS = 3000;
 const night = document.getElementById("night");
 const live = document.getElementById("night-live");
@@ -14,11 +17,6 @@ let fetching = false;
 
 function now() {
   return live.querySelector(".now");
-}
-
-function status(text, kind) {
-  connection.textContent = text;
-  connection.className = `connection ${kind}`;
 }
 
 // Swapping the HTML would drop the keyboard's place on a scoreboard link.
@@ -41,35 +39,41 @@ async function poll() {
   if (fetching) return;
   fetching = true;
   timer = null;
+  const text = await fragment();
+  fetching = false;
+  // A fragment that cannot be swapped in is not a lost connection: it
+  // fails loudly (see broken.js) and the polling stops.
+  if (text !== null && text !== shown) swap(text);
+  if (text !== null) shown = text;
+  showLive(connection, text !== null);
+  schedule();
+}
+
+// The scoreboard part of the page as the server renders it now, or null
+// when there is no answer worth showing (no connection, a server error).
+async function fragment() {
   try {
     const response = await fetch(live.dataset.poll, { credentials: "same-origin", cache: "no-store" });
-    if (!response.ok) throw new Error(`the server answered ${response.status}`);
-    const text = await response.text();
-    if (text !== shown) swap(text);
-    shown = text;
-    status(`Live: updated ${new Date().toLocaleTimeString("en-GB")}`, "online");
+    return response.ok ? await response.text() : null;
   } catch {
-    status("Reconnecting…", "offline");
-  } finally {
-    fetching = false;
+    return null;
   }
-  schedule();
 }
 
 // A hidden tab (a phone in a pocket) stops polling until it is looked at.
 function schedule() {
-  if (timer === null && !document.hidden) timer = setTimeout(poll, POLL_MS);
+  if (timer === null && !document.hidden) timer = setTimeout(guarded(poll), POLL_MS);
 }
 
-document.addEventListener("visibilitychange", () => {
+document.addEventListener("visibilitychange", guarded(() => {
   if (document.hidden && timer !== null) {
     clearTimeout(timer);
     timer = null;
   } else if (!document.hidden && timer === null && !fetching) {
-    poll();
+    loudly(poll());
   }
-});
+}));
 
 // A refused form is shown again with the service's words: take the reader there.
 document.getElementById("refusal")?.focus();
-poll();
+loudly(poll());

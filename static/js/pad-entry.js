@@ -1,8 +1,9 @@
 // The part of the pad the scorer taps: who moved, the step being entered
 // (the end, the peg, a wrong peg's warning, the tiles shown at a hand's
 // end), the 28 tiles and the actions. What a tap does is in pad.js.
+import { guarded } from "./broken.js";
 import { byId, h } from "./pad-dom.js";
-import { actions, freshPick, isShowing, known, outbox, pad, pips, seatNames, seatToMove } from "./pad-state.js";
+import { actions, deleteDigit, freshPick, isShowing, known, outbox, pad, pips, seatNames, seatToMove, typeDigit } from "./pad-state.js";
 import { penaltyLines, sideName } from "./pad-text.js";
 import { tileSvg } from "./tiles.js";
 
@@ -57,8 +58,9 @@ function keypad() {
   const worth = known() && pad.pick.option ? pad.pick.option.worth : null;
   const display = h("output", { class: "peg-display", "aria-live": "polite", id: "peg" }, pad.pick.peg === "" ? "–" : pad.pick.peg);
   const key = (label, value, name = null) => h("button", { type: "button", class: "key", "aria-label": name, onclick: () => { pad.pick.peg = value(pad.pick.peg); actions.render(); } }, label);
-  const keys = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => key(String(n), (peg) => (peg + n).replace(/^0+(?=\d)/, "").slice(0, 3)));
-  keys.push(key("Clear", () => ""), key("0", (peg) => (peg + "0").replace(/^0+(?=\d)/, "").slice(0, 3)), key("⌫", (peg) => peg.slice(0, -1), "Delete the last digit"));
+  const digit = (n) => key(String(n), (peg) => typeDigit(peg, String(n)));
+  const keys = [1, 2, 3, 4, 5, 6, 7, 8, 9].map(digit);
+  keys.push(key("Clear", () => ""), digit(0), key("⌫", deleteDigit, "Delete the last digit"));
   const send = h("button", { type: "button", class: "primary", id: "record", disabled: pad.pick.peg === "", onclick: actions.record }, "Record");
   const rules = worth === null ? h("p", { class: "hint" }, "Not connected: the server checks the peg when the move is sent.")
     : h("p", { class: "hint" }, `Rules give ${worth}. Enter what the player pegged.`);
@@ -111,7 +113,7 @@ export function renderTiles() {
       button.append(h("span", { class: `badge${worths.some(Boolean) ? "" : " nil"}` }, worths.map((w) => `+${w}`).join(" / ")));
     }
     button.setAttribute("aria-label", `${tile.tile}${known() && fits ? `, scores ${worths.join(" or ")}` : ""}`);
-    button.onclick = () => actions.tapTile(tile);
+    button.onclick = guarded(() => actions.tapTile(tile));
     return button;
   });
   node.replaceChildren(...buttons);
@@ -124,11 +126,11 @@ function showingTile(button, tile, onLine) {
   button.hidden = onLine.has(tile.tile) || others;
   button.setAttribute("aria-pressed", String(mine));
   button.setAttribute("aria-label", `${tile.tile}${mine ? ", shown" : ""}`);
-  button.onclick = () => {
+  button.onclick = guarded(() => {
     const tiles = pad.showing.tiles[seat] || [];
     pad.showing.tiles[seat] = mine ? tiles.filter((t) => t !== tile.tile) : [...tiles, tile.tile];
     actions.render();
-  };
+  });
   return button;
 }
 

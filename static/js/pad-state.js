@@ -70,3 +70,13 @@ export function tableLooksEmpty() {
 export function pips(text) {
   return text.split("-").map(Number);
 }
+
+// The peg as typed so far, with one more digit (tapped on the keypad or
+// typed on a keyboard): no leading zeros, and three digits at most.
+export function typeDigit(peg, digit) {
+  return (peg + digit).replace(/^0+(?=\d)/, "").slice(0, 3);
+}
+
+export function deleteDigit(peg) {
+  return peg.slice(0, -1);
+}

@@ -56,3 +56,17 @@ export function moveText(state, move) {
   if (move.draw) return `${who} draws ${move.draw}`;
   return JSON.stringify(move);
 }
+
+// Whose turn it is, or how the hand or the game stands. The scoreboard,
+// read from across the room, names the hand as well (`withHand`).
+export function turnText(state, { withHand = false } = {}) {
+  const hand = `Hand ${state.hand + 1}`;
+  if (state.status === "won") return `${sideName(state, state.winner)} won the game`;
+  if (state.status === "hand-ended") return `${hand} is over${state.turn !== null ? `: ${state.seats[state.turn]} leads the next` : ""}`;
+  const now = state.turn === null ? "waiting for the down" : `${state.seats[state.turn]} to play`;
+  return withHand ? `${hand}: ${now}` : capitalised(now);
+}
+
+function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,37 +1,31 @@
 // The part of the pad that shows the game: the connection, whose turn it
 // is, the line and its ends, the alerts, the moves waiting to be sent and
 // this hand's moves. The scores are drawn by scoreboard.js.
-import { byId, h } from "./pad-dom.js";
-import { actions, known, outbox, pad, root, seatNames } from "./pad-state.js";
-import { eventText, penaltyLines, sideName } from "./pad-text.js";
+import { byId, h, showStatus } from "./pad-dom.js";
+import { actions, known, outbox, pad, root } from "./pad-state.js";
+import { eventText, penaltyLines, turnText } from "./pad-text.js";
 import { endsText } from "./scoreboard.js";
 import { lineNode } from "./tiles.js";
 
 export function renderConnection() {
   const node = byId("connection");
   const waiting = outbox.items.length;
-  if (!pad.online) {
-    node.textContent = `No connection: ${waiting} waiting on this tablet, sent when it returns`;
-    node.className = "connection offline";
-  } else if (waiting) {
-    node.textContent = `Sending ${waiting}…`;
-    node.className = "connection sending";
-  } else {
-    node.textContent = `Connected: every move is recorded${root.dataset.offlineReady ? "; ready to work offline" : ""}`;
-    node.className = "connection online";
-  }
+  if (!pad.online) showStatus(node, `No connection: ${waiting} waiting on this tablet, sent when it returns`, "offline");
+  else if (waiting) showStatus(node, `Sending ${waiting}…`, "sending");
+  else showStatus(node, `Connected: every move is recorded${OFFLINE[root.dataset.offlineReady] ?? ""}`, "online");
 }
+
+// Whether the page and its scripts are kept for a reload with no connection
+// (see keepForOffline in pad.js): nothing is said until that is settled.
+const OFFLINE = {
+  yes: "; ready to work offline",
+  no: "; not ready to work offline (reload the page to try again)",
+};
 
 export function renderTable() {
   const { state } = pad.table;
-  const names = seatNames();
-  let turn;
-  if (state.status === "won") turn = `${sideName(state, state.winner)} won the game`;
-  else if (!known() && outbox.items.length) turn = `${outbox.items.length} waiting: the server will check whose turn it was`;
-  else if (state.status === "hand-ended") turn = `Hand ${state.hand + 1} is over${state.turn !== null ? `: ${names[state.turn]} leads the next` : ""}`;
-  else if (state.turn === null) turn = "Any player may put the down";
-  else turn = `${names[state.turn]} to play`;
-  byId("turn").textContent = turn;
+  const guessing = state.status !== "won" && !known() && outbox.items.length;
+  byId("turn").textContent = guessing ? `${outbox.items.length} waiting: the server will check whose turn it was` : turnText(state);
   byId("line").replaceChildren(lineNode(pad.table.line));
   byId("ends").textContent = endsText(pad.table) || "No tiles on the table";
 }

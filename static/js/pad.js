@@ -4,10 +4,11 @@
 // cost from POST /preview. Every write goes through the outbox, so nothing
 // is lost when the connection drops. This module talks to the server and
 // handles the taps; pad-view.js and pad-entry.js draw the page.
+import { guarded, loudly } from "./broken.js";
 import { Refused, Unreachable, getJson, postJson } from "./pad-api.js";
 import { byId } from "./pad-dom.js";
 import { renderActions, renderSeats, renderStep, renderTiles } from "./pad-entry.js";
-import { actions, api, freshPick, freshShowing, known, outbox, pad, root, seatToMove, tableKey, tableLooksEmpty } from "./pad-state.js";
+import { actions, api, deleteDigit, freshPick, freshShowing, known, outbox, pad, root, seatToMove, tableKey, tableLooksEmpty, typeDigit } from "./pad-state.js";
 import { eventText, moveText, penaltyLines } from "./pad-text.js";
 import { renderAlerts, renderConnection, renderMoves, renderQueue, renderTable } from "./pad-view.js";
 import { drawScores } from "./scoreboard.js";
@@ -22,11 +23,17 @@ async function refresh() {
     pad.online = true;
     localStorage.setItem(tableKey, JSON.stringify(pad.table));
   } catch (err) {
-    if (err instanceof Refused) pad.notice = { kind: "error", title: "The server says", lines: [err.message] };
+    if (err instanceof Refused) showRefusal(err);
     else if (err instanceof Unreachable) pad.online = false;
     else throw err;
   }
   render();
+}
+
+// A request the server refused (not a write: those are the outbox's), in
+// its own words above the taps.
+function showRefusal(err) {
+  pad.notice = { kind: "error", title: "The server says", lines: [err.message] };
 }
 
 async function followLive() {
@@ -69,7 +76,7 @@ function queue(path, body, label) {
   pad.pick = freshPick();
   pad.focusNext = "#tiles button:not([disabled]):not([hidden])";
   render();
-  flush();
+  loudly(flush());
 }
 
 function sendMove(move) {
@@ -125,11 +132,13 @@ async function record() {
     pad.pick.preview = preview.events[0];
   } catch (err) {
     if (err instanceof Refused) {
-      pad.notice = { kind: "error", title: "The server says", lines: [err.message] };
-    } else {
+      showRefusal(err);
+    } else if (err instanceof Unreachable) {
       pad.online = false;
       sendMove(body); // no preview without a connection: the server judges it when sent
       return;
+    } else {
+      throw err;
     }
   }
   render();
@@ -179,9 +188,9 @@ function render() {
 // With a keyboard, the peg can be typed as well as tapped.
 function typePeg(event) {
   if (!pad.table || !pad.pick.tile || pad.pick.end === undefined || pad.pick.preview || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (/^[0-9]$/.test(event.key)) pad.pick.peg = (pad.pick.peg + event.key).replace(/^0+(?=\d)/, "").slice(0, 3);
-  else if (event.key === "Backspace") pad.pick.peg = pad.pick.peg.slice(0, -1);
-  else if (event.key === "Enter" && pad.pick.peg !== "" && event.target === document.body) return void record();
+  if (/^[0-9]$/.test(event.key)) pad.pick.peg = typeDigit(pad.pick.peg, event.key);
+  else if (event.key === "Backspace") pad.pick.peg = deleteDigit(pad.pick.peg);
+  else if (event.key === "Enter" && pad.pick.peg !== "" && event.target === document.body) return record();
   else if (event.key === "Escape") pad.pick = freshPick();
   else return;
   event.preventDefault();
@@ -205,17 +214,23 @@ async function keepForOffline() {
 
 Object.assign(actions, { render, tapTile, chooseEnd, record, recordShown, sendMove, move });
 
-byId("knock").onclick = () => sendMove({ seat: seatToMove(), knock: true });
-byId("draw").onclick = () => sendMove({ seat: seatToMove(), draw: 1 });
-document.addEventListener("keydown", typePeg);
-byId("misplay").onclick = () => { pad.pick = { ...freshPick(), mode: pad.pick.mode === "misplay" ? "play" : "misplay" }; render(); };
-byId("undo").onclick = undo;
-window.addEventListener("online", () => flush());
-window.addEventListener("offline", () => { pad.online = false; render(); });
+byId("knock").onclick = guarded(() => sendMove({ seat: seatToMove(), knock: true }));
+byId("draw").onclick = guarded(() => sendMove({ seat: seatToMove(), draw: 1 }));
+document.addEventListener("keydown", guarded(typePeg));
+byId("misplay").onclick = guarded(() => { pad.pick = { ...freshPick(), mode: pad.pick.mode === "misplay" ? "play" : "misplay" }; render(); });
+byId("undo").onclick = guarded(undo);
+window.addEventListener("online", guarded(() => flush()));
+window.addEventListener("offline", guarded(() => { pad.online = false; render(); }));
 // Bad wifi comes and goes without telling the page: keep trying. When all
 // is sent, look for changes made elsewhere (another tablet, an undo) in
 // the spectators' state, which costs the server no replay.
-setInterval(() => (outbox.items.length ? flush() : pad.online ? followLive() : refresh()), 3000);
-keepForOffline().catch(() => {});
+setInterval(guarded(() => (outbox.items.length ? flush() : pad.online ? followLive() : refresh())), 3000);
+// A browser may refuse to keep the page (a private window, a full disk):
+// the pad still works while connected, and says it is not ready offline.
+keepForOffline().catch(guarded((err) => {
+  console.warn(err);
+  root.dataset.offlineReady = "no";
+  render();
+}));
 render();
-refresh().then(flush);
+loudly(refresh().then(flush));

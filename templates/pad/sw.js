@@ -23,8 +23,11 @@ self.addEventListener("fetch", (event) => {
     fetch(event.request)
       .then((response) => {
         if (response.ok) {
+          // A copy that cannot be kept (a full disk) leaves the last one
+          // there: the page still opens offline, a little older. There is
+          // no page here to tell, so the console is told.
           const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+          caches.open(CACHE).then((cache) => cache.put(event.request, copy)).catch((err) => console.warn("pad: not kept for offline use", err));
         }
         return response;
       })

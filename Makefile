@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test install bench bench-tables
+.PHONY: run test test-js install bench bench-tables
 
 install: $(VENV)/.installed
 
@@ -27,6 +27,10 @@ run: $(VENV)/.installed
 # Honours DATABASE_URL and REDIS_URL; without them, SQLite and in-process tasks.
 test: $(VENV)/.installed
 	$(PY) -m pytest
+
+# The pad's JavaScript unit tests (tests/js/): Node 20.19 or newer, no packages.
+test-js:
+	node --test tests/js/
 
 # The API benchmark (needs DATABASE_URL on PostgreSQL; see benchmarks/api.py).
 bench: $(VENV)/.installed

@@ -10,7 +10,7 @@ from django.http import HttpRequest
 
 from league.models import SquadRegistration
 from league.selectors.squads import squad_register_refusal, squad_withdraw_refusal
-from league.services.errors import AlreadyInSquad, NotPermitted, RegisteredElsewhere, Refused
+from league.refusals import AlreadyInSquad, NotPermitted, RegisteredElsewhere, Refused
 from league.services.squads import squad_register, squad_withdraw
 
 

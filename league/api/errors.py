@@ -10,7 +10,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from league.services.errors import GameConflict, MoveRejected, NotPermitted, Refused
+from league.refusals import GameConflict, MoveRejected, NotPermitted, Refused
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

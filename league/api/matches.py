@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from league.api.schema import ErrorOutput
 from league.selectors.matches import night_view
-from league.services.errors import TeamSheetInvalid
+from league.refusals import TeamSheetInvalid
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
 from league.services.results import match_confirm, match_dispute, match_resolve, match_result_correct, match_submit
 from league.services.teamsheets import team_sheet_enter

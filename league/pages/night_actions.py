@@ -18,7 +18,7 @@ from league.pages.night import Bound, card_form, night_page_or_404, render_night
 from league.pages.night_confirm import confirm_page, remove_lines, result_lines, settle_lines
 from league.pages.night_forms import DisputeForm, SettleForm
 from league.selectors.night_page import NightPage
-from league.services.errors import NotPermitted, Refused, TeamSheetInvalid
+from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
 from league.services.results import match_confirm, match_dispute, match_resolve, match_submit
 from league.services.teamsheets import team_sheet_enter

@@ -12,7 +12,7 @@ from django.shortcuts import render
 
 from league.models import League
 from league.selectors.access import is_secretary
-from league.services.errors import NotPermitted, Refused
+from league.refusals import NotPermitted, Refused
 
 View = Callable[..., HttpResponse]
 # What a service may refuse with; its message is shown as it is.

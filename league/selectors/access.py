@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Q
 
 from league.models import League, MatchNight, Team
-from league.services.errors import NotPermitted, NotTeamScorer, Refused, WrongNightStatus
+from league.refusals import NotPermitted, NotTeamScorer, Refused, WrongNightStatus
 
 if TYPE_CHECKING:  # the log service imports this module
     from league.services.log import Author

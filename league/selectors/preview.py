@@ -16,7 +16,7 @@ import scoring
 from league.engine import engine_new, engine_of, live_ops, log_rows
 from league.models import Game
 from league.selectors.state import game_state
-from league.services.errors import MoveRejected
+from league.refusals import MoveRejected
 
 
 def game_table(*, game: Game) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from league.models import Player, Season, SquadRegistration, Team
 from league.selectors.access import is_captain, is_secretary
-from league.services.errors import (
+from league.refusals import (
     AlreadyInSquad,
     NotCaptain,
     NotInSquad,

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.models import Division, League, Season
 from league.services.audit import audit_record
-from league.services.errors import Refused, SettingsInvalid
+from league.refusals import Refused, SettingsInvalid
 from league.services.log import Author
 
 

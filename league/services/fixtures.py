@@ -27,7 +27,7 @@ from league import scheduling as generator
 from league.models import Division, DivisionEntry, Fixture, Team
 from league.selectors.access import is_secretary
 from league.services.audit import Target, audit_record
-from league.services.errors import (
+from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
     FixturesPublished,

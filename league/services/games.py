@@ -8,7 +8,7 @@ from django.db import transaction
 
 from league.engine import ENGINES, engine_key, engine_new
 from league.models import Game, GameEntry, MatchNight
-from league.services.errors import MoveRejected
+from league.refusals import MoveRejected
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
 from league.services.log import Author, author_user

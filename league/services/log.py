@@ -31,7 +31,7 @@ from league.engine import ENGINES, engine_key, engine_of
 from league.models import Game, GameEntry
 from league.selectors.access import match_game_refusal
 from league.selectors.state import game_state
-from league.services.errors import GameConflict, MoveRejected
+from league.refusals import GameConflict, MoveRejected
 from league.services.game_cache import CACHE_FIELDS, game_cache_fill
 from league.services.live import live_kick
 

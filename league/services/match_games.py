@@ -18,7 +18,7 @@ import scoring
 from league.models import Fixture, MatchNight, Rubber, RubberGame
 from league.selectors.competition import division_settings
 from league.selectors.matches import game_outcome, match_format_of
-from league.services.errors import MoveRejected, ResultInvalid, WrongNightStatus
+from league.refusals import MoveRejected, ResultInvalid, WrongNightStatus
 from league.services.games import game_create
 from league.services.log import Author, author_user
 from league.services.nights import Night, night_change, require_playable, require_scorer, require_status

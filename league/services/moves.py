@@ -8,7 +8,7 @@ import scoring
 from league.engine import engine_replay, live_ops
 from league.models import Game, GameEntry
 from league.selectors.state import game_state
-from league.services.errors import GameConflict
+from league.refusals import GameConflict
 from league.services.log import Author, Change, Reply, log_append
 
 

@@ -17,7 +17,7 @@ from league.models import Fixture, MatchNight, Team
 from league.selectors.access import is_captain, is_secretary, scores_for_any
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
-from league.services.errors import (
+from league.refusals import (
     FixtureNotPlayable,
     NotCaptain,
     NotPermitted,

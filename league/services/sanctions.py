@@ -15,7 +15,7 @@ from django.db.models import Q
 from league.models import Division, DivisionEntry, Fixture, Sanction, Team
 from league.selectors.access import is_secretary
 from league.services.audit import audit_record
-from league.services.errors import NotSecretary, ReasonRequired, Refused
+from league.refusals import NotSecretary, ReasonRequired, Refused
 from league.services.log import Author, author_user
 from league.services.standings import standings_queue
 

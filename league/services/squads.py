@@ -29,7 +29,7 @@ from league.selectors.squads import (
     squad_withdraw_refusal,
 )
 from league.services.audit import audit_record
-from league.services.errors import RegisteredElsewhere
+from league.refusals import RegisteredElsewhere
 from league.services.log import Author, author_user
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from league import formats
 from league.models import Fixture, MatchNight, Player, Rubber, SquadRegistration, Team
 from league.selectors.matches import match_format_of
-from league.services.errors import TeamSheetInvalid
+from league.refusals import TeamSheetInvalid
 from league.services.log import Author
 from league.services.nights import Night, night_change, require_captain, require_playable, require_status
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import connection
 
-from league.services.errors import Refused
+from league.refusals import Refused
 
 
 def race(calls: list[Callable[[], Any]]) -> list[Any]:

@@ -17,7 +17,7 @@ from league.services.competition import (
     league_settings_change,
     season_create,
 )
-from league.services.errors import Refused, SettingsInvalid
+from league.refusals import Refused, SettingsInvalid
 
 LEEK: dict[str, Any] = {
     "rules": {"preset": "pub", "penalties": {"misplay": "deduct 10"}},

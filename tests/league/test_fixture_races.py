@@ -10,7 +10,7 @@ from leagues import a_league, a_season, a_team
 from races import race
 
 from league.models import Division, DivisionEntry, Fixture
-from league.services.errors import AlreadyEntered
+from league.refusals import AlreadyEntered
 from league.services.fixtures import division_team_add, fixtures_generate
 
 

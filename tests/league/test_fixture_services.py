@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from leagues import a_league, a_season, a_team
 
 from league.models import AuditEntry, Division, DivisionEntry, Fixture, Team, Venue
-from league.services.errors import (
+from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
     FixturesPublished,

@@ -7,7 +7,7 @@ from matchnights import Night, a_match_night, play_live, sheet_entered
 from tablets import post_move, tablet_for
 
 from league.models import AuditEntry, Fixture, Game, MatchNight, Rubber, RubberGame, SquadRegistration
-from league.services.errors import (
+from league.refusals import (
     FixtureNotPlayable,
     NotCaptain,
     NotSecretary,

@@ -7,7 +7,7 @@ from in_process import committing
 from matchnights import Night, a_match_night
 
 from league.models import AuditEntry, Sanction, TableEntry
-from league.services.errors import NotSecretary, ReasonRequired, Refused
+from league.refusals import NotSecretary, ReasonRequired, Refused
 from league.services.sanctions import sanction_apply, sanction_remove
 
 

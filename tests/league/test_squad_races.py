@@ -9,7 +9,7 @@ from leagues import a_league, a_season, a_team, players
 from races import race
 
 from league.models import AuditEntry, SquadRegistration
-from league.services.errors import RegisteredElsewhere, SquadFull
+from league.refusals import RegisteredElsewhere, SquadFull
 from league.services.squads import squad_register
 
 

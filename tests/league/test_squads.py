@@ -10,7 +10,7 @@ from leagues import a_league, a_season, a_team, players
 
 from league.models import AuditEntry, Player, Season, SquadRegistration, Team
 from league.selectors.squads import player_eligibility, squad_check, squad_players
-from league.services.errors import (
+from league.refusals import (
     AlreadyInSquad,
     NotCaptain,
     NotInSquad,

@@ -19,7 +19,7 @@ from races import race
 from league.models import Division, DivisionEntry, Fixture, PlayerStats, Sanction, Season, SquadRegistration, TableEntry
 from league.services import fixtures as fixture_services
 from league.services import results
-from league.services.errors import NotPermitted, Refused
+from league.refusals import NotPermitted, Refused
 from league.services.match_games import rubber_game_card
 from league.services.sanctions import sanction_apply, sanction_remove
 from league.services.standings import division_standings_rebuild, standings_rebuild_all

@@ -9,7 +9,7 @@ from leagues import a_season
 from league.models import Division
 from league.selectors.competition import division_settings
 from league.services.competition import division_settings_change, league_settings_change
-from league.services.errors import SettingsInvalid
+from league.refusals import SettingsInvalid
 
 DEFAULT = ("points", "games_difference", "games_won", "head_to_head", "pegged_difference", "name")
 

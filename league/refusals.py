@@ -1,4 +1,8 @@
-"""What a write can refuse, independent of HTTP (the API maps them)."""
+"""What a write can refuse, independent of HTTP (the API maps them).
+
+Services raise these; selectors say ahead of a write which one it would
+meet (`league.selectors.access`, `league.selectors.squads`), so both import
+them from here, beneath either."""
 from typing import Any
 
 

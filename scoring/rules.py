@@ -26,7 +26,7 @@ from .errors import RulesError
 SCORINGS = ("fives-and-threes", "fives", "threes", "multiples")
 OFFENCES = ("false-knock", "misplay", "over-peg", "under-peg")
 ACTIONS = ("deduct", "back-or-award", "award", "lose-game", "none")
-UNDER_PEG_POLICIES = ("forfeit", "correct", "muggins")
+UNDER_PEG_POLICIES = ("forfeit", "correct", "muggins", "lose-game")
 
 _BASE: dict[str, Any] = {
     "scoring": "fives-and-threes",
@@ -124,6 +124,10 @@ class Penalties:
     under_peg: str = "forfeit"
 
     def action(self, offence: str) -> Action:
+        if offence == "under-peg":
+            # An under-peg's other policies say what the missed points do,
+            # which is no penalty action; only losing the game is one.
+            return Action("lose-game" if self.under_peg == "lose-game" else "none")
         return {
             "false-knock": self.false_knock,
             "misplay": self.misplay,
@@ -154,7 +158,9 @@ class Penalties:
         )
 
     def loses_game(self) -> bool:
-        return any(a.kind == "lose-game" for a in (self.false_knock, self.misplay, self.over_peg))
+        """Whether any offence loses the game (which needs exactly two sides)."""
+        actions = (self.false_knock, self.misplay, self.over_peg)
+        return self.under_peg == "lose-game" or any(a.kind == "lose-game" for a in actions)
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,8 +196,7 @@ class Table:
                 if score == self._target or (score > self._target and not self._exact):
                     winner = side
         else:
-            verdict, points, penalties = self._wrong_peg(side, peg, worth)
-            winner = Ledger(scores, self.rules, side).winner()
+            verdict, points, penalties, winner = self._wrong_peg(side, peg, worth)
         text = tile.text
         # Filling a copy of a template is about a third cheaper than building
         # an eighteen-key dict afresh, and a replay builds one per play.
@@ -238,18 +237,25 @@ class Table:
         move = raw if raw["tile"] == text else {**raw, "tile": text}
         return self._close(event, move, "chip-out" if out else None, winner)
 
-    def _wrong_peg(self, side: int, peg: int, worth: int) -> tuple[str, int, list[Event]]:
-        """A peg that differs from the worth: the verdict, the points, the penalties."""
+    def _wrong_peg(self, side: int, peg: int,
+                   worth: int) -> tuple[str, int, list[Event], int | None]:
+        """A peg that differs from the worth: the verdict, the points, the penalties, the winner.
+
+        The winner comes from this event's own ledger: a ``lose-game``
+        penalty decides the game even when no score reaches the target.
+        """
         ledger = Ledger(self.scores, self.rules, side)
         if peg > worth:
             ledger.add(side, worth)  # the true worth stands, then the pegging back
             ledger.penalise("over-peg", side)
-            return "over", worth, ledger.penalties
+            return "over", worth, ledger.penalties, ledger.winner()
         points = worth if self._under == "correct" else peg
         ledger.add(side, points)
         if self._under == "muggins":
             ledger.muggins(side, worth - peg)
-        return "under", points, ledger.penalties
+        elif self._under == "lose-game":
+            ledger.penalise("under-peg", side)
+        return "under", points, ledger.penalties, ledger.winner()
 
     def _knock(self, raw: Mapping[str, Any]) -> list[Event]:
         if not raw.keys() <= _KNOCK:
@@ -318,7 +324,7 @@ class Table:
             self._check_ruled_knock(seat, knock)
         side = self.side_of[seat]
         ledger = Ledger(self.scores, self.rules, side)
-        if offence != "under-peg":
+        if offence != "under-peg" or self._under == "lose-game":
             ledger.penalise(offence, side)
         elif self._under == "correct":
             ledger.penalties.append(

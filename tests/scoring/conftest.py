@@ -1,4 +1,4 @@
-"""Helpers for building scoresheets (../shared/SCORESHEET.md) and reading results.
+"""Helpers for building scoresheets (docs/scoresheet.md) and reading results.
 
 Sheets are plain dicts in the version-1 format; the helpers only save typing.
 """
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared"
-SCORESHEET_DOC = SHARED / "SCORESHEET.md"
+SCORESHEET_DOC = REPO / "docs" / "scoresheet.md"
+WORKED_EXAMPLE = "## A worked example"
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -117,23 +117,31 @@ def mentions_tile(text: str, a: int, b: int) -> bool:
 
 
 def assert_names_place(message: str, hand_no: int, move_no: int, seat: int) -> None:
-    """The message names the hand, the move and the seat (SCORESHEET.md:
-    `hand 2, move 7 (seat 1): ...`). Whether hands and moves are counted from
+    """The message names the hand, the move and the seat (docs/scoresheet.md:
+    `hand 0, move 1 (seat 1): ...`). Whether hands and moves are counted from
     0 or 1 is not fixed by the contract, so either is accepted."""
     assert re.search(rf"\bhand ({hand_no}|{hand_no + 1})\b", message), message
     assert re.search(rf"\bmove ({move_no}|{move_no + 1})\b", message), message
     assert re.search(rf"\bseat {seat}\b", message), message
 
 
-# --- the worked example of SCORESHEET.md -----------------------------------------
+# --- the worked example of docs/scoresheet.md ------------------------------------
 
 def _json_blocks(text: str) -> list[Any]:
     return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", text, re.S)]
 
 
+def worked_example_blocks() -> list[Any]:
+    """The JSON blocks of the doc's worked example section, in order."""
+    text = SCORESHEET_DOC.read_text(encoding="utf-8")
+    assert WORKED_EXAMPLE in text, f"{SCORESHEET_DOC} has no section {WORKED_EXAMPLE!r}"
+    section = text.split(WORKED_EXAMPLE, 1)[1].split("\n## ", 1)[0]
+    return _json_blocks(section)
+
+
 @pytest.fixture(scope="session")
 def scoresheet_example() -> tuple[dict[str, Any], dict[str, Any]]:
-    """The input sheet and the output printed for it in SCORESHEET.md."""
-    blocks = _json_blocks(SCORESHEET_DOC.read_text(encoding="utf-8"))
-    assert len(blocks) >= 2, "SCORESHEET.md should hold the example input and its output"
+    """The input sheet and the output printed for it in docs/scoresheet.md."""
+    blocks = worked_example_blocks()
+    assert len(blocks) == 2, "the worked example should be the sheet and its output"
     return blocks[0], blocks[1]

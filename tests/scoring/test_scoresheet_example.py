@@ -1,16 +1,24 @@
-"""The worked example of SCORESHEET.md: `check` gives exactly the output printed there."""
+"""The worked example of docs/scoresheet.md: `check` gives exactly the output printed there."""
 from __future__ import annotations
 
 import copy
+import json
 
 import scoring
 
-from conftest import event, hand_end
+from conftest import REPO, event, hand_end
+
+CORPUS_CASE = REPO / "tests" / "scoring" / "corpus" / "scoresheet-worked-example.json"
 
 
 def test_check_gives_exactly_the_output_printed_in_the_format_doc(scoresheet_example):
     sheet, expected = scoresheet_example
     assert scoring.check(sheet) == expected
+
+
+def test_the_corpus_records_the_worked_example_as_the_format_doc_prints_it(scoresheet_example):
+    case = json.loads(CORPUS_CASE.read_text(encoding="utf-8"))
+    assert (case["sheet"], case["check"]) == scoresheet_example
 
 
 def test_check_does_not_change_the_sheet_it_is_given(scoresheet_example):

@@ -1,4 +1,12 @@
-"""The worked examples of the source texts in ../shared/seeds, cited by file."""
+"""The worked examples of the rule texts behind the five presets.
+
+Tests are named for the text they come from, by the number the project
+gives it: 000, the pub rules text (PlayElephant; `pub`); 001, the Jaques of
+London text (`jaques`); 002, the network game text (`network`); 003, the
+Pagat text (`pagat`); 004, the Threes and Fives text of domino-play
+(`threes-and-fives`). tests/scoring/corpus/ holds whole games from the same
+texts with their full results.
+"""
 from __future__ import annotations
 
 import pytest

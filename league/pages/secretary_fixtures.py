@@ -31,7 +31,7 @@ from league.services.fixtures import (
     fixtures_generate,
     fixtures_publish,
 )
-from league.services.log import Author
+from league.authors import Author
 
 # Each change: the page's heading, what its button says, what the change
 # did (for the message after it), and the service call.

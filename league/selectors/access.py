@@ -11,15 +11,11 @@ The services ask these questions; nothing else decides access.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.db.models import Q
 
+from league.authors import Author
 from league.models import League, MatchNight, Team
 from league.refusals import NotPermitted, NotTeamScorer, Refused, WrongNightStatus
-
-if TYPE_CHECKING:  # the log service imports this module
-    from league.services.log import Author
 
 
 def _user_id(user: Author) -> int | None:

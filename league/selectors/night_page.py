@@ -15,7 +15,7 @@ from league.models import Fixture, MatchNight, Player
 from league.selectors.access import is_captain, is_secretary, scores_for_any
 from league.selectors.matches import PLAYABLE, night_view
 from league.selectors.squads import squad_players
-from league.services.log import Author
+from league.authors import Author
 
 Night = MatchNight.Status
 

@@ -27,7 +27,7 @@ from league.models import (
 )
 from league.selectors.matches import results_awaiting, results_overdue
 from league.services.fixtures import TRANSITIONS
-from league.services.log import Author
+from league.authors import Author
 
 Status = Fixture.Status
 # Fixtures that take no board on their night.

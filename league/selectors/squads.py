@@ -18,7 +18,7 @@ from league.refusals import (
     SquadFull,
     WrongLeague,
 )
-from league.services.log import Author
+from league.authors import Author
 
 # Why a change to a squad is not made: the user may not change this squad at
 # all, or the league's rules do not allow this change.

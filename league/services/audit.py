@@ -6,7 +6,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
 from league.models import AuditEntry
-from league.services.log import Author, author_user
+from league.authors import Author, author_user
 
 # A row, a plain label for something that is not one, or nothing.
 Target: TypeAlias = models.Model | str | None

@@ -11,7 +11,7 @@ from league.competition_settings import SETTING_NAMES, combination_problem, sett
 from league.models import Division, League, Season
 from league.services.audit import audit_record
 from league.refusals import Refused, SettingsInvalid
-from league.services.log import Author
+from league.authors import Author
 
 
 def league_create(

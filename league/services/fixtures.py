@@ -37,7 +37,7 @@ from league.refusals import (
     WrongFixtureStatus,
     WrongLeague,
 )
-from league.services.log import Author
+from league.authors import Author
 from league.services.standings import standings_queue
 
 Status = Fixture.Status

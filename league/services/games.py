@@ -11,7 +11,7 @@ from league.models import Game, GameEntry, MatchNight
 from league.refusals import MoveRejected
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
-from league.services.log import Author, author_user
+from league.authors import Author, author_user
 
 
 def game_create(

@@ -21,12 +21,12 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeAlias
+from typing import Any
 
 import scoring
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, connection, transaction
 
+from league.authors import Author, author_user
 from league.engine import ENGINES, engine_key, engine_of
 from league.models import Game, GameEntry
 from league.selectors.access import match_game_refusal
@@ -36,13 +36,6 @@ from league.services.game_cache import CACHE_FIELDS, game_cache_fill
 from league.services.live import live_kick
 
 Reply = dict[str, Any]
-# Who made a change: a user, or nobody known (an import, a shell).
-Author: TypeAlias = AbstractBaseUser | AnonymousUser | None
-
-
-def author_user(author: Author) -> AbstractBaseUser | None:
-    """The user to record as having made a change (None: nobody known)."""
-    return author if author is not None and author.is_authenticated else None  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

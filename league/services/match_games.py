@@ -20,7 +20,7 @@ from league.selectors.competition import division_settings
 from league.selectors.matches import game_outcome, match_format_of
 from league.refusals import MoveRejected, ResultInvalid, WrongNightStatus
 from league.services.games import game_create
-from league.services.log import Author, author_user
+from league.authors import Author, author_user
 from league.services.nights import Night, night_change, require_playable, require_scorer, require_status
 
 

@@ -9,7 +9,8 @@ from league.engine import engine_replay, live_ops
 from league.models import Game, GameEntry
 from league.selectors.state import game_state
 from league.refusals import GameConflict
-from league.services.log import Author, Change, Reply, log_append
+from league.authors import Author
+from league.services.log import Change, Reply, log_append
 
 
 def move_record(*, game_id: int, move: dict[str, Any], user: Author, key: str = "", seq: int | None = None) -> Reply:

@@ -26,7 +26,7 @@ from league.refusals import (
     Refused,
     WrongNightStatus,
 )
-from league.services.log import Author
+from league.authors import Author
 
 Failure = NotPermitted | Refused
 T = TypeVar("T")

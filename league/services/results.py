@@ -22,7 +22,7 @@ from league import formats
 from league.models import Fixture, MatchNight, RubberGame
 from league.selectors.matches import game_outcome, match_format_of, night_rubbers, rubber_results
 from league.refusals import ReasonRequired, ResultInvalid
-from league.services.log import Author, author_user
+from league.authors import Author, author_user
 from league.services.match_games import card_winner
 from league.services.nights import (
     Night,

@@ -16,7 +16,7 @@ from league.models import Division, DivisionEntry, Fixture, Sanction, Team
 from league.selectors.access import is_secretary
 from league.services.audit import audit_record
 from league.refusals import NotSecretary, ReasonRequired, Refused
-from league.services.log import Author, author_user
+from league.authors import Author, author_user
 from league.services.standings import standings_queue
 
 Failure = NotSecretary | Refused

@@ -30,7 +30,7 @@ from league.selectors.squads import (
 )
 from league.services.audit import audit_record
 from league.refusals import RegisteredElsewhere
-from league.services.log import Author, author_user
+from league.authors import Author, author_user
 
 
 def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author) -> SquadRegistration:

@@ -14,7 +14,7 @@ from league import formats
 from league.models import Fixture, MatchNight, Player, Rubber, SquadRegistration, Team
 from league.selectors.matches import match_format_of
 from league.refusals import TeamSheetInvalid
-from league.services.log import Author
+from league.authors import Author
 from league.services.nights import Night, night_change, require_captain, require_playable, require_status
 
 # A rubber's players as entered: (home player ids, away player ids).

@@ -12,8 +12,9 @@ the home team's venue. Its *status* says where it stands:
 - `walkover`: awarded to `walkover_winner` without a game;
 - `void`: will not be played and counts for nothing.
 
-Which status may follow which is the service's business, not `save()`'s:
-the constraints below are only the last line of defence.
+Which status may follow which is `TRANSITIONS`, at the end: the fixtures
+service keeps to it and the secretary's pages offer what it allows. Not
+`save()`: the constraints below are only the last line of defence.
 """
 import datetime
 
@@ -93,3 +94,12 @@ class Fixture(models.Model):
 
     def __str__(self) -> str:
         return f"{self.home_team} v {self.away_team}"
+
+
+# The statuses each change to a published fixture may start from.
+TRANSITIONS: dict[str, frozenset[str]] = {
+    "postpone": frozenset({Fixture.Status.PUBLISHED, Fixture.Status.REARRANGED}),
+    "rearrange": frozenset({Fixture.Status.PUBLISHED, Fixture.Status.POSTPONED, Fixture.Status.REARRANGED}),
+    "walkover": frozenset({Fixture.Status.PUBLISHED, Fixture.Status.POSTPONED, Fixture.Status.REARRANGED}),
+    "void": frozenset({Fixture.Status.PUBLISHED, Fixture.Status.POSTPONED, Fixture.Status.REARRANGED}),
+}

@@ -25,8 +25,8 @@ from league.models import (
     Team,
     Venue,
 )
+from league.models.fixtures import TRANSITIONS
 from league.selectors.matches import results_awaiting, results_overdue
-from league.services.fixtures import TRANSITIONS
 from league.authors import Author
 
 Status = Fixture.Status

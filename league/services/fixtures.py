@@ -5,7 +5,7 @@ The secretary enters the teams, generates draft fixtures (as often as they
 like: each draw replaces the drafts), reviews them, then publishes. After
 that a fixture can be postponed, rearranged to a new date, awarded as a
 walkover, or voided, each with a reason. Which status may follow which is
-kept in `TRANSITIONS`, here and nowhere else:
+kept in `league.models.fixtures.TRANSITIONS`, beside the model, and nowhere else:
 
     published  -> postponed, rearranged, walkover, void
     postponed  -> rearranged, walkover, void
@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from league import scheduling as generator
 from league.models import Division, DivisionEntry, Fixture, Team
+from league.models.fixtures import TRANSITIONS
 from league.selectors.access import is_secretary
 from league.services.audit import Target, audit_record
 from league.refusals import (
@@ -43,14 +44,6 @@ from league.services.standings import standings_queue
 Status = Fixture.Status
 # Why a change was not made: not a secretary, or against the league's rules.
 Failure = NotSecretary | Refused
-
-# The statuses each change may start from.
-TRANSITIONS: dict[str, frozenset[str]] = {
-    "postpone": frozenset({Status.PUBLISHED, Status.REARRANGED}),
-    "rearrange": frozenset({Status.PUBLISHED, Status.POSTPONED, Status.REARRANGED}),
-    "walkover": frozenset({Status.PUBLISHED, Status.POSTPONED, Status.REARRANGED}),
-    "void": frozenset({Status.PUBLISHED, Status.POSTPONED, Status.REARRANGED}),
-}
 
 
 def division_team_add(*, division_id: int, team_id: int, user: Author) -> DivisionEntry:

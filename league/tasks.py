@@ -1,12 +1,13 @@
 """Celery tasks. They take ids and call services (league.services.live,
-league.services.standings, league.services.overdue)."""
+league.services.standings, league.services.overdue).
+
+Each task imports its service when it runs: the services queue these tasks,
+so they import this module, and this module imports none of them at load.
+"""
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from league.models import Division
-from league.services.live import live_catch_up, live_publish_pending
-from league.services.overdue import results_overdue_check
-from league.services.standings import division_standings_rebuild, standings_rebuild_all
 
 # A lost connection, a deadlock, a database restarting: worth trying again.
 # Every standings task rewrites whole rows from the results, so a retry (or
@@ -17,6 +18,8 @@ RETRY = {"autoretry_for": RETRYABLE, "retry_backoff": 2, "retry_backoff_max": 12
 
 @shared_task(name="league.tasks.live_publish_pending", bind=True, max_retries=5, default_retry_delay=2)
 def live_publish_pending_task(self) -> int:  # type: ignore[no-untyped-def]
+    from league.services.live import live_publish_pending
+
     try:
         return live_publish_pending()
     except Exception as err:
@@ -26,6 +29,8 @@ def live_publish_pending_task(self) -> int:  # type: ignore[no-untyped-def]
 
 @shared_task(name="league.tasks.live_catch_up")
 def live_catch_up_task() -> int:
+    from league.services.live import live_catch_up
+
     return live_catch_up()
 
 
@@ -33,6 +38,8 @@ def live_catch_up_task() -> int:
 def division_standings_task(division_id: int) -> bool:
     """Rebuilds one division's table and player statistics; False when the
     division no longer exists."""
+    from league.services.standings import division_standings_rebuild
+
     try:
         division_standings_rebuild(division_id=division_id)
     except Division.DoesNotExist:
@@ -43,10 +50,14 @@ def division_standings_task(division_id: int) -> bool:
 @shared_task(name="league.tasks.standings_rebuild_all", **RETRY)
 def standings_rebuild_all_task() -> int:
     """The nightly full rebuild: every division's table and statistics."""
+    from league.services.standings import standings_rebuild_all
+
     return standings_rebuild_all()
 
 
 @shared_task(name="league.tasks.results_overdue_check", **RETRY)
 def results_overdue_check_task() -> int:
     """The nightly check: notices and late-result sanctions for overdue results."""
+    from league.services.overdue import results_overdue_check
+
     return results_overdue_check()

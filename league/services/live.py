@@ -29,6 +29,7 @@ from django.utils import timezone
 from league.models import Game
 from league.selectors.games import live_state_key
 from league.selectors.state import game_state
+from league.tasks import live_publish_pending_task
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +44,6 @@ _kick_lock = threading.Lock()
 
 def live_kick() -> None:
     """Queues the publishing of pending games (called after commit)."""
-    from league.tasks import live_publish_pending_task  # the tasks import the services
-
     if settings.CELERY_TASK_ALWAYS_EAGER:
         live_publish_pending_task.apply()
         return

@@ -40,6 +40,7 @@ from league.models import (
     TableEntry,
 )
 from league.selectors.competition import division_settings
+from league.tasks import division_standings_task
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +55,6 @@ def standings_queue(*, division_id: int) -> None:
 
 
 def _send(division_id: int) -> None:
-    from league.tasks import division_standings_task  # the tasks import the services
-
     try:
         division_standings_task.delay(division_id)
     except Exception as err:  # any broker failure: the change is committed, the nightly rebuild has it

@@ -5,7 +5,8 @@ Terms: an *action* is a dotted name such as `squad.register` or
 `squad.register.refused`; the *target* is the object acted on, named by
 its content type and id where it is a row and always by a label, so the
 entry still reads well after the object is gone; *data* holds the details
-(the reason for a refusal, the fields changed).
+(the fields changed, a secretary's reason) and, for a refused action, the
+refusal's words under `refusal`, whichever service refused it.
 """
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType

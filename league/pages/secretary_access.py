@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from league.models import League
-from league.selectors.access import is_secretary
+from league.selectors.access import secretary_refusal
 from league.refusals import NotPermitted, Refused
 
 View = Callable[..., HttpResponse]
@@ -37,5 +37,6 @@ def secretary_page(view: View) -> View:
 
 
 def require_secretary(request: HttpRequest, league: League) -> None:
-    if not is_secretary(league=league, user=request.user):
-        raise PermissionDenied(f"only a secretary of {league} may use this page")
+    refusal = secretary_refusal(league=league, user=request.user, doing="may use this page")
+    if refusal is not None:
+        raise PermissionDenied(refusal.message)

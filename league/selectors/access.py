@@ -15,7 +15,7 @@ from django.db.models import Q
 
 from league.authors import Author
 from league.models import League, MatchNight, Team
-from league.refusals import NotPermitted, NotTeamScorer, Refused, WrongNightStatus
+from league.refusals import NotPermitted, NotSecretary, NotTeamScorer, Refused, WrongNightStatus
 
 
 def _user_id(user: Author) -> int | None:
@@ -31,6 +31,16 @@ def is_secretary(*, league: League | int, user: Author) -> bool:
         return False
     league_id = league if isinstance(league, int) else league.pk
     return League.secretaries.through.objects.filter(league_id=league_id, user_id=uid).exists()
+
+
+def secretary_refusal(*, league: League, user: Author, doing: str) -> NotSecretary | None:
+    """None for a secretary of the league; for anyone else, nobody
+    included, the refusal saying who may. `doing` reads on from "only a
+    secretary of <league>", as in "can apply a sanction". The one check
+    of a secretary's right to act, for the services, pages and API alike."""
+    if is_secretary(league=league, user=user):
+        return None
+    return NotSecretary(f"only a secretary of {league} {doing}")
 
 
 def is_captain(*, team: Team, user: Author) -> bool:

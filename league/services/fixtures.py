@@ -26,8 +26,8 @@ from django.utils import timezone
 from league import scheduling as generator
 from league.models import Division, DivisionEntry, Fixture, Team
 from league.models.fixtures import TRANSITIONS
-from league.selectors.access import is_secretary
-from league.services.audit import Target, audit_record
+from league.selectors.access import secretary_refusal
+from league.services.audit import audit_record
 from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
@@ -70,8 +70,8 @@ def division_team_add(*, division_id: int, team_id: int, user: Author) -> Divisi
                 failure = AlreadyEntered(f"{team} is already in {division.name}")
         if failure is None:
             discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
-        _audit(user=user, action="division.team.add", target=division, failure=failure,
-               data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
+        audit_record(user=user, action="division.team.add", target=division, refusal=failure,
+                     data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
     if failure is not None:
         raise failure
     assert entry is not None
@@ -96,8 +96,8 @@ def division_team_remove(*, division_id: int, team_id: int, user: Author) -> int
             assert entry is not None
             entry.delete()
             discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
-        _audit(user=user, action="division.team.remove", target=division, failure=failure,
-               data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
+        audit_record(user=user, action="division.team.remove", target=division, refusal=failure,
+                     data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
     if failure is not None:
         raise failure
     return discarded
@@ -126,7 +126,7 @@ def fixtures_generate(
             replaced, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
             drafts = Fixture.objects.bulk_create(_drafts(division=division, entries=entries, weeks=weeks))
             data.update(fixtures=len(drafts), weeks=len(weeks), replaced=replaced)
-        _audit(user=user, action="fixtures.generate", target=division, failure=failure, data=data)
+        audit_record(user=user, action="fixtures.generate", target=division, refusal=failure, data=data)
     if failure is not None:
         raise failure
     return drafts
@@ -145,8 +145,8 @@ def fixtures_publish(*, division_id: int, user: Author) -> int:
             failure = Refused(f"{division.name} has no draft fixtures to publish: generate them first")
         if failure is None:
             published = drafts.update(status=Status.PUBLISHED, published_at=timezone.now())
-        _audit(user=user, action="fixtures.publish", target=division, failure=failure,
-               data={"fixtures": published} if failure is None else {})
+        audit_record(user=user, action="fixtures.publish", target=division, refusal=failure,
+                     data={"fixtures": published} if failure is None else {})
     if failure is not None:
         raise failure
     return published
@@ -209,7 +209,7 @@ def _transition(
             fixture.revision += 1
             fixture.save()
             data["new"] = _snapshot(fixture)
-        _audit(user=user, action=f"fixture.{verb}", target=fixture, failure=failure, data=data)
+        audit_record(user=user, action=f"fixture.{verb}", target=fixture, refusal=failure, data=data)
     if failure is not None:
         raise failure
     return fixture
@@ -222,10 +222,8 @@ def division_team_refusal(*, division: Division, team: Team, user: Author) -> Fa
 
 
 def _secretary_refusal(*, division: Division, user: Author) -> NotSecretary | None:
-    league = division.season.league
-    if is_secretary(league=league, user=user):
-        return None
-    return NotSecretary(f"only a secretary of {league} may manage {division.name}'s teams and fixtures")
+    return secretary_refusal(league=division.season.league, user=user,
+                             doing=f"may manage {division.name}'s teams and fixtures")
 
 
 def _entry_refusal(*, division: Division, team: Team) -> Refused | None:
@@ -326,13 +324,6 @@ def _drafts(*, division: Division, entries: list[DivisionEntry], weeks: list[gen
                 away_team_id=match.away, venue_id=venue_of[match.home], status=Status.DRAFT)
         for week in weeks for match in week.fixtures
     ]
-
-
-def _audit(*, user: Author, action: str, target: Target, failure: Exception | None, data: dict[str, Any]) -> None:
-    if failure is not None:
-        action = f"{action}.refused"
-        data = {**data, "refusal": getattr(failure, "message", str(failure))}
-    audit_record(user=user, action=action, target=target, data=data)
 
 
 def _listed(names: list[str]) -> str:

@@ -14,14 +14,13 @@ from typing import Any, TypeVar
 from django.db import transaction
 
 from league.models import Fixture, MatchNight, Team
-from league.selectors.access import is_captain, is_secretary, scores_for_any
+from league.selectors.access import is_captain, is_secretary, scores_for_any, secretary_refusal
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
 from league.refusals import (
     FixtureNotPlayable,
     NotCaptain,
     NotPermitted,
-    NotSecretary,
     NotTeamScorer,
     Refused,
     WrongNightStatus,
@@ -54,10 +53,8 @@ def night_change(
                 result = change(fixture, night, details)
         except (NotPermitted, Refused) as refused:
             failure = refused
-        data = {**details, "night_status": night.status}
-        if failure is not None:
-            action, data = f"{action}.refused", {**data, "refusal": failure.message}
-        audit_record(user=user, action=action, target=fixture, data=data)
+        audit_record(user=user, action=action, target=fixture, data={**details, "night_status": night.status},
+                     refusal=failure)
     if failure is not None:
         raise failure
     return result  # type: ignore[no-any-return]
@@ -95,9 +92,9 @@ def require_scorer(fixture: Fixture, user: Author) -> None:
 
 
 def require_secretary(fixture: Fixture, user: Author, *, doing: str) -> None:
-    league = fixture.division.season.league
-    if not is_secretary(league=league, user=user):
-        raise NotSecretary(f"only a secretary of {league} can {doing}")
+    refusal = secretary_refusal(league=fixture.division.season.league, user=user, doing=f"can {doing}")
+    if refusal is not None:
+        raise refusal
 
 
 def _described(fixture: Fixture) -> str:

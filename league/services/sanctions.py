@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from league.models import Division, DivisionEntry, Fixture, Sanction, Team
-from league.selectors.access import is_secretary
+from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
 from league.refusals import NotSecretary, ReasonRequired, Refused
 from league.authors import Author, author_user
@@ -33,7 +33,7 @@ def sanction_apply(
     with transaction.atomic():
         division = Division.objects.select_related("season__league").get(pk=division_id)
         team = Team.objects.filter(pk=team_id).first()
-        failure = (_secretary_refusal(division, user, doing="apply a sanction")
+        failure = (secretary_refusal(league=division.season.league, user=user, doing="can apply a sanction")
                    or _sanction_refusal(division, team, team_id, points, reason, fixture_id))
         data: dict[str, Any] = {"division": division.pk, "points": points, "reason": reason.strip(),
                                 "fixture": fixture_id}
@@ -43,8 +43,8 @@ def sanction_apply(
                                        fixture_id=fixture_id, user=user)
             audit_record(user=user, action="sanction.apply", target=team, data={**data, "sanction": sanction.pk})
         else:
-            audit_record(user=user, action="sanction.apply.refused", target=team or division,
-                         data={**data, "team": team_id, "refusal": failure.message})
+            audit_record(user=user, action="sanction.apply", target=team or division,
+                         data={**data, "team": team_id}, refusal=failure)
     if failure is not None:
         raise failure
     assert sanction is not None
@@ -57,7 +57,7 @@ def sanction_remove(*, sanction_id: int, reason: str, user: Author) -> None:
     failure: Failure | None = None
     with transaction.atomic():
         sanction = Sanction.objects.select_related("division__season__league", "team").get(pk=sanction_id)
-        failure = _secretary_refusal(sanction.division, user, doing="remove a sanction")
+        failure = secretary_refusal(league=sanction.division.season.league, user=user, doing="can remove a sanction")
         if failure is None and not reason.strip():
             failure = ReasonRequired("say why the sanction is removed, for both teams")
         data: dict[str, Any] = {"division": sanction.division_id, "points": sanction.points,
@@ -69,10 +69,7 @@ def sanction_remove(*, sanction_id: int, reason: str, user: Author) -> None:
                 sanction.overdue_notice.save(update_fields=["sanction"])
             sanction.delete()
             standings_queue(division_id=sanction.division_id)
-            audit_record(user=user, action="sanction.remove", target=sanction.team, data=data)
-        else:
-            audit_record(user=user, action="sanction.remove.refused", target=sanction.team,
-                         data={**data, "refusal": failure.message})
+        audit_record(user=user, action="sanction.remove", target=sanction.team, data=data, refusal=failure)
     if failure is not None:
         raise failure
 
@@ -88,13 +85,6 @@ def sanction_record(
                                        created_by=author_user(user))
     standings_queue(division_id=division.pk)
     return sanction
-
-
-def _secretary_refusal(division: Division, user: Author, *, doing: str) -> NotSecretary | None:
-    league = division.season.league
-    if is_secretary(league=league, user=user):
-        return None
-    return NotSecretary(f"only a secretary of {league} can {doing}")
 
 
 def _sanction_refusal(division: Division, team: Team | None, team_id: int, points: int, reason: str,

@@ -54,7 +54,8 @@ def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author
                     )
             except IntegrityError:
                 refusal = _lost_race(season=season, team=team, player=player, user=user)
-        _audit(user=user, action="squad.register", season=season, team=team, player=player, refusal=refusal)
+        details = _details(season=season, player=player, refusal=refusal)
+        audit_record(user=user, action="squad.register", target=team, data=details, refusal=refusal)
     if refusal is not None:
         raise refusal
     assert registration is not None
@@ -72,7 +73,8 @@ def squad_withdraw(*, season_id: int, team_id: int, player_id: int, user: Author
         refusal = squad_withdraw_refusal(season=season, team=team, player=player, user=user)
         if refusal is None:
             SquadRegistration.objects.filter(season=season, team=team, player=player).delete()
-        _audit(user=user, action="squad.withdraw", season=season, team=team, player=player, refusal=refusal)
+        details = _details(season=season, player=player, refusal=refusal)
+        audit_record(user=user, action="squad.withdraw", target=team, data=details, refusal=refusal)
     if refusal is not None:
         raise refusal
 
@@ -93,16 +95,13 @@ def _locked(*, season_id: int, team_id: int, player_id: int) -> tuple[Season, Te
     return season, team, player
 
 
-def _audit(
-    *, user: Author, action: str, season: Season, team: Team, player: Player, refusal: SquadRefusal | None,
-) -> None:
-    data: dict[str, Any] = {
+def _details(*, season: Season, player: Player, refusal: SquadRefusal | None) -> dict[str, Any]:
+    """What the audit log keeps of a squad change besides the team it is
+    recorded against."""
+    details: dict[str, Any] = {
         "season": season.pk, "season_name": season.name, "player": player.pk, "player_name": player.name,
     }
-    if refusal is not None:
-        data["reason"] = refusal.message
-        action = f"{action}.refused"
-    else:
+    if refusal is None:
         # Made after the deadline: only a secretary can have done it.
-        data["late"] = registration_closed(season=season)
-    audit_record(user=user, action=action, target=team, data=data)
+        details["late"] = registration_closed(season=season)
+    return details

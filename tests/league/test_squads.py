@@ -97,7 +97,7 @@ def test_only_the_captains_or_a_secretary_register_for_a_team(season: Season, re
     )
     assert not SquadRegistration.objects.exists()
     entry = AuditEntry.objects.get()
-    assert (entry.action, entry.user, entry.data["reason"]) == ("squad.register.refused", outsider,
+    assert (entry.action, entry.user, entry.data["refusal"]) == ("squad.register.refused", outsider,
                                                                  refused.value.message)
 
 
@@ -329,7 +329,7 @@ def test_a_refused_registration_is_audited_with_the_reason(closed_season: Season
     with pytest.raises(RegistrationClosed) as refused:
         register(closed_season, red_lion, players(1)[0], captain)
     entry = AuditEntry.objects.get()
-    assert (entry.action, entry.user, entry.data["reason"]) == (
+    assert (entry.action, entry.user, entry.data["refusal"]) == (
         "squad.register.refused", captain, refused.value.message,
     )
 

@@ -23,7 +23,7 @@ import pytest
 
 import scoring
 
-from conftest import event, hand, hand_end, knock, play, preset, sheet
+from sheets import event, hand, hand_end, knock, play, preset, sheet
 
 T5 = "threes-and-fives"
 JAQUES_SHORT = preset("jaques", drawing=False, hand_size=3)

@@ -6,7 +6,7 @@ import pytest
 
 import scoring
 
-from conftest import (assert_names_place, event, hand, knock, mentions_tile, play, preset, pub,
+from sheets import (assert_names_place, event, hand, knock, mentions_tile, play, preset, pub,
                       sheet)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import scoring
 
-from conftest import event, hand, hand_end, knock, play, preset, sheet
+from sheets import event, hand, hand_end, knock, play, preset, sheet
 
 # RULES.md "The presets", the jaques and threes-and-fives columns
 TABLE = {

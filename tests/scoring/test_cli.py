@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import REPO, assert_names_place, hand, mentions_tile, play, sheet
+from sheets import REPO, assert_names_place, hand, mentions_tile, play, sheet
 
 BAD = sheet(hand(play(0, "5-1"), play(1, "2-4")))          # 2-4 fits neither 5 nor 1
 GOOD = sheet(hand(play(0, "6-6")))

@@ -19,7 +19,7 @@ import pytest
 
 import scoring
 
-from conftest import REPO
+from sheets import REPO
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 CASES = sorted(CORPUS.glob("*.json"))

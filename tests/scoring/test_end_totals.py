@@ -11,7 +11,7 @@ import pytest
 
 import scoring
 
-from conftest import move_events, play, hand, pub, sheet
+from sheets import move_events, play, hand, pub, sheet
 
 # total: the plays (tile, end) that leave exactly that total, seats 0, 1, 0 in turn
 LINES = {

@@ -6,7 +6,7 @@ import pytest
 
 import scoring
 
-from conftest import event, hand, hand_end, knock, play, preset, pub, sheet
+from sheets import event, hand, hand_end, knock, play, preset, pub, sheet
 
 
 def _ann_makes_6_with(rules, start, last_tile="0-4"):

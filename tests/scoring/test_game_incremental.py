@@ -8,7 +8,7 @@ import pytest
 
 import scoring
 
-from conftest import hand, knock, misplay, play, pub, sheet
+from sheets import hand, knock, misplay, play, pub, sheet
 
 
 def _new(rules=None, seats=("Ann", "Bob"), start=None, partners=False):

@@ -15,7 +15,7 @@ import pytest
 
 import scoring
 
-from conftest import hand, hand_end, knock, misplay, play, pub, ruling, sheet
+from sheets import hand, hand_end, knock, misplay, play, pub, ruling, sheet
 
 Move = dict[str, Any]
 

@@ -6,7 +6,7 @@ import pytest
 
 import scoring
 
-from conftest import event, hand, hand_end, knock, misplay, move_events, play, preset, pub, sheet
+from sheets import event, hand, hand_end, knock, misplay, move_events, play, preset, pub, sheet
 
 
 def _pairs(*moves, rules=None, start=None, shown=None):

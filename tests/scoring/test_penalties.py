@@ -6,7 +6,7 @@ import pytest
 
 import scoring
 
-from conftest import (event, hand, hand_end, knock, misplay, penalties_of, play, pub,
+from sheets import (event, hand, hand_end, knock, misplay, penalties_of, play, pub,
                       ruling, sheet)
 
 

@@ -6,7 +6,7 @@ import json
 
 import scoring
 
-from conftest import REPO, event, hand_end
+from sheets import REPO, event, hand_end
 
 CORPUS_CASE = REPO / "tests" / "scoring" / "corpus" / "scoresheet-worked-example.json"
 

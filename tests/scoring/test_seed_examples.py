@@ -13,7 +13,7 @@ import pytest
 
 import scoring
 
-from conftest import event, hand, hand_end, move_events, play, preset, pub, sheet
+from sheets import event, hand, hand_end, move_events, play, preset, pub, sheet
 
 
 # --- 000 (pub) ---------------------------------------------------------------

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import scoring
 
-from conftest import (assert_names_place, event, hand, hand_end, knock, move_events, play,
+from sheets import (assert_names_place, event, hand, hand_end, knock, move_events, play,
                       preset, sheet)
 
 T5 = "threes-and-fives"

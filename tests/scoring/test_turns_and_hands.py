@@ -6,7 +6,7 @@ import pytest
 
 import scoring
 
-from conftest import (assert_names_place, event, hand, hand_end, hand_ends, knock, misplay,
+from sheets import (assert_names_place, event, hand, hand_end, hand_ends, knock, misplay,
                       move_events, play, preset, pub, sheet)
 
 # --- whose turn --------------------------------------------------------------------

@@ -15,7 +15,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
-from league.standings import DEFAULT_TIE_BREAKERS
+from league.standings import DEFAULT_TIE_BREAKERS, TIE_BREAKERS
 from league.models.validators import (
     validate_forfeit,
     validate_late_result_points,
@@ -84,9 +84,8 @@ class League(models.Model):
     )
     tie_breakers = models.JSONField(
         default=default_tie_breakers, validators=[validate_tie_breakers],
-        help_text="What orders the table, in order, from points, games_difference, games_won, "
-                  "head_to_head, pegged_difference and name (name only last); teams level on all "
-                  "but name share a position.",
+        help_text=f"What orders the table, in order, from {', '.join(TIE_BREAKERS[:-1])} and "
+                  f"{TIE_BREAKERS[-1]} (name only last); teams level on all but name share a position.",
     )
 
     class Meta:

@@ -27,15 +27,7 @@ from league.selectors.public import (
     season_fixtures,
 )
 from league.selectors.standings import table_entries, table_rebuilt_at
-
-# How each tie-breaker reads in "teams level on points are separated by ...".
-TIE_BREAKER_WORDS = {
-    "points": "points",
-    "games_difference": "games difference",
-    "games_won": "games won",
-    "head_to_head": "head-to-head (points in their matches against each other)",
-    "pegged_difference": "pegged difference",
-}
+from league.standings import TIE_BREAKER_RULES
 
 
 @require_GET
@@ -104,5 +96,5 @@ def tie_breaker_words(keys: tuple[str, ...]) -> dict[str, Any]:
     """The division's tie-breakers in words: what orders the table first,
     what separates teams level on it, and whether the teams still level
     share their place listed by name."""
-    named = [TIE_BREAKER_WORDS[key] for key in keys if key != "name"]
+    named = [TIE_BREAKER_RULES[key].words for key in keys if key != "name"]
     return {"first": named[0], "then": named[1:], "by_name": "name" in keys}

@@ -25,16 +25,9 @@ from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from .tally import Scored, Totals
-from .tiebreakers import TieBreaker
+from .tiebreakers import HEAD_TO_HEAD, NAME, TIE_BREAKER_RULES, TieBreaker
 
 Group = list[Totals]
-
-_STATISTICS: dict[TieBreaker, Callable[[Totals], int]] = {
-    "points": lambda t: t.points,
-    "games_difference": lambda t: t.games_for - t.games_against,
-    "games_won": lambda t: t.games_for,
-    "pegged_difference": lambda t: t.pegged_for - t.pegged_against,
-}
 
 
 def ranked_groups(totals: Sequence[Totals], scored: Sequence[Scored],
@@ -42,18 +35,20 @@ def ranked_groups(totals: Sequence[Totals], scored: Sequence[Scored],
     """The teams in table order, as groups that share a position."""
     groups: list[Group] = [list(totals)] if totals else []
     for breaker in tie_breakers:
-        if breaker != "name":
+        if breaker != NAME:
             groups = [part for group in groups for part in _split(group, breaker, scored)]
-    listing = _by_name if "name" in tie_breakers else _by_id
+    listing = _by_name if NAME in tie_breakers else _by_id
     return [sorted(group, key=listing) for group in groups]
 
 
 def _split(group: Group, breaker: TieBreaker, scored: Sequence[Scored]) -> list[Group]:
     if len(group) < 2:
         return [group]
-    if breaker == "head_to_head":
-        return _head_to_head(group, scored)
-    return _partition(group, _STATISTICS[breaker])
+    statistic = TIE_BREAKER_RULES[breaker].statistic
+    if statistic is not None:
+        return _partition(group, statistic)
+    assert breaker == HEAD_TO_HEAD, f"tie-breaker {breaker!r} has no statistic and no ranking of its own"
+    return _head_to_head(group, scored)
 
 
 def _head_to_head(group: Group, scored: Sequence[Scored]) -> list[Group]:

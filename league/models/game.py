@@ -9,9 +9,17 @@ cache of replaying the log through `scoring`, rebuilt by
 The engine value itself is cached in memory (`league.engine.ENGINES`), not
 in the row: rewriting a whole game's record on every move would make each
 move cost more than the one before.
+
+`CACHE_FIELDS` names the cached fields, here and nowhere else: what a write
+saves, what the API shows of the game's state, and what the check of the
+cache compares with a replay.
 """
 from django.conf import settings
 from django.db import models
+
+# The fields a replay of the log gives: the newest row's seq and the cache
+# below it (`league.engine.engine_state` gives all but seq).
+CACHE_FIELDS: tuple[str, ...] = ("seq", "status", "hand", "turn", "ends", "sides", "scores", "winner")
 
 
 class Game(models.Model):

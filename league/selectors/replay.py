@@ -4,8 +4,7 @@ from typing import Any
 
 from league.engine import engine_replay, engine_state, log_rows
 from league.models import Game
-
-CACHED = ("status", "hand", "turn", "ends", "sides", "scores", "winner", "seq")
+from league.models.game import CACHE_FIELDS
 
 
 def game_replayed_state(*, game: Game) -> dict[str, Any]:
@@ -14,7 +13,7 @@ def game_replayed_state(*, game: Game) -> dict[str, Any]:
 
 
 def game_cached_state(*, game: Game) -> dict[str, Any]:
-    return {name: getattr(game, name) for name in CACHED}
+    return {name: getattr(game, name) for name in CACHE_FIELDS}
 
 
 def games_out_of_step() -> list[tuple[int, dict[str, Any], dict[str, Any]]]:

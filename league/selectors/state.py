@@ -4,21 +4,10 @@ answer."""
 from typing import Any
 
 from league.models import Game
-
-STATE_FIELDS = ("id", "rules", "seats", "sides", "scores", "winner", "status", "hand", "turn", "ends", "seq")
+from league.models.game import CACHE_FIELDS
 
 
 def game_state(*, game: Game) -> dict[str, Any]:
-    return {
-        "id": game.pk,
-        "rules": game.rules,
-        "seats": game.seats,
-        "sides": game.sides,
-        "scores": game.scores,
-        "winner": game.winner,
-        "status": game.status,
-        "hand": game.hand,
-        "turn": game.turn,
-        "ends": game.ends,
-        "seq": game.seq,
-    }
+    """The game's id and setup, and every cached field."""
+    return {"id": game.pk, "rules": game.rules, "seats": game.seats,
+            **{name: getattr(game, name) for name in CACHE_FIELDS}}

@@ -29,10 +29,11 @@ from django.db import IntegrityError, connection, transaction
 from league.authors import Author, author_user
 from league.engine import ENGINES, engine_key, engine_of
 from league.models import Game, GameEntry
+from league.models.game import CACHE_FIELDS
 from league.selectors.access import match_game_refusal
 from league.selectors.state import game_state
 from league.refusals import GameConflict, MoveRejected
-from league.services.game_cache import CACHE_FIELDS, game_cache_fill
+from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
 
 Reply = dict[str, Any]
@@ -156,7 +157,8 @@ def _append(
         idempotency_key=key,
         reply=reply,
     )
-    game.save(update_fields=CACHE_FIELDS)
+    # updated_at is set on save only when named.
+    game.save(update_fields=[*CACHE_FIELDS, "updated_at"])
     transaction.on_commit(partial(ENGINES.put, engine_key(game), change.engine))
     transaction.on_commit(live_kick)
     return reply

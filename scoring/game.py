@@ -7,8 +7,8 @@ a hand has ended and re-judges that hand's end (false knocks, penalties).
 ``options`` tells the scorer's pad where a tile fits and what each
 placement would score.  A game is its move log: ``to_sheet`` writes it out.
 
-The rules themselves live in ``Table``; a ``Game`` copies its table before
-each change, which costs the same at move 60 as at move 1.
+The rules themselves live in ``GameState``; a ``Game`` copies its state
+before each change, which costs the same at move 60 as at move 1.
 
 >>> game = Game.new(rules={"preset": "pub", "hand_size": 3}, seats=["Ann", "Bob"])
 >>> game, events = game.apply({"seat": 0, "tile": "6-3", "peg": 3})
@@ -24,22 +24,22 @@ from typing import Any, Mapping
 
 from .errors import RulesError, SheetError
 from .rules import Rules
-from .table import Event, Table, _items
+from .state import Event, GameState, _items
 
 
 class Game:
     """One game's rules, seats, scores and the hand in play."""
 
-    __slots__ = ("_table",)
+    __slots__ = ("_state",)
 
-    def __init__(self, table: Table) -> None:
-        self._table = table
+    def __init__(self, state: GameState) -> None:
+        self._state = state
 
     @staticmethod
     def new(rules: object = None, seats: object = (), partners: object = False,
             start: object = None) -> "Game":
         """A game before its first move; raises ``ScoringError`` for a bad set-up."""
-        return Game(new_table(rules, seats, partners, start))
+        return Game(new_state(rules, seats, partners, start))
 
     @staticmethod
     def from_sheet(sheet: Mapping[str, Any]) -> "Game":
@@ -52,99 +52,99 @@ class Game:
 
     def apply(self, move: object) -> tuple["Game", list[Event]]:
         """The game after one move, and the events it produced."""
-        table = self._table.copy()
-        events = table.apply(move)
-        return Game(table), events
+        state = self._state.copy()
+        events = state.apply(move)
+        return Game(state), events
 
     def show(self, shown: object) -> tuple["Game", list[Event]]:
         """The game once the ended hand's tiles are shown, and its new ``hand-end`` event."""
-        table = self._table.copy()
-        event = table.show(shown)
-        return Game(table), [event]
+        state = self._state.copy()
+        event = state.show(shown)
+        return Game(state), [event]
 
     def options(self, tile: str, seat: int | None = None) -> list[Event]:
         """Every way ``tile`` can be laid now by ``seat`` (default: the seat to move)."""
-        return self._table.options(tile, seat)
+        return self._state.options(tile, seat)
 
     # ----- reading ----------------------------------------------------------
 
     @property
     def status(self) -> str:
-        table = self._table
-        if table.winner is not None:
+        state = self._state
+        if state.winner is not None:
             return "won"
-        return "hand-ended" if table.ended is not None else "playing"
+        return "hand-ended" if state.ended is not None else "playing"
 
     @property
     def hand(self) -> int:
-        return self._table.hand
+        return self._state.hand
 
     @property
     def leader(self) -> int | None:
-        return self._table.leader
+        return self._state.leader
 
     @property
     def turn(self) -> int | None:
-        table = self._table
-        if table.winner is not None:
+        state = self._state
+        if state.winner is not None:
             return None
-        return table.next_leader() if table.ended is not None else table.turn
+        return state.next_leader() if state.ended is not None else state.turn
 
     @property
     def ends(self) -> list[int]:
-        return self._table.open_values()
+        return self._state.open_values()
 
     @property
     def scores(self) -> list[int]:
-        return list(self._table.scores)
+        return list(self._state.scores)
 
     @property
     def winner(self) -> int | None:
-        return self._table.winner
+        return self._state.winner
 
     @property
     def sides(self) -> list[list[int]]:
-        return [list(side) for side in self._table.sides]
+        return [list(side) for side in self._state.sides]
 
     @property
     def seats(self) -> list[str]:
-        return list(self._table.seats)
+        return list(self._state.seats)
 
     @property
     def partners(self) -> bool:
-        return self._table.partners
+        return self._state.partners
 
     @property
     def rules(self) -> dict[str, Any]:
-        return dict(self._table.rules.given)
+        return dict(self._state.rules.given)
 
     @property
     def boneyard(self) -> int:
         """Tiles left to draw in the current hand (0 without drawing)."""
-        return self._table.boneyard
+        return self._state.boneyard
 
     @property
     def moves_in_hand(self) -> int:
-        return self._table.moves
+        return self._state.moves
 
     def held(self, seat: int) -> int:
         """How many tiles ``seat`` holds in the current hand (after it ends: has to show)."""
-        return self._table.held[seat]
+        return self._state.held[seat]
 
     @property
     def hand_size(self) -> int:
         """How many tiles each seat is dealt for a hand."""
-        return self._table.rules.hand_size_for(len(self._table.seats))
+        return self._state.rules.hand_size_for(len(self._state.seats))
 
     @property
     def events(self) -> list[Event]:
-        return _items(self._table.events)
+        return _items(self._state.events)
 
     def to_sheet(self) -> dict[str, Any]:
         """The game so far as a scoresheet."""
-        table = self._table
+        state = self._state
         hands: list[dict[str, Any]] = []
-        for kind, index, leader, payload in _items(table.log):
+        for kind, index, leader, payload in _items(state.log):
             while len(hands) <= index:
                 hands.append({"moves": []})
             if leader is not None:
@@ -156,10 +156,10 @@ class Game:
         sheet: dict[str, Any] = {
             "format": "fives-and-threes/1", "rules": self.rules, "seats": self.seats,
         }
-        if table.partners:
+        if state.partners:
             sheet["partners"] = True
-        if any(table.start):
-            sheet["start"] = list(table.start)
+        if any(state.start):
+            sheet["start"] = list(state.start)
         sheet["hands"] = [dict(sorted(h.items(), key=lambda kv: _ORDER[kv[0]])) for h in hands]
         return sheet
 
@@ -167,16 +167,16 @@ class Game:
 _ORDER = {"leader": 0, "moves": 1, "shown": 2}
 
 
-def new_table(rules: object, seats: object, partners: object, start: object,
-              record: bool = True) -> Table:
-    """A table set for a game's first hand, from a scoresheet's set-up fields."""
+def new_state(rules: object, seats: object, partners: object, start: object,
+              record: bool = True) -> GameState:
+    """A game's state for its first hand, from a scoresheet's set-up fields."""
     parsed = Rules.parse(rules)
     names = _seats(seats)
     if not isinstance(partners, bool):
         raise SheetError("partners must be true or false")
     _check_sides(parsed, len(names), partners)
     sides = 2 if partners else len(names)
-    return Table(parsed, names, partners, _start(start, sides, parsed.target), record)
+    return GameState(parsed, names, partners, _start(start, sides, parsed.target), record)
 
 
 def _seats(seats: object) -> tuple[str, ...]:

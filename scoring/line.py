@@ -102,7 +102,7 @@ def contributions(line: Line, both: bool) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def scoring_table(both: bool, scoring: str) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+def worths(both: bool, scoring: str) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """(contributions, total, award) of every line state under one rule pair."""
     rows = []
     for ends in _CONTRIBUTIONS[both]:

@@ -5,7 +5,7 @@ Terminology: a *scoresheet* is one game as the scorer saw it
 (``sides``, ``scores``, ``winner``, ``events``).  A hand's ``shown`` tiles
 re-judge its end, so its ``hand-end`` event is the one after showing.  A
 sheet that stops mid-hand gets a last ``hand-end`` event with ``"ended":
-"open"``.  The replay drives one ``Table`` straight through, copying
+"open"``.  The replay drives one ``GameState`` straight through, copying
 nothing, which is what makes checking a sheet fast.
 """
 
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .errors import GameOver, HandNotOver, IllegalPlay, SheetError, located
-from .game import Game, new_table
-from .table import Event, Table
+from .game import Game, new_state
+from .state import Event, GameState
 
 FORMAT = "fives-and-threes/1"
 _SHEET_FIELDS = {"format", "rules", "seats", "partners", "start", "hands"}
@@ -50,7 +50,7 @@ def replay(sheet: object, record: bool = True) -> Replay:
     _known_fields(sheet, _SHEET_FIELDS, "scoresheet")
     if sheet.get("format", FORMAT) != FORMAT:
         raise SheetError(f"format {sheet['format']!r} is not {FORMAT!r}")
-    table = new_table(
+    state = new_state(
         sheet.get("rules"), sheet.get("seats"), sheet.get("partners", False), sheet.get("start"),
         record,
     )
@@ -59,56 +59,56 @@ def replay(sheet: object, record: bool = True) -> Replay:
         raise SheetError("hands must be a list")
     events: list[Event] = []
     for index, hand in enumerate(hands):
-        _replay_hand(table, index, hand, events)
-    if hands and table.winner is None and table.ended is None:
+        _replay_hand(state, index, hand, events)
+    if hands and state.winner is None and state.ended is None:
         events.append({
-            "hand": table.hand, "type": "hand-end", "ended": "open", "false_knocks": [],
-            "awards": [], "penalties": [], "scores": list(table.scores),
+            "hand": state.hand, "type": "hand-end", "ended": "open", "false_knocks": [],
+            "awards": [], "penalties": [], "scores": list(state.scores),
         })
-    return Replay(Game(table), events)
+    return Replay(Game(state), events)
 
 
-def _replay_hand(table: Table, index: int, hand: object, events: list[Event]) -> None:
+def _replay_hand(state: GameState, index: int, hand: object, events: list[Event]) -> None:
     where = f"hand {index}"
     if type(hand) is not dict and not isinstance(hand, Mapping):
         raise SheetError(f"{where}: a hand must be an object with moves")
     _known_fields(hand, _HAND_FIELDS, where)
-    if table.winner is not None:
-        raise GameOver(f"{where}: the game was already won by side {table.winner}")
-    if index > 0 and table.ended is None:
+    if state.winner is not None:
+        raise GameOver(f"{where}: the game was already won by side {state.winner}")
+    if index > 0 and state.ended is None:
         raise SheetError(f"{where}: hand {index - 1} has not ended, so no hand can follow it")
     moves = hand.get("moves")
     if not isinstance(moves, list) or not moves:
         raise SheetError(f"{where}: moves must be a list of at least one move")
-    leader = _leader(table, index, hand.get("leader"))
+    leader = _leader(state, index, hand.get("leader"))
     unled = leader is not None  # the leader is checked once the hand's first play names it
     last = len(moves) - 1
     for number, move in enumerate(moves):
-        produced = table.apply(move)
+        produced = state.apply(move)
         events += produced
-        if unled and table.leader is not None:
+        if unled and state.leader is not None:
             unled = False
-            if table.leader != leader:
+            if state.leader != leader:
                 raise located(
                     IllegalPlay(f"seat {leader} is this hand's leader, so the down is theirs"),
-                    f"{where}, move {number} (seat {table.leader})",
+                    f"{where}, move {number} (seat {state.leader})",
                 )
-        if len(produced) > 1 and number < last and table.winner is None:
+        if len(produced) > 1 and number < last and state.winner is None:
             raise IllegalPlay(f"{where}, move {number + 1}: the hand has already ended")
     shown = hand.get("shown")
-    if shown is None or table.winner is not None:
+    if shown is None or state.winner is not None:
         return  # a hand that ended the game is not judged further
-    if table.ended is None:
+    if state.ended is None:
         raise HandNotOver(f"{where}, shown: the hand has not ended, so its tiles are not shown")
-    events[-1] = table.show(shown)
+    events[-1] = state.show(shown)
 
 
-def _leader(table: Table, index: int, leader: object) -> int | None:
+def _leader(state: GameState, index: int, leader: object) -> int | None:
     if leader is None:
         return None
-    if type(leader) is not int or not 0 <= leader < len(table.seats):
+    if type(leader) is not int or not 0 <= leader < len(state.seats):
         raise SheetError(f"hand {index}: leader {leader!r} is not a seat")
-    expected = table.next_leader() if index > 0 else None
+    expected = state.next_leader() if index > 0 else None
     if expected is not None and leader != expected:
         raise SheetError(f"hand {index}: the lead passes to seat {expected} this hand, not seat {leader}")
     return leader

@@ -65,8 +65,8 @@ _PEG_ERRORS = (-3, -2, -1, 1, 2, 3)
 
 
 @dataclass
-class _Table:
-    """One hand being played: the tiles in each hand and the moves written down."""
+class _Deal:
+    """One deal being played out: the tiles in each hand and the moves written down."""
 
     rng: random.Random
     game: Game
@@ -106,8 +106,8 @@ def _flip(tile: str) -> str:
     return tile[::-1]
 
 
-def _deal(rng: random.Random, seats: int,
-          rules: scoring.Rules) -> tuple[list[list[str]], list[str]]:
+def _shuffle_and_deal(rng: random.Random, seats: int,
+                      rules: scoring.Rules) -> tuple[list[list[str]], list[str]]:
     """Shuffle the set and deal; redeal until some seat holds a double if one must lead."""
     size = rules.hand_size_for(seats)
     if size * seats > len(TILES):
@@ -125,118 +125,118 @@ def _doubles(hand: list[str]) -> list[str]:
     return sorted((t for t in hand if t[0] == t[2]), reverse=True)
 
 
-def _lead(table: _Table, rules: scoring.Rules, seat: int) -> int:
+def _lead(deal: _Deal, rules: scoring.Rules, seat: int) -> int:
     """Put the down: any tile under ``rotate``, the heaviest double under ``double``.
 
     Returns the seat that led.
     """
     if rules.leader == "double":
-        seat = max(range(len(table.hands)), key=lambda s: _doubles(table.hands[s])[:1])
-        tile = _doubles(table.hands[seat])[0]
+        seat = max(range(len(deal.hands)), key=lambda s: _doubles(deal.hands[s])[:1])
+        tile = _doubles(deal.hands[seat])[0]
     else:
-        tile = table.rng.choice(table.hands[seat])
-        if table.rng.random() < 0.5:
+        tile = deal.rng.choice(deal.hands[seat])
+        if deal.rng.random() < 0.5:
             tile = _flip(tile)
     # The seat is named: before a down ``turn`` may be None (any seat may lead).
-    worth = table.game.options(tile, seat)[0]["worth"]
-    table.play(seat, tile, None, _peg(table, worth, _errs(table)))
+    worth = deal.game.options(tile, seat)[0]["worth"]
+    deal.play(seat, tile, None, _peg(deal, worth, _errs(deal)))
     return seat
 
 
-def _errs(table: _Table) -> bool:
+def _errs(deal: _Deal) -> bool:
     """Whether the table makes a mistake on this move."""
-    return bool(table.mistakes) and table.rng.random() < table.mistakes
+    return bool(deal.mistakes) and deal.rng.random() < deal.mistakes
 
 
-def _peg(table: _Table, worth: int, mistaken: bool) -> int:
+def _peg(deal: _Deal, worth: int, mistaken: bool) -> int:
     """What the player pegs: the worth, or a few points off it (never below 0)."""
     if not mistaken:
         return worth
-    error = table.rng.choice(_PEG_ERRORS)
+    error = deal.rng.choice(_PEG_ERRORS)
     return worth + error if worth + error >= 0 else worth - error
 
 
-def _draw(table: _Table, seat: int) -> None:
+def _draw(deal: _Deal, seat: int) -> None:
     """Draw from the boneyard, one tile at a time, until one fits or it is empty."""
-    if not table.boneyard or table.fits(seat):
+    if not deal.boneyard or deal.fits(seat):
         return
     drawn = 0
-    while table.boneyard:
-        table.hands[seat].append(table.boneyard.pop())
+    while deal.boneyard:
+        deal.hands[seat].append(deal.boneyard.pop())
         drawn += 1
-        if table.game.options(table.hands[seat][-1]):
+        if deal.game.options(deal.hands[seat][-1]):
             break
-    table.apply({"seat": seat, "draw": drawn})
+    deal.apply({"seat": seat, "draw": drawn})
 
 
-def _possible_mistakes(table: _Table, seat: int, fits: list[tuple[str, Any]]) -> list[str]:
+def _possible_mistakes(deal: _Deal, seat: int, fits: list[tuple[str, Any]]) -> list[str]:
     """The mistakes this seat can make now (the table is never empty here)."""
     kinds = []
     if fits:
         kinds.append("peg")
-        if not (table.drawing and table.boneyard):  # a knock is only lawful then
+        if not (deal.drawing and deal.boneyard):  # a knock is only lawful then
             kinds.append("false-knock")
     fitting = {tile for tile, _ in fits}
-    if any(tile not in fitting for tile in table.hands[seat]):
+    if any(tile not in fitting for tile in deal.hands[seat]):
         kinds.append("misplay")
-    if table.false_knocks.get(seat):
+    if deal.false_knocks.get(seat):
         kinds.append("ruling")
     return kinds
 
 
-def _make_mistake(table: _Table, seat: int, kind: str, fits: list[tuple[str, Any]]) -> None:
+def _make_mistake(deal: _Deal, seat: int, kind: str, fits: list[tuple[str, Any]]) -> None:
     """Make one mistake of the given kind."""
     if kind == "peg":
-        tile, way = table.rng.choice(fits)
-        table.play(seat, tile, way["end"], _peg(table, way["worth"], mistaken=True))
+        tile, way = deal.rng.choice(fits)
+        deal.play(seat, tile, way["end"], _peg(deal, way["worth"], mistaken=True))
     elif kind == "false-knock":
-        table.false_knocks.setdefault(seat, []).append(len(table.moves))
-        table.apply({"seat": seat, "knock": True})
+        deal.false_knocks.setdefault(seat, []).append(len(deal.moves))
+        deal.apply({"seat": seat, "knock": True})
     elif kind == "misplay":
         fitting = {tile for tile, _ in fits}
-        tile = table.rng.choice([t for t in table.hands[seat] if t not in fitting])
-        table.apply({"seat": seat, "misplay": tile})
+        tile = deal.rng.choice([t for t in deal.hands[seat] if t not in fitting])
+        deal.apply({"seat": seat, "misplay": tile})
     else:
-        knock = table.false_knocks[seat].pop(0)
-        table.apply({"seat": seat, "penalty": "false-knock", "move": knock})
+        knock = deal.false_knocks[seat].pop(0)
+        deal.apply({"seat": seat, "penalty": "false-knock", "move": knock})
 
 
-def _step(table: _Table) -> None:
+def _step(deal: _Deal) -> None:
     """The seat to move makes one move (or, with drawing, a draw and a move)."""
-    seat = table.game.turn
+    seat = deal.game.turn
     if seat is None:
-        raise RuntimeError(f"no seat to move in hand {table.game.hand} while playing")
-    if table.drawing:
-        _draw(table, seat)
-    fits = table.fits(seat)
-    if _errs(table):
-        kinds = _possible_mistakes(table, seat, fits)
+        raise RuntimeError(f"no seat to move in hand {deal.game.hand} while playing")
+    if deal.drawing:
+        _draw(deal, seat)
+    fits = deal.fits(seat)
+    if _errs(deal):
+        kinds = _possible_mistakes(deal, seat, fits)
         if kinds:
             weights = [_MISTAKE_WEIGHTS[kind] for kind in kinds]
-            _make_mistake(table, seat, table.rng.choices(kinds, weights)[0], fits)
+            _make_mistake(deal, seat, deal.rng.choices(kinds, weights)[0], fits)
             return
     if fits:
-        tile, way = table.rng.choice(fits)
-        table.play(seat, tile, way["end"], way["worth"])
+        tile, way = deal.rng.choice(fits)
+        deal.play(seat, tile, way["end"], way["worth"])
     else:
-        table.apply({"seat": seat, "knock": True})
+        deal.apply({"seat": seat, "knock": True})
 
 
 def _play_hand(rng: random.Random, game: Game, rules: scoring.Rules, leader: int,
                mistakes: float) -> tuple[Game, dict[str, Any]]:
     """Deal and play one hand; returns the game after it and the hand as written."""
-    hands, boneyard = _deal(rng, len(game.seats), rules)
-    table = _Table(rng, game, mistakes, rules.drawing, hands, boneyard)
-    leader = _lead(table, rules, leader)
-    while table.game.status == "playing":
-        if len(table.moves) > MAX_MOVES_IN_HAND:
-            raise RuntimeError(f"hand {table.game.hand} does not end: {table.moves[-8:]}")
-        _step(table)
-    hand: dict[str, Any] = {"leader": leader, "moves": table.moves}
-    if table.game.status == "hand-ended":
-        hand["shown"] = {str(s): held for s, held in enumerate(table.hands) if held}
-        table.game, _ = table.game.show(hand["shown"])
-    return table.game, hand
+    hands, boneyard = _shuffle_and_deal(rng, len(game.seats), rules)
+    deal = _Deal(rng, game, mistakes, rules.drawing, hands, boneyard)
+    leader = _lead(deal, rules, leader)
+    while deal.game.status == "playing":
+        if len(deal.moves) > MAX_MOVES_IN_HAND:
+            raise RuntimeError(f"hand {deal.game.hand} does not end: {deal.moves[-8:]}")
+        _step(deal)
+    hand: dict[str, Any] = {"leader": leader, "moves": deal.moves}
+    if deal.game.status == "hand-ended":
+        hand["shown"] = {str(s): held for s, held in enumerate(deal.hands) if held}
+        deal.game, _ = deal.game.show(hand["shown"])
+    return deal.game, hand
 
 
 def play_out(rng: random.Random, rules: RuleSpec = None, seats: int = 2, partners: bool = False,
@@ -253,10 +253,10 @@ def play_out(rng: random.Random, rules: RuleSpec = None, seats: int = 2, partner
     if partners:
         sheet["partners"] = True
     sheet["hands"] = []
-    deal = scoring.Rules.parse(rules)
+    parsed = scoring.Rules.parse(rules)
     first = rng.randrange(seats)
     for number in range(max_hands):
-        game, hand = _play_hand(rng, game, deal, (first + number) % seats, mistakes)
+        game, hand = _play_hand(rng, game, parsed, (first + number) % seats, mistakes)
         sheet["hands"].append(hand)
         if game.status == "won":
             break

@@ -20,15 +20,15 @@ the tile it builds on and that tile's side, ``"5-5/up"``; a plain
 direction (``"up"``) names the end of the arm leaving the first tile that
 way, and ``"5-5"`` alone does when that tile has one open side.
 
->>> layout = Spinners(every=False)
->>> table = layout.down(Tile(5, 5))
->>> layout.contributions(table, True)
+>>> spinners = Spinners(every=False)
+>>> layout = spinners.down(Tile(5, 5))
+>>> spinners.contributions(layout, True)
 (10,)
->>> end, table = layout.place(table, Tile(5, 2), "5-5/left", True)
->>> end, layout.contributions(table, True)
+>>> end, layout = spinners.place(layout, Tile(5, 2), "5-5/left", True)
+>>> end, spinners.contributions(layout, True)
 ('5-5/left', (10, 2))
->>> end, table = layout.place(table, Tile(5, 3), "right", True)
->>> sorted(layout.values(table)), layout.contributions(table, True)
+>>> end, layout = spinners.place(layout, Tile(5, 3), "right", True)
+>>> sorted(spinners.values(layout)), spinners.contributions(layout, True)
 ([2, 3, 5, 5], (2, 3))
 """
 
@@ -50,7 +50,7 @@ _ACROSS = {"left": ("up", "down"), "right": ("up", "down"), "up": ("left", "righ
 
 @dataclass(frozen=True, slots=True)
 class Node:
-    """A tile on the table; ``long_open`` counts a spinner's open long sides."""
+    """A tile on the layout; ``long_open`` counts a spinner's open long sides."""
 
     tile: Tile
     spinner: bool = False
@@ -69,7 +69,9 @@ class Port:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Layout:
+    """The tiles laid in a hand and the sides still open to build on."""
+
     nodes: tuple[Node, ...]
     ports: tuple[Port, ...]
     spun: bool  # a spinner is down (``layout: spinner`` spins only the first double)
@@ -81,61 +83,61 @@ class Spinners:
     def __init__(self, every: bool) -> None:
         self.every = every
 
-    def down(self, tile: Tile) -> Table:
+    def down(self, tile: Tile) -> Layout:
         if tile.a == tile.b:
             node = Node(tile, spinner=True, axis="left", long_open=2)
             ports = (Port(0, "left", tile.a, "left"), Port(0, "right", tile.a, "right"))
-            return Table((node,), ports, True)
+            return Layout((node,), ports, True)
         ports = (Port(0, "left", tile.a, "left"), Port(0, "right", tile.b, "right"))
-        return Table((Node(tile),), ports, False)
+        return Layout((Node(tile),), ports, False)
 
-    def values(self, table: Table) -> tuple[int, ...]:
-        return tuple(port.value for port in table.ports)
+    def values(self, layout: Layout) -> tuple[int, ...]:
+        return tuple(port.value for port in layout.ports)
 
-    def describe(self, table: Table) -> str:
-        return "(" + ", ".join(str(v) for v in self.values(table)) + ")"
+    def describe(self, layout: Layout) -> str:
+        return "(" + ", ".join(str(v) for v in self.values(layout)) + ")"
 
-    def contributions(self, table: Table, both: bool) -> tuple[int, ...]:
+    def contributions(self, layout: Layout, both: bool) -> tuple[int, ...]:
         """What each counted end adds to the total, in the order the tiles were laid."""
         counted = []
-        for index, node in enumerate(table.nodes):
+        for index, node in enumerate(layout.nodes):
             double = node.tile.a + node.tile.a if both else node.tile.a
             if node.spinner:
                 if node.long_open:
                     counted.append(double)
                 continue
-            for port in table.ports:
+            for port in layout.ports:
                 if port.node == index:
                     counted.append(double if node.tile.a == node.tile.b else port.value)
         return tuple(counted)
 
-    def scoring_table(self, both: bool, scoring: str) -> "_Worths":
+    def worths(self, both: bool, scoring: str) -> "_Worths":
         return _Worths(self, both, scoring)
 
-    def fits(self, table: Table, tile: Tile) -> bool:
-        return any(tile.a == p.value or tile.b == p.value for p in table.ports)
+    def fits(self, layout: Layout, tile: Tile) -> bool:
+        return any(tile.a == p.value or tile.b == p.value for p in layout.ports)
 
-    def placements(self, table: Table, tile: Tile) -> list[tuple[str, Table]]:
+    def placements(self, layout: Layout, tile: Tile) -> list[tuple[str, Layout]]:
         """Every open side ``tile`` fits, named ``"tile/side"``, with the layout it makes."""
         return [
-            (f"{table.nodes[port.node].tile}/{port.side}", self._attach(table, port, tile))
-            for port in table.ports
+            (f"{layout.nodes[port.node].tile}/{port.side}", self._attach(layout, port, tile))
+            for port in layout.ports
             if tile.a == port.value or tile.b == port.value
         ]
 
-    def place(self, table: Table, tile: Tile, end: object, both: bool) -> tuple[str, Table]:
+    def place(self, layout: Layout, tile: Tile, end: object, both: bool) -> tuple[str, Layout]:
         """Lay ``tile`` where ``end`` says, or where it can only go one way."""
         if end is not None and not isinstance(end, str):
             raise IllegalPlay(f'end {end!r} must name a tile and side, such as "5-5/up"')
         options = [
-            (name, after) for name, after in self.placements(table, tile)
-            if end is None or self._names(table, name, end)
+            (name, after) for name, after in self.placements(layout, tile)
+            if end is None or self._names(layout, name, end)
         ]
         if not options:
             if end is not None:
-                self._check_end(table, end)
+                self._check_end(layout, end)
                 raise IllegalPlay(f"{tile} does not fit the end {end}")
-            raise IllegalPlay(f"{tile} fits no open end {self.describe(table)}")
+            raise IllegalPlay(f"{tile} fits no open end {self.describe(layout)}")
         shapes = {self._shape(after, both) for _, after in options}
         if len(shapes) > 1:
             names = ", ".join(name for name, _ in options)
@@ -144,9 +146,9 @@ class Spinners:
 
     # ----- helpers -----------------------------------------------------------
 
-    def _attach(self, table: Table, port: Port, tile: Tile) -> Table:
-        nodes = list(table.nodes)
-        ports = [p for p in table.ports if p != port]
+    def _attach(self, layout: Layout, port: Port, tile: Tile) -> Layout:
+        nodes = list(layout.nodes)
+        ports = [p for p in layout.ports if p != port]
         parent = nodes[port.node]
         if parent.spinner and port.side in (parent.axis, _OPPOSITE[parent.axis]):
             parent = replace(parent, long_open=parent.long_open - 1)
@@ -156,20 +158,20 @@ class Spinners:
                     arm = side if port.node == 0 else port.arm
                     ports.append(Port(port.node, side, parent.tile.a, arm))
         double = tile.a == tile.b
-        spins = double and (self.every or not table.spun)
+        spins = double and (self.every or not layout.spun)
         index = len(nodes)
         other = tile.b if tile.a == port.value else tile.a
         nodes.append(Node(tile, spinner=spins, axis=port.side, long_open=1 if spins else 0))
         ports.append(Port(index, port.side, other, port.arm))
-        return Table(tuple(nodes), tuple(ports), table.spun or spins)
+        return Layout(tuple(nodes), tuple(ports), layout.spun or spins)
 
-    def _names(self, table: Table, name: str, end: str) -> bool:
+    def _names(self, layout: Layout, name: str, end: str) -> bool:
         """Whether ``end``, as a sheet writes it, names the open side ``name``."""
         if end == name:
             return True
         tile_text, side = name.split("/")
         if end in DIRECTIONS:
-            port = next(p for p in table.ports if f"{table.nodes[p.node].tile}/{p.side}" == name)
+            port = next(p for p in layout.ports if f"{layout.nodes[p.node].tile}/{p.side}" == name)
             return port.arm == end
         wanted, _, wanted_side = end.partition("/")
         try:
@@ -178,25 +180,25 @@ class Spinners:
             return False
         return same_tile and wanted_side in ("", side)
 
-    def _check_end(self, table: Table, end: str) -> None:
-        if end in DIRECTIONS or any(self._names(table, f"{table.nodes[p.node].tile}/{p.side}", end)
-                                    for p in table.ports):
+    def _check_end(self, layout: Layout, end: str) -> None:
+        if end in DIRECTIONS or any(self._names(layout, f"{layout.nodes[p.node].tile}/{p.side}", end)
+                                    for p in layout.ports):
             return
-        raise IllegalPlay(f"{end} is not an open end of the layout {self.describe(table)}")
+        raise IllegalPlay(f"{end} is not an open end of the layout {self.describe(layout)}")
 
-    def _shape(self, table: Table, both: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _shape(self, layout: Layout, both: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
         # Two placements are the same when they leave the same open values
         # and the same counted contributions.
-        return (tuple(sorted(self.values(table))), tuple(sorted(self.contributions(table, both))))
+        return (tuple(sorted(self.values(layout))), tuple(sorted(self.contributions(layout, both))))
 
 
 class _Worths:
-    """(contributions, total, award) of a spinner layout, looked up like the line's table."""
+    """(contributions, total, award) of a spinner layout, looked up like the line's worths."""
 
-    def __init__(self, layout: Spinners, both: bool, scoring: str) -> None:
-        self.layout, self.both, self.scoring = layout, both, scoring
+    def __init__(self, spinners: Spinners, both: bool, scoring: str) -> None:
+        self.spinners, self.both, self.scoring = spinners, both, scoring
 
-    def __getitem__(self, table: Any) -> tuple[tuple[int, ...], int, int]:
-        counted = self.layout.contributions(table, self.both)
+    def __getitem__(self, layout: Any) -> tuple[tuple[int, ...], int, int]:
+        counted = self.spinners.contributions(layout, self.both)
         total = sum(counted)
         return counted, total, award(total, self.scoring)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .table import Event
+from .state import Event
 
 _HEADER = f"{'move':>4}  {'player':<12}{'did':<16}{'ends':<12}{'total':>5}{'award':>7}  {'peg':<14}scores"
 

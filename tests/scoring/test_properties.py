@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
@@ -160,6 +161,7 @@ def assert_agrees(game: scoring.Game, new_events: list[dict[str, Any]], sheet: S
     assert settled(game.events) == expected
 
 
+@pytest.mark.slow
 @given(tables())
 @settings(GAMES, max_examples=25)
 def test_the_game_after_every_move_agrees_with_check_on_the_sheet_cut_there(table: Table) -> None:
@@ -191,6 +193,7 @@ def test_scores_never_pass_the_target_when_the_finish_is_exact(table: Table) -> 
         assert max(event["scores"]) <= table.target, event
 
 
+@pytest.mark.slow
 @given(tables())
 @GAMES
 def test_scores_are_never_negative(table: Table) -> None:
@@ -228,6 +231,7 @@ def test_check_gives_plain_json_whose_final_scores_are_the_last_events(table: Ta
     assert result["scores"] == result["events"][-1]["scores"]
 
 
+@pytest.mark.slow
 @given(tables())
 @GAMES
 def test_a_sheet_written_from_a_game_readjudicates_to_the_same_result(table: Table) -> None:
@@ -258,6 +262,7 @@ def test_a_game_played_without_mistakes_has_right_pegs_and_no_penalties(table: T
         assert event.get("verdict", "correct") == "correct", event
 
 
+@pytest.mark.slow
 @given(boneyard_tables())
 @settings(GAMES, max_examples=20)
 def test_boneyard_and_spinner_games_agree_with_check_after_every_move(table: Table) -> None:
@@ -265,6 +270,7 @@ def test_boneyard_and_spinner_games_agree_with_check_after_every_move(table: Tab
     agrees_move_by_move(table, max_hands=4)
 
 
+@pytest.mark.slow
 @given(boneyard_tables(finish="exact"))
 @GAMES
 def test_boneyard_and_spinner_games_never_pass_an_exact_target(table: Table) -> None:
@@ -278,6 +284,7 @@ def test_boneyard_and_spinner_games_never_pass_an_exact_target(table: Table) -> 
 CREDITING = ("award", "back-or-award", "muggins")
 
 
+@pytest.mark.slow
 @given(any_tables(finish="reach"))
 @GAMES
 def test_under_reach_the_game_ends_as_soon_as_a_side_reaches_the_target(table: Table) -> None:
@@ -326,11 +333,12 @@ def _honest(apply: Any) -> Any:
     return checked
 
 
+@pytest.mark.slow
 @given(any_tables())
 @GAMES
 def test_the_simulation_draws_only_when_nothing_fits_and_knocks_only_on_an_empty_boneyard(
         table: Table) -> None:
-    with mock.patch.object(simulate._Table, "apply", _honest(simulate._Table.apply)):
+    with mock.patch.object(simulate._Deal, "apply", _honest(simulate._Deal.apply)):
         sheet, _ = table.play()
     scoring.check(sheet)
 
@@ -363,6 +371,7 @@ def expected_awards(rules: scoring.Rules, ended: str, side_pips: list[int],
     return []
 
 
+@pytest.mark.slow
 @given(any_tables())
 @GAMES
 def test_block_and_domino_awards_are_what_rules_md_makes_of_the_shown_tiles(table: Table) -> None:

@@ -1,4 +1,4 @@
-"""The table: everything the engine knows about a game, changed move by move.
+"""The state of a game: everything the engine knows about it, changed move by move.
 
 Terminology: a *hand* runs from the *down* to a *chip-out* (a side's last
 tile), a *block* (every seat still holding tiles has knocked since the last
@@ -7,7 +7,7 @@ knows how many each seat holds, which tiles have been played, and, for
 judging *false knocks* when the tiles are *shown*, the ends at each knock
 and the tiles each seat laid afterwards.
 
-``Table`` is the one place the rules of play are applied.  It is mutable so
+``GameState`` is the one place the rules of play are applied.  It is mutable so
 that ``check`` can replay a sheet without copying anything; ``Game`` wraps
 it as an immutable value by copying it before each move.  Every field holds
 an immutable value or a small list (scores, tiles held), so a copy costs
@@ -40,7 +40,7 @@ from .tiles import read as read_tile
 
 Event = dict[str, Any]
 # A persistent list, newest first: (item, rest) or None.  Appending is O(1)
-# and copies of the table share it.
+# and copies of the state share it.
 Chain = tuple[Any, Any] | None
 
 _PLAY = frozenset({"seat", "tile", "end", "peg"})
@@ -56,7 +56,7 @@ _RULING = frozenset({"seat", "penalty", "move", "points"})
 _DRAW = frozenset({"seat", "draw"})
 
 
-class Table:
+class GameState:
     """A game in progress: its rules, seats, scores and the hand being played."""
 
     __slots__ = (
@@ -84,7 +84,7 @@ class Table:
         # The layout: the line (a module of functions) or spinners (an object
         # with the same functions), so the rules below never ask which.
         self._layout: Any = line if rules.layout == "line" else Spinners(rules.layout == "spinners")
-        self._worths = self._layout.scoring_table(self._both, rules.scoring)
+        self._worths = self._layout.worths(self._both, rules.scoring)
         # A replay that only reports its events need not keep the log.
         self._record = record
         self._bonus = rules.chip_out_bonus
@@ -98,9 +98,9 @@ class Table:
         self.events: Chain = None
         self._deal(0, None)
 
-    def copy(self) -> "Table":
-        other = Table.__new__(Table)
-        for name in Table.__slots__:
+    def copy(self) -> "GameState":
+        other = GameState.__new__(GameState)
+        for name in GameState.__slots__:
             setattr(other, name, getattr(self, name))
         other.scores = list(self.scores)
         other.held = list(self.held)
@@ -422,22 +422,22 @@ class Table:
         """Every way ``seat`` (default: the seat to move) could lay ``text`` now, and its worth."""
         if self.winner is not None:
             return []
-        table = self
+        state = self
         if self.ended is not None:
-            table = self.copy()
-            table._deal(self.hand + 1, self.next_leader())
+            state = self.copy()
+            state._deal(self.hand + 1, self.next_leader())
         tile = Tile.parse(text)
-        seat = table.turn if seat is None else seat
-        table._check_in_hand(tile, seat)
-        if table.line is None:
+        seat = state.turn if seat is None else seat
+        state._check_in_hand(tile, seat)
+        if state.line is None:
             if self._lead_double and tile.a != tile.b:
                 return []
             found: list[tuple[str | None, Any]] = [(None, self._layout.down(tile))]
         else:
-            found = list(self._layout.placements(table.line, tile))
+            found = list(self._layout.placements(state.line, tile))
         options = []
         for end, line in found:
-            ends, total, points, bonus, bust, worth = table.worth(line, seat)
+            ends, total, points, bonus, bust, worth = state.worth(line, seat)
             options.append({
                 "end": end, "ends": list(ends), "total": total, "award": points,
                 "bonus": bonus, "bust": bust, "worth": worth,

@@ -17,12 +17,13 @@ total that scores and scores it as an end total (13 → 15 → 8 points);
 
 from __future__ import annotations
 
+from .kinds import AwardReason, HandEnding, Scoring
 from .rules import Rules
 from .totals import award
 
 
-def hand_awards(ended: str, rules: Rules, pips: list[list[int]],
-                out_side: int | None) -> list[tuple[int, int, str]]:
+def hand_awards(ended: HandEnding, rules: Rules, pips: list[list[int]],
+                out_side: int | None) -> list[tuple[int, int, AwardReason]]:
     """(side, points, reason) of each award; ``pips`` lists each side's shown tiles' pips."""
     totals = [sum(side) for side in pips]
     if ended == "block" and rules.block != "none":
@@ -42,7 +43,7 @@ def hand_awards(ended: str, rules: Rules, pips: list[list[int]],
     return []
 
 
-def round_up(total: int, scoring: str) -> int:
+def round_up(total: int, scoring: Scoring) -> int:
     """The nearest total at or above ``total`` that scores under ``scoring`` (0 stays 0).
 
     >>> round_up(13, "fives-and-threes"), round_up(16, "fives"), round_up(0, "threes")

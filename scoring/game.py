@@ -23,8 +23,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .errors import RulesError, SheetError
+from .events import Event, Option
+from .kinds import Status
 from .rules import Rules
-from .state import Event, GameState, _items
+from .state import GameState, _items
 
 
 class Game:
@@ -62,14 +64,14 @@ class Game:
         event = state.show(shown)
         return Game(state), [event]
 
-    def options(self, tile: str, seat: int | None = None) -> list[Event]:
+    def options(self, tile: str, seat: int | None = None) -> list[Option]:
         """Every way ``tile`` can be laid now by ``seat`` (default: the seat to move)."""
         return self._state.options(tile, seat)
 
     # ----- reading ----------------------------------------------------------
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         state = self._state
         if state.winner is not None:
             return "won"

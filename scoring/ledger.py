@@ -16,11 +16,9 @@ taking the sides in turn from the one that acted, clockwise.
 
 from __future__ import annotations
 
-from typing import Any
-
+from .events import Penalty
+from .kinds import Offence
 from .rules import Rules
-
-Penalty = dict[str, Any]
 
 
 class Ledger:
@@ -59,7 +57,7 @@ class Ledger:
         count = len(self.scores)
         return [(side + step) % count for step in range(1, count)]
 
-    def penalise(self, offence: str, side: int) -> None:
+    def penalise(self, offence: Offence, side: int) -> None:
         """Apply the rules' action for ``offence`` committed by ``side``."""
         action = self.rules.penalties.action(offence)
         if action.kind == "deduct" or (
@@ -74,11 +72,11 @@ class Ledger:
         else:  # none: on the record, no change to the score
             self.penalties.append({"offence": offence, "side": side, "points": 0})
 
-    def peg_back(self, offence: str, side: int, amount: int) -> None:
+    def peg_back(self, offence: Offence, side: int, amount: int) -> None:
         self.scores[side] = max(0, self.scores[side] - amount)
         self.penalties.append({"offence": offence, "side": side, "points": -amount})
 
-    def award_opponents(self, offence: str, side: int, amount: int) -> None:
+    def award_opponents(self, offence: Offence, side: int, amount: int) -> None:
         for other in self.opponents(side):
             credited = self.credit(other, amount)
             self.penalties.append({"offence": offence, "side": other, "points": credited})

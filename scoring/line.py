@@ -26,12 +26,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .errors import AmbiguousEnd, IllegalPlay
+from .kinds import LINE_ENDS, LineEnd, Scoring
 from .tiles import ALL_TILES, Tile
 from .totals import award
 
 Line = int  # a state number: an index into STATES
 State = tuple[int, int, bool, bool, bool]  # left, right, double at left, at right, lone double
-SIDES = ("left", "right")
+SIDES = LINE_ENDS
 
 
 def _states() -> list[State]:
@@ -48,7 +49,7 @@ STATES: list[State] = _states()
 _NUMBER = {state: number for number, state in enumerate(STATES)}
 
 
-def _extend(state: State, side: str, tile: Tile) -> Line:
+def _extend(state: State, side: LineEnd, tile: Tile) -> Line:
     left, right, left_double, right_double, _ = state
     double = tile.a == tile.b
     if side == "left":
@@ -56,7 +57,7 @@ def _extend(state: State, side: str, tile: Tile) -> Line:
     return _NUMBER[(left, tile.b if tile.a == right else tile.a, left_double, double, False)]
 
 
-def _placements(state: State, tile: Tile) -> tuple[tuple[str, Line], ...]:
+def _placements(state: State, tile: Tile) -> tuple[tuple[LineEnd, Line], ...]:
     return tuple(
         (side, _extend(state, side, tile))
         for side, value in zip(SIDES, state[:2])
@@ -102,7 +103,7 @@ def contributions(line: Line, both: bool) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def worths(both: bool, scoring: str) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+def worths(both: bool, scoring: Scoring) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """(contributions, total, award) of every line state under one rule pair."""
     rows = []
     for ends in _CONTRIBUTIONS[both]:

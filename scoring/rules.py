@@ -22,11 +22,35 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .errors import RulesError
+from .kinds import (
+    ACTIONS,
+    BLOCKS,
+    DOMINOES,
+    DOUBLES,
+    FINISHES,
+    LAYOUTS,
+    LEADERS,
+    OFFENCES,
+    PRESET_NAMES,
+    SCORINGS,
+    UNDER_PEG_POLICIES,
+    ActionKind,
+    Block,
+    Domino,
+    Doubles,
+    Finish,
+    LayoutRule,
+    Leader,
+    Offence,
+    Partners,
+    Preset,
+    Scoring,
+    UnderPeg,
+    one_of,
+)
 
-SCORINGS = ("fives-and-threes", "fives", "threes", "multiples")
-OFFENCES = ("false-knock", "misplay", "over-peg", "under-peg")
-ACTIONS = ("deduct", "back-or-award", "award", "lose-game", "none")
-UNDER_PEG_POLICIES = ("forfeit", "correct", "muggins", "lose-game")
+__all__ = ["ACTIONS", "OFFENCES", "PRESETS", "SCORINGS", "UNDER_PEG_POLICIES", "Action",
+           "Penalties", "Rules"]
 
 _BASE: dict[str, Any] = {
     "scoring": "fives-and-threes",
@@ -43,7 +67,7 @@ _BASE: dict[str, Any] = {
     "domino": "none",
 }
 
-PRESETS: dict[str, dict[str, Any]] = {
+PRESETS: dict[Preset, dict[str, Any]] = {
     "pub": {**_BASE, "partners": "optional"},
     "jaques": {
         **_BASE,
@@ -90,16 +114,16 @@ DEFAULT_PENALTIES = {
 class Action:
     """What an offence costs: ``deduct 5``, ``award 8``, ``lose-game``, ``none``."""
 
-    kind: str
+    kind: ActionKind
     amount: int = 0
 
     @staticmethod
-    def parse(offence: str, text: object) -> "Action":
+    def parse(offence: Offence, text: object) -> "Action":
         if not isinstance(text, str):
             raise RulesError(f"rules: penalty for {offence} must be a string like \"deduct 5\"")
         words = text.split()
-        kind = words[0] if words else ""
-        if kind not in ACTIONS:
+        kind = one_of(ACTIONS, words[0] if words else "")
+        if kind is None:
             raise RulesError(
                 f"rules: penalty {text!r} for {offence} is not one of {', '.join(ACTIONS)}"
             )
@@ -121,9 +145,9 @@ class Penalties:
     false_knock: Action = Action("deduct", 5)
     misplay: Action = Action("deduct", 5)
     over_peg: Action = Action("deduct", 5)
-    under_peg: str = "forfeit"
+    under_peg: UnderPeg = "forfeit"
 
-    def action(self, offence: str) -> Action:
+    def action(self, offence: Offence) -> Action:
         if offence == "under-peg":
             # An under-peg's other policies say what the missed points do,
             # which is no penalty action; only losing the game is one.
@@ -145,10 +169,11 @@ class Penalties:
                     f"rules: unknown offence {offence!r} in penalties "
                     f"(offences: {', '.join(OFFENCES)})"
                 )
-        under = merged["under-peg"]
-        if under not in UNDER_PEG_POLICIES:
+        under = one_of(UNDER_PEG_POLICIES, merged["under-peg"])
+        if under is None:
             raise RulesError(
-                f"rules: under-peg policy {under!r} is not one of {', '.join(UNDER_PEG_POLICIES)}"
+                f"rules: under-peg policy {merged['under-peg']!r} is not one of "
+                f"{', '.join(UNDER_PEG_POLICIES)}"
             )
         return Penalties(
             false_knock=Action.parse("false-knock", merged["false-knock"]),
@@ -167,20 +192,20 @@ class Penalties:
 class Rules:
     """A complete rule system, every key resolved."""
 
-    preset: str
-    partners: str
-    scoring: str
-    doubles: str
+    preset: Preset
+    partners: Partners
+    scoring: Scoring
+    doubles: Doubles
     hand_size: tuple[tuple[int, int], ...]
     target: int
-    finish: str
+    finish: Finish
     down_can_win: bool
     chip_out_bonus: int
-    leader: str
+    leader: Leader
     drawing: bool
-    layout: str
-    block: str
-    domino: str
+    layout: LayoutRule
+    block: Block
+    domino: Domino
     penalties: Penalties = field(default_factory=Penalties)
     given: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
@@ -191,9 +216,11 @@ class Rules:
     def parse(value: object) -> "Rules":
         """Resolve rules as a scoresheet gives them; raise ``RulesError`` if they are wrong."""
         given = _as_object(value)
-        preset = given.get("preset", "pub")
-        if not isinstance(preset, str) or preset not in PRESETS:
-            raise RulesError(f"rules: unknown preset {preset!r} (presets: {', '.join(PRESETS)})")
+        preset = one_of(PRESET_NAMES, given["preset"])
+        if preset is None:
+            raise RulesError(
+                f"rules: unknown preset {given['preset']!r} (presets: {', '.join(PRESETS)})"
+            )
         settings = dict(PRESETS[preset])
         penalties = Penalties()
         for key, raw in given.items():
@@ -267,15 +294,15 @@ def _hand_size(raw: object, default: dict[str, int]) -> dict[str, int]:
 
 _PARSERS: dict[str, Any] = {
     "scoring": _choice("scoring", SCORINGS),
-    "doubles": _choice("doubles", ("both", "single")),
+    "doubles": _choice("doubles", DOUBLES),
     "hand_size": _hand_size,
     "target": lambda raw, _d: _positive_int(raw, "target"),
-    "finish": _choice("finish", ("exact", "reach")),
+    "finish": _choice("finish", FINISHES),
     "down_can_win": _choice("down_can_win", (True, False)),
     "chip_out_bonus": lambda raw, _d: _positive_int(raw, "chip_out_bonus", minimum=0),
-    "leader": _choice("leader", ("rotate", "double")),
+    "leader": _choice("leader", LEADERS),
     "drawing": _choice("drawing", (True, False)),
-    "layout": _choice("layout", ("line", "spinner", "spinners")),
-    "block": _choice("block", ("none", "lowest-rounded", "pips")),
-    "domino": _choice("domino", ("none", "pips")),
+    "layout": _choice("layout", LAYOUTS),
+    "block": _choice("block", BLOCKS),
+    "domino": _choice("domino", DOMINOES),
 }

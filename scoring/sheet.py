@@ -16,7 +16,8 @@ from typing import Any, Mapping
 
 from .errors import GameOver, HandNotOver, IllegalPlay, SheetError, located
 from .game import Game, new_state
-from .state import Event, GameState
+from .events import Event, HandEnd, Result
+from .state import GameState
 
 FORMAT = "fives-and-threes/1"
 _SHEET_FIELDS = {"format", "rules", "seats", "partners", "start", "hands"}
@@ -29,7 +30,7 @@ class Replay:
     events: list[Event]
 
 
-def check(sheet: Mapping[str, Any]) -> dict[str, Any]:
+def check(sheet: Mapping[str, Any]) -> Result:
     """Adjudicate a scoresheet; raise a ``ScoringError`` for one the rules cannot accept."""
     result = replay(sheet, record=False)
     game = result.game
@@ -61,10 +62,11 @@ def replay(sheet: object, record: bool = True) -> Replay:
     for index, hand in enumerate(hands):
         _replay_hand(state, index, hand, events)
     if hands and state.winner is None and state.ended is None:
-        events.append({
+        still_open: HandEnd = {
             "hand": state.hand, "type": "hand-end", "ended": "open", "false_knocks": [],
             "awards": [], "penalties": [], "scores": list(state.scores),
-        })
+        }
+        events.append(still_open)
     return Replay(Game(state), events)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from .errors import SheetError, TileAlreadyPlayed
+from .events import FalseKnock
 from .tiles import Tile
 from .tiles import read as read_tile
 
@@ -56,7 +57,7 @@ def read_shown(shown: object, held: list[int], played: int,
 
 
 def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]], ruled: frozenset[int],
-                 values: Callable[[Any], tuple[int, ...]]) -> list[dict[str, Any]]:
+                 values: Callable[[Any], tuple[int, ...]]) -> list[FalseKnock]:
     """Every knock made while holding a tile that fitted, oldest first.
 
     ``knocks`` and ``plays`` are the hand's chains, newest first:
@@ -69,7 +70,7 @@ def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]], ruled: f
     shown = {seat: _pips(row) for seat, row in tiles.items()}
     later: dict[int, list[Tile]] = {}
     later_pips: dict[int, int] = {}
-    found = []
+    found: list[FalseKnock] = []
     while knocks is not None:
         (move, seat, layout), knocks = knocks
         while plays is not None and plays[0][0] > move:

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 import scoring
 
 if TYPE_CHECKING:
-    from scoring import Game
+    from scoring import Game, Option
 
 __all__ = ["play_out", "random_game", "random_games"]
 
@@ -84,7 +84,7 @@ class _Deal:
         if "tile" in move:
             self.hands[move["seat"]].remove(_held_as(move["tile"], self.hands[move["seat"]]))
 
-    def fits(self, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    def fits(self, seat: int) -> list[tuple[str, Option]]:
         """Every (tile, way to play it) the seat holds that fits now."""
         return [(tile, way) for tile in self.hands[seat] for way in self.game.options(tile)]
 
@@ -169,7 +169,7 @@ def _draw(deal: _Deal, seat: int) -> None:
     deal.apply({"seat": seat, "draw": drawn})
 
 
-def _possible_mistakes(deal: _Deal, seat: int, fits: list[tuple[str, Any]]) -> list[str]:
+def _possible_mistakes(deal: _Deal, seat: int, fits: list[tuple[str, Option]]) -> list[str]:
     """The mistakes this seat can make now (the table is never empty here)."""
     kinds = []
     if fits:
@@ -184,7 +184,7 @@ def _possible_mistakes(deal: _Deal, seat: int, fits: list[tuple[str, Any]]) -> l
     return kinds
 
 
-def _make_mistake(deal: _Deal, seat: int, kind: str, fits: list[tuple[str, Any]]) -> None:
+def _make_mistake(deal: _Deal, seat: int, kind: str, fits: list[tuple[str, Option]]) -> None:
     """Make one mistake of the given kind."""
     if kind == "peg":
         tile, way = deal.rng.choice(fits)

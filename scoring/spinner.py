@@ -39,13 +39,16 @@ from typing import Any
 
 from .errors import AmbiguousEnd, IllegalPlay
 from .errors import TileError
+from .kinds import DIRECTIONS, Direction, Scoring
 from .tiles import Tile
 from .totals import award
 
-DIRECTIONS = ("left", "right", "up", "down")
-_OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
-_ACROSS = {"left": ("up", "down"), "right": ("up", "down"), "up": ("left", "right"),
-           "down": ("left", "right")}
+_OPPOSITE: dict[Direction, Direction] = {"left": "right", "right": "left", "up": "down",
+                                         "down": "up"}
+_ACROSS: dict[Direction, tuple[Direction, Direction]] = {
+    "left": ("up", "down"), "right": ("up", "down"), "up": ("left", "right"),
+    "down": ("left", "right"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +57,7 @@ class Node:
 
     tile: Tile
     spinner: bool = False
-    axis: str = "left"  # a spinner's long sides: this direction and its opposite
+    axis: Direction = "left"  # a spinner's long sides: this direction and its opposite
     long_open: int = 0
 
 
@@ -63,9 +66,9 @@ class Port:
     """An open side a tile can be laid against."""
 
     node: int
-    side: str
+    side: Direction
     value: int
-    arm: str  # the direction in which this arm leaves the first tile
+    arm: Direction  # the direction in which this arm leaves the first tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +114,7 @@ class Spinners:
                     counted.append(double if node.tile.a == node.tile.b else port.value)
         return tuple(counted)
 
-    def worths(self, both: bool, scoring: str) -> "_Worths":
+    def worths(self, both: bool, scoring: Scoring) -> "_Worths":
         return _Worths(self, both, scoring)
 
     def fits(self, layout: Layout, tile: Tile) -> bool:
@@ -195,7 +198,7 @@ class Spinners:
 class _Worths:
     """(contributions, total, award) of a spinner layout, looked up like the line's worths."""
 
-    def __init__(self, spinners: Spinners, both: bool, scoring: str) -> None:
+    def __init__(self, spinners: Spinners, both: bool, scoring: Scoring) -> None:
         self.spinners, self.both, self.scoring = spinners, both, scoring
 
     def __getitem__(self, layout: Any) -> tuple[tuple[int, ...], int, int]:

@@ -31,25 +31,40 @@ from .errors import (
     located,
 )
 from .awards import hand_awards
+from .events import (
+    Award,
+    DrawEvent,
+    Event,
+    FalseKnock,
+    HandEnd,
+    KnockEvent,
+    MisplayEvent,
+    MoveEvent,
+    Option,
+    Penalty,
+    PlayEvent,
+    RulingEvent,
+)
+from .kinds import OFFENCES, AwardReason, Ended, HandEnding, Offence, Verdict, one_of
 from .ledger import Ledger
 from .spinner import Spinners
-from .rules import OFFENCES, Rules
+from .rules import Rules
 from .showing import false_knocks, read_shown
 from .tiles import _WRITTEN, Tile
 from .tiles import read as read_tile
 
-Event = dict[str, Any]
 # A persistent list, newest first: (item, rest) or None.  Appending is O(1)
 # and copies of the state share it.
 Chain = tuple[Any, Any] | None
 
 _PLAY = frozenset({"seat", "tile", "end", "peg"})
-# A play event's fields, in the order SCORESHEET.md prints them.
-_PLAY_EVENT: dict[str, Any] = dict.fromkeys((
-    "hand", "move", "seat", "side", "type", "tile", "end", "ends", "total", "award", "bonus",
-    "bust", "worth", "peg", "verdict", "points", "penalties", "scores",
-))
-_PLAY_EVENT["type"] = "play"
+# A play event's fields, in the order SCORESHEET.md prints them: every play
+# fills in a copy, each field anew.
+_PLAY_EVENT: PlayEvent = {
+    "hand": 0, "move": 0, "seat": 0, "side": 0, "type": "play", "tile": "", "end": None,
+    "ends": [], "total": 0, "award": 0, "bonus": 0, "bust": False, "worth": 0, "peg": None,
+    "verdict": "unchecked", "points": 0, "penalties": [], "scores": [],
+}
 _KNOCK = frozenset({"seat", "knock"})
 _MISPLAY = frozenset({"seat", "misplay"})
 _RULING = frozenset({"seat", "penalty", "move", "points"})
@@ -117,7 +132,7 @@ class GameState:
         self.plays: Chain = None  # (move, seat, tile)
         self.misplayed: Chain = None  # (tile key, seat, move)
         self.ruled: frozenset[int] = frozenset()
-        self.ended: str | None = None
+        self.ended: HandEnding | None = None
         self.scores_at_end: tuple[int, ...] = ()
 
     def open_values(self) -> list[int]:
@@ -187,9 +202,11 @@ class GameState:
             bonus, bust, worth = 0, False, 0
         side = self.side_of[seat]
         scores = self.scores
+        verdict: Verdict
         if peg is None or peg == worth:
-            verdict, points = ("unchecked" if peg is None else "correct"), worth
-            penalties: list[Event] = []
+            verdict = "unchecked" if peg is None else "correct"
+            points = worth
+            penalties: list[Penalty] = []
             winner = None
             if points:
                 score = scores[side] = scores[side] + points
@@ -238,7 +255,7 @@ class GameState:
         return self._close(event, move, "chip-out" if out else None, winner)
 
     def _wrong_peg(self, side: int, peg: int,
-                   worth: int) -> tuple[str, int, list[Event], int | None]:
+                   worth: int) -> tuple[Verdict, int, list[Penalty], int | None]:
         """A peg that differs from the worth: the verdict, the points, the penalties, the winner.
 
         The winner comes from this event's own ledger: a ``lose-game``
@@ -271,7 +288,7 @@ class GameState:
             raise IllegalPlay(
                 f"{self.boneyard} tiles are left in the boneyard: a player who cannot play draws"
             )
-        event = {
+        event: KnockEvent = {
             "hand": self.hand, "move": self.moves, "seat": seat, "side": self.side_of[seat],
             "type": "knock", "penalties": [], "scores": list(self.scores),
         }
@@ -292,7 +309,10 @@ class GameState:
             raise IllegalPlay("nothing is on the table: the hand starts with the down, not a draw")
         if not 1 <= count <= self.boneyard:
             raise IllegalPlay(f"the boneyard holds {self.boneyard} tiles: {count} cannot be drawn")
-        event = self._event(seat, "draw", [], count=count)
+        event: DrawEvent = {
+            "hand": self.hand, "move": self.moves, "seat": seat, "side": self.side_of[seat],
+            "type": "draw", "count": count, "penalties": [], "scores": list(self.scores),
+        }
         self.held[seat] += count
         self.holders |= 1 << seat
         self.boneyard -= count
@@ -312,7 +332,10 @@ class GameState:
         side = self.side_of[seat]
         ledger = Ledger(self.scores, self.rules, side)
         ledger.penalise("misplay", side)
-        event = self._event(seat, "misplay", ledger.penalties, tile=str(tile))
+        event: MisplayEvent = {
+            "hand": self.hand, "move": self.moves, "seat": seat, "side": side, "type": "misplay",
+            "tile": str(tile), "penalties": ledger.penalties, "scores": list(self.scores),
+        }
         self.misplayed = ((tile.key, seat, self.moves), self.misplayed)
         return self._close(event, {**raw, "misplay": str(tile)}, None, ledger.winner())
 
@@ -332,18 +355,15 @@ class GameState:
             )
         elif self._under == "muggins":
             ledger.muggins(side, missed)
-        event = self._event(seat, "ruling", ledger.penalties, offence=offence)
+        event: RulingEvent = {
+            "hand": self.hand, "move": self.moves, "seat": seat, "side": side, "type": "ruling",
+            "offence": offence, "penalties": ledger.penalties, "scores": list(self.scores),
+        }
         if knock is not None:
             self.ruled = self.ruled | {knock}
         return self._close(event, raw, None, ledger.winner())
 
-    def _event(self, seat: int, kind: str, penalties: list[Event], **detail: Any) -> Event:
-        return {
-            "hand": self.hand, "move": self.moves, "seat": seat, "side": self.side_of[seat],
-            "type": kind, **detail, "penalties": penalties, "scores": list(self.scores),
-        }
-
-    def _close(self, event: Event, move: Mapping[str, Any], ended: str | None,
+    def _close(self, event: MoveEvent, move: Mapping[str, Any], ended: HandEnding | None,
                winner: int | None) -> list[Event]:
         """Count the move, test the win, end the hand if it is over, and log it all."""
         self.moves += 1
@@ -355,34 +375,36 @@ class GameState:
                 self.log = (("move", self.hand, self.leader, move), self.log)
             return [event]
         self.ended, self.scores_at_end, self.turn = ended, tuple(self.scores), None
-        events = [event, self._hand_end([], [])]
+        events: list[Event] = [event, self._hand_end(ended, [], [])]
         if self._record:
             self.events = (events[1], (event, self.events))
             self.log = (("move", self.hand, self.leader, move), self.log)
         return events
 
-    def _hand_end(self, found: list[Event], penalties: list[Event],
-                  awards: list[Event] | None = None) -> Event:
+    def _hand_end(self, ended: Ended, found: list[FalseKnock], penalties: list[Penalty],
+                  awards: list[Award] | None = None) -> HandEnd:
         return {
-            "hand": self.hand, "type": "hand-end", "ended": self.ended, "false_knocks": found,
+            "hand": self.hand, "type": "hand-end", "ended": ended, "false_knocks": found,
             "awards": awards or [], "penalties": penalties, "scores": list(self.scores),
         }
 
-    def _awards(self, tiles: dict[int, list[Tile]]) -> list[tuple[int, int, str]]:
+    def _awards(self, ended: HandEnding,
+                tiles: dict[int, list[Tile]]) -> list[tuple[int, int, AwardReason]]:
         """The block or domino awards the rules give for the tiles shown."""
         if self.rules.block == "none" and self.rules.domino == "none":
             return []
         pips = [[t.pips for seat in side for t in tiles.get(seat, ())] for side in self.sides]
         out_side = self.side_of[self.plays[0][1]] if self.plays is not None else None
-        return hand_awards(self.ended or "", self.rules, pips, out_side)
+        return hand_awards(ended, self.rules, pips, out_side)
 
     # ----- the end of a hand --------------------------------------------------
 
-    def show(self, shown: object) -> Event:
+    def show(self, shown: object) -> HandEnd:
         """Turn up the tiles left when the hand ended; re-judge its end.  Replaces an earlier showing."""
         if self.winner is not None and not self.won_by_show:
             raise GameOver(f"hand {self.hand}: the game is over (side {self.winner} won)")
-        if self.ended is None:
+        ended = self.ended
+        if ended is None:
             raise HandNotOver(f"hand {self.hand}: it is still being played; show tiles once it ends")
         checker = None if self.misplayed is None else self._check_in_hand
         try:
@@ -391,12 +413,12 @@ class GameState:
             raise located(err, f"hand {self.hand}, shown") from None
         # A showing replaces any earlier one: judge from the scores the hand ended on.
         self.scores = list(self.scores_at_end)
-        found: list[Event] = []
+        found: list[FalseKnock] = []
         if self.knocks is not None:
             found = false_knocks(self.knocks, self.plays, tiles, self.ruled, self._layout.values)
-        won = self._awards(tiles)
-        awards: list[Event] = []
-        penalties: list[Event] = []
+        won = self._awards(ended, tiles)
+        awards: list[Award] = []
+        penalties: list[Penalty] = []
         self.winner = None
         if won or found:
             acting = won[0][0] if won else self.side_of[found[0]["seat"]]
@@ -409,7 +431,7 @@ class GameState:
                 ledger.penalise("false-knock", self.side_of[knock["seat"]])
             penalties, self.winner = ledger.penalties, ledger.winner()
         self.won_by_show = self.winner is not None
-        event = self._hand_end(found, penalties, awards)
+        event = self._hand_end(ended, found, penalties, awards)
         if self._record:
             as_json = {str(seat): [t.text for t in tiles[seat]] for seat in sorted(tiles)}
             self.events = (event, self.events[1] if self.events else None)
@@ -418,7 +440,7 @@ class GameState:
 
     # ----- what a tile would do -----------------------------------------------
 
-    def options(self, text: str, seat: int | None = None) -> list[Event]:
+    def options(self, text: str, seat: int | None = None) -> list[Option]:
         """Every way ``seat`` (default: the seat to move) could lay ``text`` now, and its worth."""
         if self.winner is not None:
             return []
@@ -435,7 +457,7 @@ class GameState:
             found: list[tuple[str | None, Any]] = [(None, self._layout.down(tile))]
         else:
             found = list(self._layout.placements(state.line, tile))
-        options = []
+        options: list[Option] = []
         for end, line in found:
             ends, total, points, bonus, bust, worth = state.worth(line, seat)
             options.append({
@@ -545,10 +567,10 @@ def _seat(raw: Mapping[str, Any], count: int) -> int:
     return seat
 
 
-def _ruling_fields(raw: Mapping[str, Any]) -> tuple[str, int | None, int]:
-    offence = raw["penalty"]
-    if offence not in OFFENCES:
-        raise UnknownMove(f"penalty {offence!r} is not an offence ({', '.join(OFFENCES)})")
+def _ruling_fields(raw: Mapping[str, Any]) -> tuple[Offence, int | None, int]:
+    offence = one_of(OFFENCES, raw["penalty"])
+    if offence is None:
+        raise UnknownMove(f"penalty {raw['penalty']!r} is not an offence ({', '.join(OFFENCES)})")
     move = raw.get("move")
     if move is not None and offence != "false-knock":
         raise UnknownMove("only a false-knock ruling names a move (the knock)")

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .state import Event
+from .events import HandEnd, MoveEvent, Penalty, Result
 
 _HEADER = f"{'move':>4}  {'player':<12}{'did':<16}{'ends':<12}{'total':>5}{'award':>7}  {'peg':<14}scores"
 
 
-def scorecard(sheet: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+def scorecard(sheet: Mapping[str, Any], result: Result) -> str:
     """The readable scorecard of a sheet and ``check``'s result for it."""
     seats = list(sheet["seats"])
     sides = result["sides"]
@@ -43,36 +43,35 @@ def _title(sheet: Mapping[str, Any], names: list[str]) -> str:
     return f"{' v '.join(names)} - rules: {rules}"
 
 
-def _move_line(event: Event, seats: list[str]) -> str:
+def _move_line(event: MoveEvent, seats: list[str]) -> str:
     player = seats[event["seat"]][:11]
-    kind = event["type"]
     ends = total = award = peg = ""
-    if kind == "play":
+    if event["type"] == "play":
         did = f"{event['tile']} {event['end'] or 'down'}"
         ends = "+".join(str(e) for e in event["ends"])
         total = str(event["total"])
         award = str(event["award"]) + (f"+{event['bonus']}" if event["bonus"] else "")
         award += " bust" if event["bust"] else ""
         peg = f"{'-' if event['peg'] is None else event['peg']} {event['verdict']}"
-    elif kind == "misplay":
+    elif event["type"] == "misplay":
         did = f"misplay {event['tile']}"
-    elif kind == "ruling":
+    elif event["type"] == "ruling":
         did = f"ruling {event['offence']}"
-    elif kind == "draw":
+    elif event["type"] == "draw":
         did = f"draws {event['count']}"
     else:
-        did = kind
+        did = event["type"]
     scores = "-".join(str(s) for s in event["scores"])
     return f"{event['move']:>4}  {player:<12}{did:<16}{ends:<12}{total:>5}{award:>7}  {peg:<14}{scores}"
 
 
-def _penalty_lines(penalties: list[Event], names: list[str]) -> list[str]:
+def _penalty_lines(penalties: list[Penalty], names: list[str]) -> list[str]:
     return [
         f"{'':>6}penalty: {p['offence']}, {names[p['side']]} {p['points']:+d}" for p in penalties
     ]
 
 
-def _hand_end(event: Event, seats: list[str], names: list[str]) -> list[str]:
+def _hand_end(event: HandEnd, seats: list[str], names: list[str]) -> list[str]:
     lines = [f"{'':>6}hand {event['hand']} ends: {event['ended']}"]
     for knock in event["false_knocks"]:
         lines.append(

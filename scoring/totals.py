@@ -12,8 +12,10 @@ scores nothing (003: "a positive total").
 
 from __future__ import annotations
 
+from .kinds import Scoring
 
-def award(total: int, scoring: str) -> int:
+
+def award(total: int, scoring: Scoring) -> int:
     """The points an end total scores under the named scoring rule."""
     if total <= 0:
         return 0

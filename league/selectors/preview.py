@@ -70,7 +70,7 @@ def _replay_keeping_line(*, game: Game, on_a_line: bool) -> tuple[scoring.Game, 
     return engine, line, shown
 
 
-def _laid(play: dict[str, Any], ends: list[int] | None) -> dict[str, Any]:
+def _laid(play: scoring.PlayEvent, ends: list[int] | None) -> dict[str, Any]:
     """A play as it lies: which pip faces which way along a line (spinner
     layouts are drawn in the order played, as written)."""
     a, b = (int(pip) for pip in play["tile"].split("-"))
@@ -92,7 +92,7 @@ def _tile_options(engine: scoring.Game, tile: str) -> dict[str, Any]:
     return {"tile": tile, "played": False, "options": options, "ask_end": _end_matters(engine, tile, options)}
 
 
-def _end_matters(engine: scoring.Game, tile: str, options: list[dict[str, Any]]) -> bool:
+def _end_matters(engine: scoring.Game, tile: str, options: list[scoring.Option]) -> bool:
     """Whether the scorer must say which end: the engine's own answer to the
     move sent without one."""
     if len(options) < 2:

@@ -58,7 +58,7 @@ def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: Author) 
             for move in hand.get("moves", []):
                 engine, _ = engine.apply(move)
                 rows.append(GameEntry(kind=GameEntry.Kind.MOVE, hand=engine.hand, payload=move))
-            if "shown" in hand and engine.status == Game.Status.HAND_ENDED:
+            if "shown" in hand and engine.status == "hand-ended":
                 engine, _ = engine.show(hand["shown"])
                 rows.append(GameEntry(kind=GameEntry.Kind.SHOWN, hand=engine.hand, payload=hand["shown"]))
         # The sheet as a whole must say what the moves one by one said.

@@ -47,7 +47,7 @@ class Change:
     hand: int
     payload: Any
     engine: scoring.Game
-    events: list[dict[str, Any]]
+    events: list[scoring.Event] | list[dict[str, Any]]  # the engine's, or an undo's
     voids: GameEntry | None = field(default=None)
 
 

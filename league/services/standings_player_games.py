@@ -14,7 +14,6 @@ away player, home partner, away partner], partners opposite, so an even
 seat is the home side's.
 """
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 import scoring
 
@@ -67,7 +66,7 @@ def seats_of(rubber: Rubber, home_team: int, away_team: int) -> list[Seat]:
     return [home, away, (rubber.home_partner_id, home_team, "home"), (rubber.away_partner_id, away_team, "away")]
 
 
-def seat_counts(events: Iterable[dict[str, Any]], seats: int) -> tuple[list[int], list[int]]:
+def seat_counts(events: Iterable[scoring.Event], seats: int) -> tuple[list[int], list[int]]:
     """The 15s scored and the penalties against, seat by seat, read from the
     engine's events (SCORESHEET.md): a play making an end total of 15 whose
     points were not voided by the target; an offence the engine penalised,
@@ -86,7 +85,7 @@ def seat_counts(events: Iterable[dict[str, Any]], seats: int) -> tuple[list[int]
     return fifteens, penalties
 
 
-def _offences(event: dict[str, Any]) -> set[str]:
+def _offences(event: scoring.MoveEvent) -> set[str]:
     """The offences the event's seat was penalised for. An offence that pegs
     its side back lists that side; one that pegs the others on (award,
     muggins) lists them; an under-peg ruled `correct` credits the side its

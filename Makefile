@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test test-js install bench bench-tables
+.PHONY: run test test-fast test-js typecheck screenshots install bench bench-tables
 
 install: $(VENV)/.installed
 
@@ -23,10 +23,29 @@ run: $(VENV)/.installed
 	$(PY) manage.py demo_load
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# The whole test tree (the engine's tests and the service's) in one run.
+# The whole test tree in one run: the engine's tests, the service's, the
+# browser tests, then the pad's JavaScript tests where Node is installed.
+# pytest's last line says how long it took, the slowest tests are listed.
 # Honours DATABASE_URL and REDIS_URL; without them, SQLite and in-process tasks.
 test: $(VENV)/.installed
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=5
+	@if command -v node >/dev/null; then $(MAKE) --no-print-directory test-js; \
+	else echo "node not found: the pad's JavaScript tests (make test-js) did not run"; fi
+
+# Quick feedback while working: the engine's and the service's tests without
+# the browser tests and those marked slow (the big property runs, the demo
+# league, a real worker). make test remains the whole tree.
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest -m "not slow and not browser" --ignore=tests/e2e
+
+# mypy --strict over scoring, league and config (see mypy.ini).
+typecheck: $(VENV)/.installed
+	$(VENV)/bin/mypy
+
+# Refreshes the README's pictures in docs/screenshots from the browser tests
+# that take them (make test writes its screenshots to a temporary folder).
+screenshots: $(VENV)/.installed
+	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_pad_screens.py tests/e2e/test_public_screens.py
 
 # The pad's JavaScript unit tests (tests/js/): Node 20.19 or newer, no packages.
 test-js:

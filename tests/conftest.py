@@ -8,6 +8,8 @@ with the reason, except under CI=true, where it fails instead.
 import os
 import socket
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -31,6 +33,14 @@ def _reachable(url: str) -> bool:
         return False
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test under tests/e2e drives a browser: marked so, for
+    `make test-fast` to leave them out."""
+    for item in items:
+        if "e2e" in item.path.parts:
+            item.add_marker(pytest.mark.browser)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     redis_url = os.environ.get("REDIS_URL")
     if redis_url and not _reachable(redis_url):
@@ -52,6 +62,55 @@ def redis_url() -> str:
     if not url:
         missing_service("needs Redis: set REDIS_URL=redis://...")
     return url
+
+
+# What a dump of the demo leaves out: rows that migrations and flush make
+# afresh (content types are referred to by their natural keys instead).
+DEMO_DUMP_EXCLUDES = ["contenttypes", "auth.permission", "sessions"]
+
+
+@pytest.fixture(scope="session")
+def demo_snapshot(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo league as `make run` leaves it, built once for the whole test
+    session and kept as a dump: building it plays a few hundred games' worth
+    of moves, loading the dump takes a few seconds. Loaded twice, as a second
+    `make run` would, so the dump also shows that loading again adds nothing."""
+    from django.core.management import call_command
+
+    from league.services.standings import standings_rebuild_all
+
+    path = tmp_path_factory.mktemp("demo") / "demo.json"
+    with django_db_blocker.unblock():
+        call_command("demo_load", verbosity=0)
+        call_command("demo_load", verbosity=0)
+        standings_rebuild_all()
+        call_command("dumpdata", "--natural-foreign", exclude=DEMO_DUMP_EXCLUDES, output=str(path), verbosity=0)
+        call_command("flush", "--noinput", verbosity=0)
+    return path
+
+
+def demo_snapshot_load(path: Path) -> None:
+    from django.core.management import call_command
+
+    call_command("loaddata", str(path), verbosity=0)
+
+
+@pytest.fixture
+def demo(demo_snapshot: Path, db: None) -> Any:
+    """The demo league, read within the test's transaction."""
+    from league.models import League
+
+    demo_snapshot_load(demo_snapshot)
+    return League.objects.get(slug="demo")
+
+
+@pytest.fixture
+def demo_committed(demo_snapshot: Path, transactional_db: None) -> Any:
+    """The demo league, committed for a live server's threads to read."""
+    from league.models import League
+
+    demo_snapshot_load(demo_snapshot)
+    return League.objects.get(slug="demo")
 
 
 @pytest.fixture(autouse=True)

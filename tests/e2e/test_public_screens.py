@@ -12,20 +12,14 @@ import pytest
 from playwright.sync_api import expect
 
 from league.models import Division
-from league.services.demo import demo_users_load
-from league.services.demo_league import demo_league_load
-from league.services.standings import standings_rebuild_all
 
 TABLET = {"width": 800, "height": 1280}
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def premier(transactional_db: None) -> Division:
-    users = demo_users_load()
-    demo_league_load(secretary=users["secretary"], scorer=users["scorer"])
-    standings_rebuild_all()
-    return Division.objects.get(name="Premier")
+def premier(demo_committed: Any) -> Division:
+    return Division.objects.get(name="Premier", season__league=demo_committed)
 
 
 @pytest.fixture

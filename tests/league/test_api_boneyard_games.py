@@ -7,6 +7,7 @@ from tablets import new_game, play_sheet, post_move, sample_sheet
 from test_api_moves import merged_events
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "seats"), [
     ({"preset": "jaques"}, 2),
     ({"preset": "threes-and-fives"}, 3),

@@ -34,6 +34,7 @@ def test_a_move_answers_201_with_its_events_and_the_new_state(tablet):
     assert (state["seq"], state["scores"], state["ends"], state["turn"]) == (1, [3, 0], [6, 3], 1)
 
 
+@pytest.mark.slow
 def test_the_events_of_a_whole_game_are_exactly_those_check_reports(tablet):
     sheet = sample_sheet(3, mistakes=0.08)
     state, replies = play_sheet(tablet, sheet)

@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import scoring
 from league.models import GameEntry
 from tablets import new_game, play_sheet, post_move, sample_sheet
@@ -20,6 +22,7 @@ def check_on_the_command_line(sheet):
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow
 def test_the_sheet_of_a_game_reproduces_its_scores_and_winner_on_the_command_line(tablet):
     state, _ = play_sheet(tablet, sample_sheet(11, mistakes=0.05))
     sheet = tablet.get(f"/api/games/{state['id']}/sheet").json()

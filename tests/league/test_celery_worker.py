@@ -49,6 +49,7 @@ def wait_for(check: Any, seconds: float = 30) -> Any:
     return check()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_confirmed_result_is_tabled_by_a_celery_worker_on_redis(postgres: None, own_queue: str) -> None:
     assert not app.conf.task_always_eager, "with REDIS_URL set, tasks go to the broker"

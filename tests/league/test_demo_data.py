@@ -1,7 +1,4 @@
 """The demo data `make run` loads."""
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
@@ -12,21 +9,15 @@ from league.selectors.replay import games_out_of_step
 from league.services.demo import DEMO_GAMES, DEMO_LABEL, DEMO_USERS
 from league.services.demo_league import CAPTAIN_LOGINS
 
-
-@pytest.fixture(scope="module")
-def demo_league(django_db_setup: None, django_db_blocker: Any) -> Iterator[int]:
-    """Loaded once for the module (it plays a few hundred games' worth of
-    moves), committed as `make run` commits it, and flushed afterwards."""
-    with django_db_blocker.unblock():
-        call_command("demo_load")
-        call_command("demo_load")
-        yield League.objects.get(slug="demo").pk
-        call_command("flush", "--noinput")
+# Loading the demo plays a few hundred games' worth of moves.
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def loaded(demo_league: int, db: None) -> League:
-    return League.objects.get(pk=demo_league)
+def loaded(demo: League) -> League:
+    """The demo as `make run` leaves it after loading it twice (built once
+    for the test session: tests/conftest.py)."""
+    return demo
 
 
 def test_the_demo_data_loads_once_its_games_replay_and_its_logins_work(loaded: League) -> None:

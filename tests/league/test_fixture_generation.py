@@ -345,6 +345,7 @@ def overbooked(plan: SeasonPlan) -> list[int]:
     return [v.id for v in plan.venues if homes[v.id] * (n - 1) > v.board_sets * nights]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(random_plans())
 def test_any_grouping_the_board_sets_can_serve_gets_a_sound_season(plan: SeasonPlan) -> None:

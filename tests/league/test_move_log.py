@@ -20,6 +20,7 @@ def test_log_rows_cannot_be_changed_or_deleted(tablet):
     assert GameEntry.objects.get(game_id=game["id"]).payload == {"seat": 0, "tile": "6-3"}
 
 
+@pytest.mark.slow
 def test_every_game_rebuilt_from_its_log_matches_its_cached_scores_and_state(tablet):
     """Live games, undos, showings, corrections and imports, then every game
     is replayed from its log alone and compared with its row."""

@@ -96,6 +96,7 @@ def test_the_page_links_to_both_teams_pages_and_the_division(night: Night) -> No
     assert f'href="/divisions/{night.division.pk}/"' in html
 
 
+@pytest.mark.slow
 def test_a_finished_live_game_links_to_its_scoresheet(sheet: Night) -> None:
     from matchnights import play_live
     from tablets import tablet_for

@@ -1,4 +1,5 @@
 """Recording a move costs the same number of queries however long the game."""
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from league.engine import ENGINES
@@ -31,6 +32,7 @@ def test_move_60_costs_the_same_queries_as_move_1(tablet, django_capture_on_comm
     assert counts[1] == counts[30] == counts[60], counts
 
 
+@pytest.mark.slow
 def test_in_a_process_that_has_not_seen_the_game_a_move_costs_one_more_query_at_any_length(
     tablet, django_capture_on_commit_callbacks
 ):

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 PRODUCTION = {
@@ -24,6 +26,7 @@ def manage(*args, env):
     )
 
 
+@pytest.mark.slow
 def test_production_settings_pass_the_deployment_checks_without_a_warning():
     done = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -36,6 +39,7 @@ def test_without_debug_a_secret_key_is_required():
     assert "SECRET_KEY" in done.stderr
 
 
+@pytest.mark.slow
 def test_settings_read_the_environment():
     probe = (
         "from django.conf import settings as s;"
@@ -50,6 +54,7 @@ def test_settings_read_the_environment():
     ]
 
 
+@pytest.mark.slow
 def test_without_database_and_redis_urls_it_runs_on_sqlite_with_tasks_in_process():
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
     env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1")
@@ -60,6 +65,7 @@ def test_without_database_and_redis_urls_it_runs_on_sqlite_with_tasks_in_process
     assert done.stdout.split() == ["django.db.backends.sqlite3", "True"]
 
 
+@pytest.mark.slow
 def test_the_development_database_logs_ahead_and_does_not_flush_on_every_commit(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
     env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path}/dev.sqlite3")

@@ -150,6 +150,7 @@ def test_a_false_knock_found_when_the_tiles_are_shown_is_charged_to_the_knocker(
     assert seat_counts(scoring.check(sheet)["events"], 2) == ([0, 0], [1, 0])
 
 
+@pytest.mark.slow
 def test_a_game_scored_live_counts_its_players_fifteens_and_penalties(night: Night, committed: Any) -> None:
     sheet_entered(night, PLAIN)
     live = rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)

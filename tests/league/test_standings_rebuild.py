@@ -144,6 +144,7 @@ def stored() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     return tables, stats
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(st.lists(actions, min_size=1, max_size=12))

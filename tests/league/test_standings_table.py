@@ -377,6 +377,7 @@ breaker_lists = st.permutations([key for key in TIE_BREAKERS if key != "name"]).
     lambda keys: st.integers(1, len(keys)).map(lambda n: keys[:n]))
 
 
+@pytest.mark.slow
 @given(divisions(), schemes, breaker_lists, st.randoms())
 def test_the_order_of_the_matches_does_not_change_the_table(
         division: tuple[list[TeamEntry], list[MatchLine]], scheme: str, breakers: list[str],
@@ -387,6 +388,7 @@ def test_the_order_of_the_matches_does_not_change_the_table(
     assert table(shuffled, scheme, teams, breakers) == table(matches, scheme, teams, breakers)
 
 
+@pytest.mark.slow
 @given(divisions(), schemes)
 def test_wins_balance_losses_and_games_and_pegged_points_balance(
         division: tuple[list[TeamEntry], list[MatchLine]], scheme: str) -> None:
@@ -430,6 +432,7 @@ def statistics(row: TableRow) -> tuple[int, ...]:
             row.pegged_for, row.pegged_against, row.sanctions, row.points)
 
 
+@pytest.mark.slow
 @given(divisions(), schemes, st.data())
 def test_a_new_match_changes_the_figures_of_its_two_teams_only(
         division: tuple[list[TeamEntry], list[MatchLine]], scheme: str, data: st.DataObject) -> None:

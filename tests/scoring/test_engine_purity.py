@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,6 +27,7 @@ def test_the_engine_imports_and_checks_a_sheet_without_any_installed_package() -
     assert run.stdout.splitlines() == ["[3, 0]", "[]"]
 
 
+@pytest.mark.slow
 def test_the_engine_passes_strict_type_checking() -> None:
     run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "scoring"],
                          cwd=ROOT, capture_output=True, text=True, check=False)

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,7 @@ def _damage(sheet: dict[str, Any], rng: random.Random, value: Any) -> dict[str, 
     return damaged
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), value=json_values,
        preset=st.sampled_from(["pub", "pagat", "jaques", "threes-and-fives"]))

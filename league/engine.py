@@ -26,10 +26,6 @@ class LogRow(Protocol):
 R = TypeVar("R", bound="LogRow")
 
 
-def engine_new(*, rules: Any, seats: list[str], partners: bool, start: list[int] | None) -> scoring.Game:
-    return scoring.Game.new(rules=rules, seats=seats, partners=partners, start=start)
-
-
 def live_ops(rows: Iterable[R]) -> list[R]:
     """The rows still in force, in log order.
 
@@ -49,7 +45,7 @@ def live_ops(rows: Iterable[R]) -> list[R]:
 
 def engine_replay(*, game: Any, rows: Sequence[LogRow]) -> scoring.Game:
     """Replays a game's log rows through the engine, from the first move."""
-    engine = engine_new(rules=game.rules, seats=game.seats, partners=game.partners, start=game.start)
+    engine = scoring.Game.new(rules=game.rules, seats=game.seats, partners=game.partners, start=game.start)
     for row in live_ops(rows):
         if row.kind == "move":
             engine, _ = engine.apply(row.payload)
@@ -69,11 +65,6 @@ def engine_state(engine: scoring.Game) -> dict[str, Any]:
         "scores": list(engine.scores),
         "winner": engine.winner,
     }
-
-
-def engine_sheet(engine: scoring.Game) -> dict[str, Any]:
-    """The game as a scoresheet (it names its format itself)."""
-    return engine.to_sheet()
 
 
 class EngineCache:

@@ -4,7 +4,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import QuerySet
 
-from league.engine import engine_replay, engine_sheet, log_rows
+from league.engine import engine_replay, log_rows
 from league.models import Game, GameEntry
 from league.selectors.state import game_state
 
@@ -26,7 +26,7 @@ def game_entries(*, game: Game) -> QuerySet[GameEntry]:
 def game_sheet(*, game: Game) -> dict[str, Any]:
     """The game as a scoresheet, replayed from the log itself (not the cache),
     so that an exported sheet always says what the log says."""
-    return engine_sheet(engine_replay(game=game, rows=log_rows(game)))
+    return engine_replay(game=game, rows=log_rows(game)).to_sheet()
 
 
 def live_state_key(game_id: int) -> str:

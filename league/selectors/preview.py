@@ -13,7 +13,7 @@ from typing import Any
 
 import scoring
 
-from league.engine import engine_new, engine_of, live_ops, log_rows
+from league.engine import engine_of, live_ops, log_rows
 from league.models import Game
 from league.selectors.state import game_state
 from league.refusals import MoveRejected
@@ -49,7 +49,7 @@ def move_preview(*, game: Game, move: dict[str, Any]) -> dict[str, Any]:
 def _replay_keeping_line(*, game: Game, on_a_line: bool) -> tuple[scoring.Game, list[dict[str, Any]], bool]:
     """The engine after the log, the current hand's line, and whether the
     tiles of the hand that has just ended have been shown."""
-    engine = engine_new(rules=game.rules, seats=game.seats, partners=game.partners, start=game.start)
+    engine = scoring.Game.new(rules=game.rules, seats=game.seats, partners=game.partners, start=game.start)
     line: list[dict[str, Any]] = []
     shown = False
     for row in live_ops(log_rows(game)):

@@ -6,7 +6,7 @@ from typing import Any
 import scoring
 from django.db import transaction
 
-from league.engine import ENGINES, engine_key, engine_new
+from league.engine import ENGINES, engine_key
 from league.models import Game, GameEntry, MatchNight
 from league.refusals import MoveRejected
 from league.services.game_cache import game_cache_fill
@@ -28,7 +28,7 @@ def game_create(
     league match. Raises MoveRejected when the engine refuses the set-up
     (unknown preset, seats, partners the rules forbid)."""
     try:
-        engine = engine_new(rules=rules, seats=seats, partners=partners, start=start)
+        engine = scoring.Game.new(rules=rules, seats=seats, partners=partners, start=start)
     except scoring.ScoringError as err:
         raise MoveRejected(str(err)) from None
     with transaction.atomic():
@@ -49,7 +49,7 @@ def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: Author) 
     message for a sheet the rules cannot accept."""
     author = author_user(imported_by)
     try:
-        engine = engine_new(
+        engine = scoring.Game.new(
             rules=sheet.get("rules"), seats=sheet["seats"], partners=bool(sheet.get("partners", False)),
             start=sheet.get("start"),
         )

@@ -5,12 +5,13 @@ from random import Random
 from typing import Any
 
 import pytest
+import scoring
 from django.template.loader import render_to_string
 from tablets import new_game, post_move, sample_sheet, tablet_for
 
 from league.api.schema import GameStateOutput
 from league.competition_settings import settings_problem
-from league.engine import engine_new, engine_state
+from league.engine import engine_state
 from league.formats import scheme_get
 from league.models import Game
 from league.models.game import CACHE_FIELDS
@@ -122,7 +123,7 @@ def test_the_public_pages_say_every_tie_breaker_in_its_registered_words() -> Non
 def test_the_cached_fields_are_the_games_fields_and_what_the_engine_gives_with_seq() -> None:
     fields = {field.name for field in Game._meta.get_fields()}
     assert set(CACHE_FIELDS) <= fields
-    engine = engine_new(rules={"preset": "pub"}, seats=["Ann", "Bob"], partners=False, start=None)
+    engine = scoring.Game.new(rules={"preset": "pub"}, seats=["Ann", "Bob"], partners=False, start=None)
     assert {*engine_state(engine), "seq"} == set(CACHE_FIELDS)
 
 

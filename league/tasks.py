@@ -4,7 +4,9 @@ league.services.standings, league.services.overdue).
 Each task imports its service when it runs: the services queue these tasks,
 so they import this module, and this module imports none of them at load.
 """
-from celery import shared_task
+from typing import TypedDict
+
+from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError
 
 from league.models import Division
@@ -12,12 +14,24 @@ from league.models import Division
 # A lost connection, a deadlock, a database restarting: worth trying again.
 # Every standings task rewrites whole rows from the results, so a retry (or
 # a second worker doing the same work) changes nothing that was right.
-RETRYABLE = (OperationalError, InterfaceError)
-RETRY = {"autoretry_for": RETRYABLE, "retry_backoff": 2, "retry_backoff_max": 120, "max_retries": 6}
+RETRYABLE: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
+
+
+class _RetryOptions(TypedDict):
+    """The retry options shared_task takes, named so that the decorator's
+    overloads still check them when they are spread into it."""
+
+    autoretry_for: tuple[type[Exception], ...]
+    retry_backoff: int
+    retry_backoff_max: int
+    max_retries: int
+
+
+RETRY: _RetryOptions = {"autoretry_for": RETRYABLE, "retry_backoff": 2, "retry_backoff_max": 120, "max_retries": 6}
 
 
 @shared_task(name="league.tasks.live_publish_pending", bind=True, max_retries=5, default_retry_delay=2)
-def live_publish_pending_task(self) -> int:  # type: ignore[no-untyped-def]
+def live_publish_pending_task(self: Task[[], int]) -> int:
     from league.services.live import live_publish_pending
 
     try:

@@ -3,7 +3,7 @@ results and fixtures, and its fixtures as a calendar feed; a player's
 teams, season statistics and games."""
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -82,7 +82,7 @@ def _team_season(team: Team, division: Division) -> dict[str, Any]:
     }
 
 
-def captain_name(user: AbstractBaseUser | None) -> str:
+def captain_name(user: User | None) -> str:
     """The captain as the public knows them: their player's name, else
     their full name, else their user name."""
     if user is None:

@@ -1,10 +1,10 @@
 """Devices and the people behind them."""
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 
-def device_token_issue(*, user: AbstractBaseUser) -> str:
+def device_token_issue(*, user: User) -> str:
     """The user's API token, made on first use. One token a user: every
     tablet a scorer logs in on shares it."""
     with transaction.atomic():

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from scoring.simulate import random_game
@@ -53,7 +53,7 @@ DEMO_GAMES = [
 ]
 
 
-def demo_users_load() -> dict[str, AbstractBaseUser]:
+def demo_users_load() -> dict[str, User]:
     users = {}
     model = get_user_model()
     with transaction.atomic():
@@ -80,7 +80,7 @@ def demo_load() -> list[Game]:
     return made
 
 
-def _demo_game_play(*, demo: DemoGame, label: str, scorer: AbstractBaseUser) -> Game:
+def _demo_game_play(*, demo: DemoGame, label: str, scorer: User) -> Game:
     rng = random.Random(demo.seed)
     sheet = random_game(rng, demo.rules, seats=demo.seats, partners=demo.partners, mistakes=0.05)
     total = sum(len(hand["moves"]) for hand in sheet["hands"])

@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -62,7 +62,7 @@ FIRST = [DemoTeam("Crown", "The Crown"), DemoTeam("Plough", "The Plough"), DemoT
 CAPTAIN_LOGINS = {"Red Lion A": ("captain", "captain-demo-pass"), "Swan": ("swan-captain", "swan-demo-pass")}
 
 
-def demo_league_load(*, secretary: AbstractBaseUser, scorer: AbstractBaseUser) -> League | None:
+def demo_league_load(*, secretary: User, scorer: User) -> League | None:
     """Builds the demo league unless it is there already; returns it when
     it was built."""
     if League.objects.filter(slug=SLUG).exists():
@@ -100,7 +100,7 @@ def _names(rng: random.Random) -> list[str]:
     return names
 
 
-def _team(league: League, demo: DemoTeam, names: list[str], season: Any, secretary: AbstractBaseUser) -> Team:
+def _team(league: League, demo: DemoTeam, names: list[str], season: Any, secretary: User) -> Team:
     venue, _ = Venue.objects.get_or_create(name=demo.pub, defaults={"board_sets": demo.board_sets})
     team = Team.objects.create(league=league, name=demo.name, home_venue=venue,
                                captain=_captain(demo.name), vice_captain=None)
@@ -110,7 +110,7 @@ def _team(league: League, demo: DemoTeam, names: list[str], season: Any, secreta
     return team
 
 
-def _captain(team: str) -> AbstractBaseUser:
+def _captain(team: str) -> User:
     model = get_user_model()
     username, password = CAPTAIN_LOGINS.get(team, (f"captain-{team.lower().replace(' ', '-')}", None))
     user, _ = model.objects.get_or_create(username=username.replace("'", ""))
@@ -122,8 +122,8 @@ def _captain(team: str) -> AbstractBaseUser:
     return user
 
 
-def _play_season(league: League, rng: random.Random, *, today: date, secretary: AbstractBaseUser,
-                 scorer: AbstractBaseUser) -> None:
+def _play_season(league: League, rng: random.Random, *, today: date, secretary: User,
+                 scorer: User) -> None:
     """Every night up to today played, but for the exceptions a secretary
     has to deal with; on the latest night one match is still being scored."""
     fixtures = list(Fixture.objects.filter(division__season__league=league, date__lte=today)
@@ -148,14 +148,15 @@ def _play_season(league: League, rng: random.Random, *, today: date, secretary: 
             match_confirm(fixture_id=fixture.pk, user=fixture.away_team.captain)
 
 
-def _scorer_for(fixture: Fixture, scorer: AbstractBaseUser) -> AbstractBaseUser:
-    """The demo scorer where the home team has them, else the home captain."""
+def _scorer_for(fixture: Fixture, scorer: User) -> User | None:
+    """The demo scorer where the home team has them, else the home captain
+    (None for a team without one: the services then refuse the scoring)."""
     if fixture.home_team.scorers.filter(pk=scorer.pk).exists():
         return scorer
     return fixture.home_team.captain
 
 
-def _play(fixture: Fixture, rng: random.Random, *, scorer: AbstractBaseUser, live_rubbers: int,
+def _play(fixture: Fixture, rng: random.Random, *, scorer: User | None, live_rubbers: int,
           finish: bool = True) -> None:
     """The home captain's sheet, then every rubber: the first
     `live_rubbers` scored live move by move, the rest from the card."""
@@ -189,7 +190,7 @@ def _lineups(fixture: Fixture, fmt: formats.MatchFormat, rng: random.Random) -> 
     return list(zip(sides[0], sides[1]))
 
 
-def _live_game(fixture: Fixture, rubber: int, rng: random.Random, *, scorer: AbstractBaseUser, partners: bool,
+def _live_game(fixture: Fixture, rubber: int, rng: random.Random, *, scorer: User | None, partners: bool,
                finish: bool) -> None:
     """A rubber scored move by move, the tiles shown after each hand, as a
     scorer's pad records it; stopped a third of the way in if not `finish`."""

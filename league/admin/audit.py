@@ -6,7 +6,7 @@ from league.models import AuditEntry
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin[AuditEntry]):
     list_display = ["at", "user", "action", "target_label", "data"]
     list_filter = ["action", "target_type"]
     search_fields = ["action", "target_label", "user__username"]

@@ -1,40 +1,42 @@
 """The two kinds of admin the league's models use: read-only, for what
 changes only through the services, and audited, for what the admin edits
 itself."""
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
 from league.services.audit import audit_record
 
+ModelT = TypeVar("ModelT", bound=Model)
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+
+class ReadOnlyAdmin(admin.ModelAdmin[ModelT]):
+    def has_add_permission(self, request: HttpRequest, obj: ModelT | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: ModelT | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: ModelT | None = None) -> bool:
         return False
 
 
-class AuditedAdmin(admin.ModelAdmin):
+class AuditedAdmin(admin.ModelAdmin[ModelT]):
     """Records each save and delete in the audit log, with who made it."""
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(self, request: HttpRequest, obj: ModelT, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         audit_record(user=request.user, action=self._action("change" if change else "create"), target=obj,
                      data={"fields": list(form.changed_data), "via": "admin"})
 
-    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+    def delete_model(self, request: HttpRequest, obj: ModelT) -> None:
         label, pk = str(obj), obj.pk
         super().delete_model(request, obj)
         audit_record(user=request.user, action=self._action("delete"), target=label, data={"id": pk, "via": "admin"})
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[ModelT]) -> None:
         for obj in queryset:
             self.delete_model(request, obj)
 

@@ -6,13 +6,13 @@ from league.models import Player, Team, Venue
 
 
 @admin.register(Venue)
-class VenueAdmin(AuditedAdmin):
+class VenueAdmin(AuditedAdmin[Venue]):
     list_display = ["name", "board_sets", "address"]
     search_fields = ["name", "address"]
 
 
 @admin.register(Team)
-class TeamAdmin(AuditedAdmin):
+class TeamAdmin(AuditedAdmin[Team]):
     list_display = ["name", "league", "home_venue", "captain", "vice_captain"]
     list_filter = ["league"]
     search_fields = ["name", "home_venue__name"]
@@ -21,7 +21,7 @@ class TeamAdmin(AuditedAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(AuditedAdmin):
+class PlayerAdmin(AuditedAdmin[Player]):
     list_display = ["name", "user"]
     search_fields = ["name", "user__username"]
     autocomplete_fields = ["user"]

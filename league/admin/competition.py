@@ -7,7 +7,7 @@ from league.models import Division, League, Season
 
 
 @admin.register(League)
-class LeagueAdmin(AuditedAdmin):
+class LeagueAdmin(AuditedAdmin[League]):
     list_display = ["name", "slug", "match_format", "points_scheme", "result_deadline_days", "late_result_points"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
@@ -15,7 +15,7 @@ class LeagueAdmin(AuditedAdmin):
 
 
 @admin.register(Season)
-class SeasonAdmin(AuditedAdmin):
+class SeasonAdmin(AuditedAdmin[Season]):
     list_display = ["name", "league", "start", "registration_deadline", "squad_min", "squad_max"]
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
@@ -23,7 +23,7 @@ class SeasonAdmin(AuditedAdmin):
 
 
 @admin.register(Division)
-class DivisionAdmin(AuditedAdmin):
+class DivisionAdmin(AuditedAdmin[Division]):
     list_display = ["name", "season", "overrides"]
     list_filter = ["season__league", "season"]
     search_fields = ["name", "season__name", "season__league__name"]

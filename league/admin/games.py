@@ -9,11 +9,13 @@ from league.admin.base import ReadOnlyAdmin
 from league.models import Game, GameEntry
 
 
-class GameEntryInline(admin.TabularInline):
+class GameEntryInline(admin.TabularInline[GameEntry, Game]):
     model = GameEntry
     fk_name = "game"
-    fields = ["seq", "kind", "hand", "payload", "voids", "entered_by", "entered_at"]
-    readonly_fields = fields
+    # A tuple: the admin types `fields` as groups of names, which a tuple of
+    # names is, and `readonly_fields` as names.
+    readonly_fields = ("seq", "kind", "hand", "payload", "voids", "entered_by", "entered_at")
+    fields = readonly_fields
     can_delete = False
     extra = 0
 
@@ -22,7 +24,7 @@ class GameEntryInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(ReadOnlyAdmin):
+class GameAdmin(ReadOnlyAdmin[Game]):
     list_display = ["id", "__str__", "status", "scores", "winner", "seq", "published_seq", "created_by", "created_at"]
     list_filter = ["status"]
     search_fields = ["label"]

@@ -10,10 +10,11 @@ from league.admin.base import ReadOnlyAdmin
 from league.models import MatchNight, Rubber, RubberGame, Sanction
 
 
-class RubberInline(admin.TabularInline):
+class RubberInline(admin.TabularInline[Rubber, MatchNight]):
     model = Rubber
-    fields = ["number", "kind", "home_player", "home_partner", "away_player", "away_partner"]
-    readonly_fields = fields
+    # A tuple, as in GameEntryInline: both attributes' types take it.
+    readonly_fields = ("number", "kind", "home_player", "home_partner", "away_player", "away_partner")
+    fields = readonly_fields
     can_delete = False
     extra = 0
 
@@ -22,7 +23,7 @@ class RubberInline(admin.TabularInline):
 
 
 @admin.register(MatchNight)
-class MatchNightAdmin(ReadOnlyAdmin):
+class MatchNightAdmin(ReadOnlyAdmin[MatchNight]):
     list_display = ["fixture", "status", "home_games", "away_games", "submitted_at", "confirmed_at", "disputed_at"]
     list_filter = ["fixture__division__season__league", "fixture__division", "status"]
     search_fields = ["fixture__home_team__name", "fixture__away_team__name"]
@@ -31,14 +32,14 @@ class MatchNightAdmin(ReadOnlyAdmin):
 
 
 @admin.register(RubberGame)
-class RubberGameAdmin(ReadOnlyAdmin):
+class RubberGameAdmin(ReadOnlyAdmin[RubberGame]):
     list_display = ["__str__", "source", "home_score", "away_score", "winner", "game", "entered_by", "entered_at"]
     list_filter = ["source", "rubber__night__fixture__division"]
     list_select_related = ["rubber__night__fixture__home_team", "rubber__night__fixture__away_team", "game"]
 
 
 @admin.register(Sanction)
-class SanctionAdmin(ReadOnlyAdmin):
+class SanctionAdmin(ReadOnlyAdmin[Sanction]):
     list_display = ["team", "division", "points", "reason", "late_result", "fixture", "created_by", "created_at"]
     list_filter = ["division__season__league", "division", "late_result"]
     list_select_related = ["team", "division", "fixture__home_team", "fixture__away_team", "created_by"]

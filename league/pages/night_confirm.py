@@ -7,7 +7,7 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from league.pages.night_forms import SettleForm
+from league.pages.night_forms import RULINGS, SettleForm
 from league.selectors.night_page import NightPage
 
 # (what, what it is): the lines of the summary the confirmation shows.
@@ -55,6 +55,6 @@ def remove_lines(rubber: dict[str, Any]) -> Lines:
 
 def settle_lines(found: NightPage, form: SettleForm) -> Lines:
     view = found.view
-    ruling = dict(form.fields["decision"].choices)[form.cleaned_data["decision"]]
+    ruling = RULINGS[form.cleaned_data["decision"]]
     return [("Result", score_line(view)), ("Disputed because", view["dispute_reason"]),
-            ("Ruling", str(ruling)), ("Note for both teams", form.cleaned_data["note"])]
+            ("Ruling", ruling), ("Note for both teams", form.cleaned_data["note"])]

@@ -8,7 +8,11 @@ from django import forms
 
 from league.models import Player
 
-SCORE = {"min_value": -999, "max_value": 999, "widget": forms.NumberInput(attrs={"inputmode": "numeric"})}
+
+
+def score_field() -> forms.IntegerField:
+    """A game's score from a card: a whole number, with the phone's number pad."""
+    return forms.IntegerField(min_value=-999, max_value=999, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
 
 class TeamSheetForm(forms.Form):
@@ -62,8 +66,8 @@ def _slots(kind: str, team: str) -> list[tuple[str, str]]:
 class CardForm(forms.Form):
     """A game's final scores from the paper card."""
 
-    home_score = forms.IntegerField(**SCORE)
-    away_score = forms.IntegerField(**SCORE)
+    home_score = score_field()
+    away_score = score_field()
 
     def __init__(self, *args: Any, teams: tuple[str, str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -79,10 +83,14 @@ class DisputeForm(forms.Form):
                              help_text="The league secretary reads this when settling the dispute.")
 
 
+# A ruling on a disputed result, and its words on the form and the confirmation.
+RULINGS = {
+    "uphold": "Uphold the result as submitted: it is confirmed",
+    "reopen": "Reopen the night: the home captain corrects the games and submits again",
+}
+
+
 class SettleForm(forms.Form):
-    decision = forms.ChoiceField(label="Ruling", widget=forms.RadioSelect, choices=[
-        ("uphold", "Uphold the result as submitted: it is confirmed"),
-        ("reopen", "Reopen the night: the home captain corrects the games and submits again"),
-    ])
+    decision = forms.ChoiceField(label="Ruling", widget=forms.RadioSelect, choices=list(RULINGS.items()))
     note = forms.CharField(label="Note for both teams", required=False, max_length=2000,
                            widget=forms.Textarea(attrs={"rows": 3, "required": True}))

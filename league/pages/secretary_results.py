@@ -2,6 +2,7 @@
 each with its ruling's form (asked again before it acts) and a form to
 correct a game's score first; and the results overdue or waiting for the
 away captain's confirmation."""
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -12,7 +13,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from league.models import Fixture, League
-from league.pages.night_forms import SCORE, SettleForm
+from league.pages.form_fields import form_field
+from league.pages.night_forms import RULINGS, SettleForm, score_field
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.secretary import Dispute, GameLine, awaiting_confirmation, disputes, fixture_get, league_get
 from league.selectors.secretary import overdue as overdue_results
@@ -24,14 +26,14 @@ class CorrectionForm(forms.Form):
     result's own games; the scores are the service's to judge."""
 
     game = forms.ChoiceField(label="Game")
-    home_score = forms.IntegerField(**SCORE)
-    away_score = forms.IntegerField(**SCORE)
+    home_score = score_field()
+    away_score = score_field()
     reason = forms.CharField(label="Why it is corrected", max_length=2000, widget=forms.Textarea(attrs={"rows": 2}),
                              help_text="The audit log keeps it with the score before and after.")
 
-    def __init__(self, *args: Any, dispute: Dispute, **kwargs: Any) -> None:
-        super().__init__(*args, prefix=f"correct{dispute.fixture.pk}", **kwargs)
-        self.fields["game"].choices = [("", "Choose a game")] + [
+    def __init__(self, data: Mapping[str, Any] | None = None, *, dispute: Dispute) -> None:
+        super().__init__(data, prefix=f"correct{dispute.fixture.pk}")
+        form_field(self, "game", forms.ChoiceField).choices = [("", "Choose a game")] + [
             (f"{line.rubber}.{line.game}", _game_label(line)) for line in dispute.games]
         self.fields["home_score"].label = f"{dispute.fixture.home_team} score"
         self.fields["away_score"].label = f"{dispute.fixture.away_team} score"
@@ -76,8 +78,7 @@ def settle(request: HttpRequest, fixture_id: int) -> HttpResponse:
             refusal = f"the result of {fixture} is no longer disputed: there is nothing to settle"
         else:
             return render(request, "secretary/dispute_settle.html", {
-                "dispute": dispute, "form": form, "ruling": dict(form.fields["decision"].choices)[
-                    form.cleaned_data["decision"]]})
+                "dispute": dispute, "form": form, "ruling": RULINGS[form.cleaned_data["decision"]]})
     if form.is_valid() and step == "confirm":
         try:
             match_resolve(fixture_id=fixture.pk, user=request.user, **form.cleaned_data)

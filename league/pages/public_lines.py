@@ -16,7 +16,8 @@ from league.selectors.matches import game_outcome
 Status = Fixture.Status
 Night = MatchNight.Status
 
-PENDING_NOTES = {Night.SUBMITTED: "awaiting confirmation", Night.DISPUTED: "disputed"}
+# Keyed by the status as a night stores it, a plain string (a choice is one too).
+PENDING_NOTES: dict[str, str] = {Night.SUBMITTED: "awaiting confirmation", Night.DISPUTED: "disputed"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.schema import ErrorOutput
-from league.models import Division, Fixture, Team
+from league.models import Fixture
 from league.selectors.access import is_secretary
-from league.selectors.fixtures import division_fixtures, team_fixtures
+from league.selectors.competition import division_with_season, team_get
+from league.selectors.fixtures import division_fixtures, fixture_detail, team_fixtures
 from league.services.fixtures import (
     division_team_add,
     fixture_postpone,
@@ -66,10 +67,6 @@ def _fixtures(fixtures: list[Fixture]) -> Any:
     return FixtureOutput(fixtures, many=True).data
 
 
-def _division(division_id: int) -> Division:
-    return Division.objects.select_related("season").get(pk=division_id)
-
-
 def _shown_to(user: Any, fixtures: list[Fixture], *, league_id: int) -> list[Fixture]:
     """Drafts are the secretary's until published: left out for anyone else."""
     if is_secretary(league=league_id, user=user):
@@ -83,7 +80,7 @@ class DivisionFixturesApi(APIView):
     @extend_schema(responses={200: FixtureOutput(many=True), 404: ErrorOutput},
                    summary="A division's fixtures, by week (drafts only for its league's secretaries)")
     def get(self, request: Request, division_id: int) -> Response:
-        division = _division(division_id)
+        division = division_with_season(division_id=division_id)
         fixtures = division_fixtures(division_id=division.pk)
         return Response(_fixtures(_shown_to(request.user, fixtures, league_id=division.season.league_id)))
 
@@ -93,8 +90,7 @@ class FixtureDetailApi(APIView):
 
     @extend_schema(responses={200: FixtureOutput, 404: ErrorOutput}, summary="A fixture")
     def get(self, request: Request, fixture_id: int) -> Response:
-        fixture = (Fixture.objects.select_related("division__season", "home_team", "away_team", "venue")
-                   .get(pk=fixture_id))
+        fixture = fixture_detail(fixture_id=fixture_id)
         if not _shown_to(request.user, [fixture], league_id=fixture.division.season.league_id):
             raise exceptions.NotFound()
         return Response(FixtureOutput(fixture).data)
@@ -106,7 +102,7 @@ class TeamFixturesApi(APIView):
     @extend_schema(responses={200: FixtureOutput(many=True), 404: ErrorOutput},
                    summary="A team's published fixtures, home and away, by the date each is set for")
     def get(self, request: Request, team_id: int) -> Response:
-        team = Team.objects.get(pk=team_id)
+        team = team_get(team_id=team_id)
         return Response(_fixtures(team_fixtures(team_id=team.pk)))
 
 

@@ -14,8 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.schema import ErrorOutput
-from league.models import Division
-from league.selectors.competition import division_settings
+from league.selectors.competition import division_settings, division_with_season
 from league.selectors.standings import (
     LEADERBOARDS,
     player_leaderboard,
@@ -73,7 +72,7 @@ class DivisionTableApi(APIView):
 
     @extend_schema(responses={200: TableOutput, 404: ErrorOutput}, summary="A division's table, best first")
     def get(self, request: Request, division_id: int) -> Response:
-        division = Division.objects.get(pk=division_id)
+        division = division_with_season(division_id=division_id)
         entries = table_entries(division_id=division.pk)
         return Response({
             "division": {"id": division.pk, "name": division.name},
@@ -95,7 +94,7 @@ class DivisionTableCsvApi(APIView):
     @extend_schema(responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR), 404: ErrorOutput},
                    summary="A division's table as CSV")
     def get(self, request: Request, division_id: int) -> HttpResponse:
-        division = Division.objects.select_related("season").get(pk=division_id)
+        division = division_with_season(division_id=division_id)
         response = HttpResponse(table_csv(division_id=division.pk), content_type="text/csv; charset=utf-8")
         name = f"{division.season.name} {division.name}".lower().replace(" ", "-")
         response["Content-Disposition"] = f'attachment; filename="{_safe(name)}-table.csv"'
@@ -114,7 +113,7 @@ class DivisionPlayersApi(APIView):
         summary="A division's player statistics as a leaderboard, best first",
     )
     def get(self, request: Request, division_id: int) -> Response:
-        division = Division.objects.get(pk=division_id)
+        division = division_with_season(division_id=division_id)
         query = LeaderboardQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         rows = player_leaderboard(division_id=division.pk, **query.validated_data)

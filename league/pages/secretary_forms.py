@@ -9,6 +9,7 @@ from django import forms
 
 from league.formats import FORMATS, SCHEMES
 from league.models import Fixture, Team
+from league.selectors.secretary import league_teams
 
 WEEKDAYS = [(str(n), name) for n, name in enumerate(
     ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])]
@@ -104,8 +105,9 @@ class DivisionForm(forms.Form):
 
 
 class EntryForm(forms.Form):
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), empty_label="Choose a team",
-                                  help_text="Teams of the league not yet in a division this season.")
+    # The choices come with the form: the league's teams (see __init__).
+    team: "forms.ModelChoiceField[Team]" = forms.ModelChoiceField(
+        queryset=None, empty_label="Choose a team", help_text="Teams of the league not yet in a division this season.")
 
     def __init__(self, *args: Any, league_id: int, teams: list[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -113,7 +115,7 @@ class EntryForm(forms.Form):
         # Any team of the league is accepted, so that a team entered since
         # the page was drawn reaches the service and its reason; only the
         # teams still free are offered.
-        field.queryset = Team.objects.filter(league_id=league_id)
+        field.queryset = league_teams(league_id=league_id)
         field.widget.choices = [("", field.empty_label)] + [(team.pk, team.name) for team in teams]
 
 

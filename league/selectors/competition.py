@@ -1,7 +1,7 @@
-"""Reading how a league is organised: a division's settings as its matches
-will be played."""
+"""Reading how a league is organised: a division and a team by id, and a
+division's settings as its matches will be played."""
 from league.competition_settings import SETTING_NAMES, CompetitionSettings, settings_resolve
-from league.models import Division
+from league.models import Division, Team
 
 
 def division_settings(*, division_id: int) -> CompetitionSettings:
@@ -13,3 +13,13 @@ def division_settings(*, division_id: int) -> CompetitionSettings:
         {name: getattr(league, name) for name in SETTING_NAMES},
         {name: getattr(division, name) for name in SETTING_NAMES},
     )
+
+
+def division_with_season(*, division_id: int) -> Division:
+    """Raises Division.DoesNotExist."""
+    return Division.objects.select_related("season").get(pk=division_id)
+
+
+def team_get(*, team_id: int) -> Team:
+    """Raises Team.DoesNotExist."""
+    return Team.objects.get(pk=team_id)

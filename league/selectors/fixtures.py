@@ -1,4 +1,4 @@
-"""Reading fixtures: a division's, and a team's as its calendar shows them."""
+"""Reading fixtures: one, a division's, and a team's as its calendar shows them."""
 from django.db.models import Q
 
 from league.calendar import Event
@@ -19,6 +19,13 @@ def division_fixtures(*, division_id: int) -> list[Fixture]:
     """The division's fixtures, drafts included, by week."""
     return list(Fixture.objects.filter(division_id=division_id)
                 .select_related("home_team", "away_team", "venue").order_by("week", "id"))
+
+
+def fixture_detail(*, fixture_id: int) -> Fixture:
+    """The fixture with its division's season, its teams and its venue.
+    Raises Fixture.DoesNotExist."""
+    return (Fixture.objects.select_related("division__season", "home_team", "away_team", "venue")
+            .get(pk=fixture_id))
 
 
 def team_fixtures(*, team_id: int) -> list[Fixture]:

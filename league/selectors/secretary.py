@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from league.models import (
@@ -87,6 +87,11 @@ def teams_to_enter(*, division: Division) -> list[Team]:
     entered = DivisionEntry.objects.filter(division__season_id=division.season_id).values("team_id")
     return list(Team.objects.filter(league_id=division.season.league_id).exclude(pk__in=entered)
                 .select_related("home_venue").order_by("name"))
+
+
+def league_teams(*, league_id: int) -> QuerySet[Team]:
+    """Every team of the league: what a form accepts, though it offers fewer."""
+    return Team.objects.filter(league_id=league_id)
 
 
 def fixtures_published(*, division_id: int) -> bool:

@@ -29,20 +29,29 @@ class Outcome:
 
     home_score: int
     away_score: int
-    winner: str  # "home" or "away"
+    winner: formats.Side
 
 
 def game_outcome(rubber_game: RubberGame) -> Outcome | None:
     """The game's outcome, or None while a live game is being played."""
     if rubber_game.source == RubberGame.Source.CARD or rubber_game.winner:
         assert rubber_game.home_score is not None and rubber_game.away_score is not None
-        return Outcome(rubber_game.home_score, rubber_game.away_score, rubber_game.winner)
+        return Outcome(rubber_game.home_score, rubber_game.away_score, _side(rubber_game.winner))
     game = rubber_game.game
     if game is None or game.status != Game.Status.WON or game.winner is None:
         return None
     # Seats are laid out home first (home, away, home, away for pairs), so
     # side 0 is always the home side.
     return Outcome(int(game.scores[0]), int(game.scores[1]), "home" if game.winner == 0 else "away")
+
+
+def _side(winner: str) -> formats.Side:
+    """A stored winner as the rules name the side. The services store only
+    these two; anything else is refused as rubber_winner refuses it."""
+    for side in formats.SIDES:
+        if winner == side:
+            return side
+    raise formats.ResultError(f"the winner is 'home' or 'away', not {winner!r}")
 
 
 def match_format_of(fixture: Fixture) -> formats.MatchFormat:
@@ -57,10 +66,10 @@ def night_rubbers(night: MatchNight) -> list[Rubber]:
                 .prefetch_related(games).order_by("number"))
 
 
-def rubber_results(rubber: Rubber) -> list[str]:
+def rubber_results(rubber: Rubber) -> list[formats.Side]:
     """The winners of the rubber's finished games, in order, stopping at the
     first game still being played."""
-    winners = []
+    winners: list[formats.Side] = []
     for rubber_game in rubber.games.all():
         outcome = game_outcome(rubber_game)
         if outcome is None:
@@ -72,7 +81,7 @@ def rubber_results(rubber: Rubber) -> list[str]:
 def match_score_so_far(fmt: formats.MatchFormat, rubbers: list[Rubber]) -> tuple[int, int]:
     """Rubbers won by (home, away) from the games finished so far."""
     by_number = {rubber.number: rubber_results(rubber) for rubber in rubbers}
-    games: list[Any] = [by_number.get(number, []) for number in range(1, len(fmt.rubbers) + 1)]
+    games = [by_number.get(number, []) for number in range(1, len(fmt.rubbers) + 1)]
     return formats.match_score(fmt, games)
 
 
@@ -150,7 +159,7 @@ def _rubber_view(number: int, spec: formats.Rubber, rubber: Rubber | None) -> di
     view["home"] = [{"id": p.pk, "name": p.name} for p in (rubber.home_player, rubber.home_partner) if p]
     view["away"] = [{"id": p.pk, "name": p.name} for p in (rubber.away_player, rubber.away_partner) if p]
     view["games"] = [_game_view(game) for game in rubber.games.all()]
-    view["winner"] = formats.rubber_winner(spec, rubber_results(rubber))  # type: ignore[arg-type]
+    view["winner"] = formats.rubber_winner(spec, rubber_results(rubber))
     return view
 
 

@@ -184,6 +184,6 @@ def _score(fmt: formats.MatchFormat, night: MatchNight) -> tuple[int, int]:
     """Rubbers won by each side, from the games as now recorded."""
     by_rubber = [rubber_results(rubber) for rubber in night_rubbers(night)]
     try:
-        return formats.match_score(fmt, by_rubber)  # type: ignore[arg-type]
+        return formats.match_score(fmt, by_rubber)
     except formats.ResultError as error:
         raise ResultInvalid(str(error)) from None

@@ -21,6 +21,7 @@ import dataclasses
 import logging
 from datetime import datetime
 from functools import partial
+from typing import TypedDict
 
 from django.db import transaction
 from django.db.models import Count, Q, Sum
@@ -46,6 +47,21 @@ log = logging.getLogger(__name__)
 
 # A result on a fixture in one of these statuses does not count as played.
 NOT_PLAYED = (Fixture.Status.WALKOVER, Fixture.Status.VOID, Fixture.Status.DRAFT)
+
+
+class PlayerTotals(TypedDict):
+    """A player's games for a team in a division, added up: a PlayerStats
+    row's figures, by their field names."""
+
+    player_id: int
+    team_id: int
+    played: int
+    won: int
+    pegged: int
+    on_target: int
+    played_live: int
+    fifteens: int
+    penalties: int
 
 
 def standings_queue(*, division_id: int) -> None:
@@ -109,9 +125,11 @@ def _match_lines(division: Division) -> list[standings.MatchLine]:
               .values("pk", "fixture__home_team_id", "fixture__away_team_id", "home_games", "away_games")
               .annotate(home_pegged=Sum("rubbers__games__home_score"), away_pegged=Sum("rubbers__games__away_score")))
     for night in played:
+        home_games, away_games = night["home_games"], night["away_games"]
+        # A returned night always has its score (the night_returned_has_a_score constraint).
+        assert home_games is not None and away_games is not None
         lines.append(standings.MatchLine(
-            night["fixture__home_team_id"], night["fixture__away_team_id"], night["home_games"],
-            night["away_games"],
+            night["fixture__home_team_id"], night["fixture__away_team_id"], home_games, away_games,
             # A side pegged back below nothing in a game still pegged nothing in the match.
             home_pegged=max(0, night["home_pegged"] or 0), away_pegged=max(0, night["away_pegged"] or 0),
         ))
@@ -137,7 +155,7 @@ def _stats_replace(division: Division, now: datetime) -> None:
     )
 
 
-def player_totals(division: Division) -> list[dict[str, int]]:
+def player_totals(division: Division) -> list[PlayerTotals]:
     """Each player's games in the division's counted results, added up."""
     counted = (PlayerGame.objects.filter(division=division, night__status=MatchNight.Status.CONFIRMED)
                .exclude(night__fixture__status__in=NOT_PLAYED))

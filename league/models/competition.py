@@ -152,8 +152,10 @@ class Division(models.Model):
         # means "inherit".
         problems = {}
         for name in SETTING_NAMES:
-            value = getattr(self, name)
-            if value is not None and value in self._meta.get_field(name).empty_values:
+            value, field = getattr(self, name), self._meta.get_field(name)
+            # Every setting is a column of its own, never a relation's far
+            # side, which has no empty values.
+            if value is not None and isinstance(field, models.Field) and value in field.empty_values:
                 problem = settings_problem(name, value)
                 if problem is not None:
                     problems[name] = problem

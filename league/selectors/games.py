@@ -40,7 +40,8 @@ def game_live_state(*, game_id: int) -> dict[str, Any]:
         published = cache.get(live_state_key(game_id))
     except Exception:  # a cache outage must not stop a scoreboard
         published = None
-    if published is not None:
+    # The workers publish game_state's dict; the cache hands back whatever it holds.
+    if isinstance(published, dict):
         return published
     return game_state(game=game_get(game_id=game_id))
 

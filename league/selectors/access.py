@@ -49,14 +49,6 @@ def is_captain(*, team: Team, user: Author) -> bool:
     return uid is not None and uid in (team.captain_id, team.vice_captain_id)
 
 
-def is_team_scorer(*, team: Team, user: Author) -> bool:
-    """Whether `user` may score the team's games: a captain or a scorer."""
-    uid = _user_id(user)
-    if uid is None:
-        return False
-    return is_captain(team=team, user=user) or team.scorers.filter(pk=uid).exists()
-
-
 def scores_for_any(*, team_ids: list[int], league_id: int, user: Author) -> bool:
     """Whether `user` may score a game between these teams: a captain or
     scorer of one of them, or a secretary of their league. One query: it

@@ -80,9 +80,9 @@ def log_append(
         raise GameConflict("another write to this game came first", game_state(game=game)) from None
 
 
-def _locked_game(*, game_id: int, key: str) -> Game:
-    """The game row, locked, with the answer already stored for `key` (if
-    any) as `stored_reply`, in one query.
+def _locked_game(*, game_id: int, key: str) -> tuple[Game, Reply | None]:
+    """The game row, locked, and the answer already stored for `key` (if
+    any), in one query.
 
     Written in SQL because this is the hottest query of the service: the
     ORM spends more time building it (a locking read with a subquery) than
@@ -97,9 +97,11 @@ def _locked_game(*, game_id: int, key: str) -> Game:
     if not found:
         raise Game.DoesNotExist(f"no game {game_id}")
     game = found[0]
-    if isinstance(game.stored_reply, str):  # JSON arrives as text from a raw query
-        game.stored_reply = json.loads(game.stored_reply)
-    return game
+    # The raw query sets its extra column as an attribute the model does not declare.
+    stored = getattr(game, "stored_reply")
+    if isinstance(stored, str):  # JSON arrives as text from a raw query
+        stored = json.loads(stored)
+    return game, stored
 
 
 def _stored_reply(*, game: Game, key: str) -> Reply | None:
@@ -119,9 +121,9 @@ def _append(
     seq: int | None,
     make: Maker,
 ) -> Reply:
-    game = _locked_game(game_id=game_id, key=key)
-    if game.stored_reply is not None:
-        return game.stored_reply
+    game, stored_reply = _locked_game(game_id=game_id, key=key)
+    if stored_reply is not None:
+        return stored_reply
     if game.match_night_id is not None:
         refusal = match_game_refusal(night_id=game.match_night_id, user=user)
         if refusal is not None:

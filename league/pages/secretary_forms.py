@@ -9,6 +9,7 @@ from django import forms
 
 from league.formats import FORMATS, SCHEMES
 from league.models import Fixture, Team
+from league.pages.form_fields import form_field
 from league.selectors.secretary import league_teams
 
 WEEKDAYS = [(str(n), name) for n, name in enumerate(
@@ -48,8 +49,8 @@ class DivisionForm(forms.Form):
 
     def __init__(self, *args: Any, league: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["match_format"].choices = _presets(FORMATS, inherited=league.match_format)
-        self.fields["points_scheme"].choices = _presets(SCHEMES, inherited=league.points_scheme)
+        form_field(self, "match_format", forms.ChoiceField).choices = _presets(FORMATS, inherited=league.match_format)
+        form_field(self, "points_scheme", forms.ChoiceField).choices = _presets(SCHEMES, inherited=league.points_scheme)
         # Each box shows the league's value, the one an empty box keeps.
         for name in ("result_deadline_days", "late_result_points", "rules"):
             self.fields[name].widget.attrs["placeholder"] = _shown(getattr(league, name))
@@ -79,7 +80,8 @@ class DivisionForm(forms.Form):
             raise forms.ValidationError(f"not JSON: {error.msg} at character {error.pos + 1}") from None
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         won, lost = cleaned.get("forfeit_won"), cleaned.get("forfeit_lost")
         if (won is None) != (lost is None):
             self.add_error("forfeit_won" if won is None else "forfeit_lost",
@@ -111,7 +113,7 @@ class EntryForm(forms.Form):
 
     def __init__(self, *args: Any, league_id: int, teams: list[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        field = self.fields["team"]
+        field = form_field(self, "team", forms.ModelChoiceField)
         # Any team of the league is accepted, so that a team entered since
         # the page was drawn reaches the service and its reason; only the
         # teams still free are offered.

@@ -168,7 +168,8 @@ def settle(request: HttpRequest, found: NightPage) -> HttpResponse:
 
 
 def _rubber_or_404(found: NightPage, number: int) -> dict[str, Any]:
-    for rubber in found.view["rubbers"]:
+    rubbers: list[dict[str, Any]] = found.view["rubbers"]
+    for rubber in rubbers:
         if rubber["number"] == number:
-            return rubber  # type: ignore[no-any-return]
+            return rubber
     raise Http404(f"the match has no rubber {number}")

@@ -51,6 +51,7 @@ def leagues_run(*, user: Author) -> list[League]:
     seasons = Season.objects.prefetch_related(Prefetch("divisions", queryset=divisions)).order_by("-start", "-id")
     leagues = list(League.objects.filter(secretaries=user).prefetch_related(Prefetch("seasons", queryset=seasons)))
     for league in leagues:
+        # For the template: an attribute the model does not declare.
         league.work = workload(league_id=league.pk)  # type: ignore[attr-defined]
     return leagues
 
@@ -130,6 +131,7 @@ def fixture_weeks(*, division_id: int) -> list[Week]:
     teams = division_teams(division_id=division_id)
     by_week: dict[int, list[Fixture]] = defaultdict(list)
     for fixture in fixtures:
+        # For the template, as `work` above.
         fixture.changes = fixture_changes(fixture=fixture)  # type: ignore[attr-defined]
         by_week[fixture.week].append(fixture)
     weeks = []

@@ -41,7 +41,6 @@ def night_change(
     wrote before refusing is rolled back. `change` puts the details worth
     auditing in the dict it is given."""
     failure: Failure | None = None
-    result: Any = None
     with transaction.atomic():
         fixture = (Fixture.objects.select_for_update(of=("self",))
                    .select_related("division__season__league", "home_team", "away_team").get(pk=fixture_id))
@@ -57,7 +56,7 @@ def night_change(
                      refusal=failure)
     if failure is not None:
         raise failure
-    return result  # type: ignore[no-any-return]
+    return result  # set: `change` returned, or the refusal was raised above
 
 
 def require_playable(fixture: Fixture) -> None:

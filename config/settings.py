@@ -193,6 +193,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A fixture, a match night and a game each have a `status` with its own
+    # choices, and some bodies share a set: one name for each set.
+    "ENUM_NAME_OVERRIDES": {
+        "FixtureStatusEnum": "league.models.Fixture.Status",
+        "MatchNightStatusEnum": "league.models.MatchNight.Status",
+        "GameStatusEnum": ["playing", "hand-ended", "won"],
+    },
 }
 
 # --- Production hardening (`manage.py check --deploy`) ---------------------

@@ -1,8 +1,7 @@
 """Games: set one up, import one, read it (state, log, scoresheet, live)."""
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -75,12 +74,44 @@ class GameLiveApi(APIView):
         return Response(game_live_state(game_id=game_id))
 
 
+class ScoresheetHandOutput(serializers.Serializer[Any]):
+    leader = serializers.IntegerField(required=False, help_text="The seat that put the down, when the engine knows it.")
+    moves = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="The moves in the order made, each as SCORESHEET.md writes it: a play (tile, end, peg), "
+                  "a knock, a draw, a misplay or a ruling (penalty), each naming its seat.",
+    )
+    shown = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
+                                  help_text="The tiles each seat still held when the hand ended, by seat number.")
+
+
 class GameSheetApi(APIView):
+    """The game as a scoresheet (SCORESHEET.md, version 1), handed on as the
+    engine writes it: the serializer describes the format for the schema."""
+
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ErrorOutput}, summary="A game as a scoresheet")
+    class OutputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "ScoresheetOutput"
+
+        format = serializers.ChoiceField(choices=["fives-and-threes/1"])
+        rules = serializers.DictField(help_text="The rules as set up: a preset and the rule keys it overrides.")
+        seats = serializers.ListField(child=serializers.CharField(), help_text="The players, clockwise.")
+        partners = serializers.BooleanField(required=False, help_text="Present (true) only for a game of pairs.")
+        start = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                      help_text="Each side's score before the first hand; present only when not all 0.")
+        hands = ScoresheetHandOutput(many=True)
+
+    @extend_schema(responses={200: OutputSerializer, 404: ErrorOutput}, summary="A game as a scoresheet")
     def get(self, request: Request, game_id: int) -> Response:
         return Response(game_sheet(game=game_get(game_id=game_id)))
+
+
+class VoidedByOutput(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    by = serializers.CharField(allow_null=True, help_text="Who entered the undo.")
+    at = serializers.DateTimeField()
 
 
 class GameLogApi(APIView):
@@ -91,14 +122,17 @@ class GameLogApi(APIView):
             ref_name = "LogEntryOutput"
 
         seq = serializers.IntegerField()
-        kind = serializers.CharField()
+        kind = serializers.ChoiceField(choices=["move", "shown", "undo"])
         hand = serializers.IntegerField()
-        payload = serializers.JSONField()
-        entered_by = serializers.CharField(source="entered_by.username", default=None)
+        payload = serializers.JSONField(help_text="A move, or the tiles shown, as SCORESHEET.md writes them; "
+                                                  "null for an undo.")
+        entered_by = serializers.CharField(source="entered_by.username", default=None, allow_null=True)
         entered_at = serializers.DateTimeField()
-        voids = serializers.IntegerField(source="voids.seq", default=None)
+        voids = serializers.IntegerField(source="voids.seq", default=None, allow_null=True,
+                                         help_text="An undo: the seq of the row it voided.")
         voided_by = serializers.SerializerMethodField()
 
+        @extend_schema_field(VoidedByOutput(allow_null=True, help_text="The undo that voided this row, or null."))
         def get_voided_by(self, row: Any) -> dict[str, Any] | None:
             undo = getattr(row, "voided_by", None)
             if undo is None:

@@ -1,8 +1,17 @@
 """Serializers that describe shared shapes of the API for the OpenAPI schema.
 The bodies themselves are built by `league.selectors.state.game_state` and
-the services: no logic lives here."""
+the services: no logic lives here.
+
+The engine's events are described here but not serialized through these
+classes: an event carries only the fields of its type, and a serializer
+would add the missing nullable ones (`end`, `peg`) as nulls, changing the
+format SCORESHEET.md fixes."""
+from typing import Any
+
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
+
+from scoring.rules import OFFENCES
 
 
 class GameSetupInput(serializers.Serializer):
@@ -17,9 +26,9 @@ class GameSetupInput(serializers.Serializer):
     start = serializers.ListField(child=serializers.IntegerField(min_value=0), required=False, allow_null=True)
 
 
-class GameStateOutput(serializers.Serializer):
+class GameStateOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    rules = serializers.JSONField()
+    rules = serializers.JSONField(help_text="As the game was set up: a preset name or an object of rule keys.")
     seats = serializers.ListField(child=serializers.CharField())
     sides = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
     scores = serializers.ListField(child=serializers.IntegerField())
@@ -31,8 +40,76 @@ class GameStateOutput(serializers.Serializer):
     seq = serializers.IntegerField(help_text="Grows with every change; send it back with a write.")
 
 
-class WriteOutput(serializers.Serializer):
-    events = serializers.ListField(child=serializers.DictField(), help_text="As `python -m scoring check` reports.")
+class PenaltyOutput(serializers.Serializer[Any]):
+    offence = serializers.ChoiceField(choices=OFFENCES)
+    side = serializers.IntegerField(help_text="The side whose score it changed.")
+    points = serializers.IntegerField(help_text="Negative for a pegging back, positive for points pegged on.")
+
+
+class AwardOutput(serializers.Serializer[Any]):
+    side = serializers.IntegerField()
+    points = serializers.IntegerField()
+    reason = serializers.ChoiceField(choices=["block", "domino"])
+
+
+class FalseKnockOutput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    move = serializers.IntegerField(help_text="The knock's move number in the hand.")
+    tiles = serializers.ListField(child=serializers.CharField(), help_text="The shown tiles that fitted.")
+
+
+class EventOutput(serializers.Serializer[Any]):
+    """One event as `python -m scoring check` reports it (SCORESHEET.md):
+    every event has `hand`, `type`, `penalties` and `scores`; the other
+    fields belong to some types only."""
+
+    hand = serializers.IntegerField()
+    type = serializers.ChoiceField(choices=["play", "knock", "draw", "misplay", "ruling", "hand-end"])
+    move = serializers.IntegerField(required=False, help_text="The move's number in its hand (not on hand-end).")
+    seat = serializers.IntegerField(required=False, help_text="Not on hand-end.")
+    side = serializers.IntegerField(required=False, help_text="Not on hand-end.")
+    tile = serializers.CharField(required=False, help_text="play and misplay.")
+    end = serializers.CharField(required=False, allow_null=True,
+                                help_text="play: the end used, null for the down.")
+    ends = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                 help_text="play: the counted contribution of each open end after it.")
+    total = serializers.IntegerField(required=False, help_text="play: the sum of `ends`.")
+    award = serializers.IntegerField(required=False, help_text="play: what `total` scores.")
+    bonus = serializers.IntegerField(required=False, help_text="play: the chip-out bonus.")
+    bust = serializers.BooleanField(required=False, help_text="play: the target rules voided it.")
+    worth = serializers.IntegerField(required=False, help_text="play: what it is worth after the target rules.")
+    peg = serializers.IntegerField(required=False, allow_null=True,
+                                   help_text="play: what the player pegged, null when not given.")
+    verdict = serializers.ChoiceField(choices=["correct", "under", "over", "unchecked"], required=False,
+                                      help_text="play: the peg against the worth.")
+    points = serializers.IntegerField(required=False, help_text="play: what the side is credited after the peg check.")
+    count = serializers.IntegerField(required=False, help_text="draw: the tiles taken from the boneyard.")
+    offence = serializers.ChoiceField(choices=OFFENCES, required=False, help_text="ruling.")
+    ended = serializers.ChoiceField(choices=["chip-out", "block", "won", "open"], required=False,
+                                    help_text="hand-end: how the hand ended.")
+    false_knocks = FalseKnockOutput(many=True, required=False, help_text="hand-end.")
+    awards = AwardOutput(many=True, required=False, help_text="hand-end: block or domino awards.")
+    penalties = PenaltyOutput(many=True)
+    scores = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="Every side's score after the event, penalties included.")
+
+
+class WriteOutput(serializers.Serializer[Any]):
+    events = EventOutput(many=True)
+    state = GameStateOutput()
+
+
+class VoidEventOutput(serializers.Serializer[Any]):
+    """What an undo produces: the move it took back."""
+
+    type = serializers.ChoiceField(choices=["void"])
+    seq = serializers.IntegerField(help_text="The log row voided.")
+    hand = serializers.IntegerField()
+    move = serializers.JSONField(help_text="The voided move, as SCORESHEET.md writes it.")
+
+
+class UndoOutput(serializers.Serializer[Any]):
+    events = VoidEventOutput(many=True)
     state = GameStateOutput()
 
 
@@ -61,3 +138,5 @@ WRITE_RESPONSES = {
     409: ConflictOutput,
     422: ErrorOutput,
 }
+
+UNDO_RESPONSES = {**WRITE_RESPONSES, 201: UndoOutput}

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.schema import IDEMPOTENCY_KEY, WRITE_RESPONSES
+from league.api.schema import IDEMPOTENCY_KEY, UNDO_RESPONSES, WRITE_RESPONSES
 from league.services.moves import move_record, move_undo, shown_record
 
 KEY_MAX_LENGTH = 200
@@ -111,7 +111,7 @@ class UndoApi(APIView):
         seq = serializers.IntegerField(min_value=0, required=False)
 
     @extend_schema(
-        request=InputSerializer, responses=WRITE_RESPONSES, parameters=[IDEMPOTENCY_KEY], summary="Void the last move"
+        request=InputSerializer, responses=UNDO_RESPONSES, parameters=[IDEMPOTENCY_KEY], summary="Void the last move"
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = self.InputSerializer(data=request.data)

@@ -14,7 +14,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.fixtures import NamedOutput
 from league.api.schema import ErrorOutput
+from league.models import Fixture, MatchNight, Rubber, RubberGame
 from league.selectors.matches import night_view
 from league.refusals import TeamSheetInvalid
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
@@ -24,14 +26,61 @@ from league.services.teamsheets import team_sheet_enter
 REFUSALS = {401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 422: ErrorOutput}
 
 
+class NightGameOutput(serializers.Serializer[Any]):
+    number = serializers.IntegerField(help_text="The game's number within its rubber, from 1.")
+    # Named like Field.source, which the stubs type as a string; the
+    # serializer's metaclass takes declared fields off the class, so they never meet.
+    source = serializers.ChoiceField(choices=RubberGame.Source.choices)  # type: ignore[assignment]
+    game = serializers.IntegerField(allow_null=True, help_text="The live game's id; null for a game from the card.")
+    scores = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2,
+                                   help_text="Home, away: final once finished, the live scores while playing.")
+    winner = serializers.ChoiceField(choices=RubberGame.Side.choices, allow_null=True)
+    playing = serializers.BooleanField(help_text="A live game still being played.")
+
+
+class NightRubberOutput(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Rubber.Kind.choices)
+    best_of = serializers.IntegerField()
+    home = NamedOutput(many=True, help_text="The home players; empty until the team sheet is in.")
+    away = NamedOutput(many=True, help_text="The away players; empty until the team sheet is in.")
+    games = NightGameOutput(many=True)
+    winner = serializers.ChoiceField(choices=RubberGame.Side.choices, allow_null=True,
+                                     help_text="Null while the rubber is undecided.")
+
+
+class NightFormatOutput(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    name = serializers.CharField()
+
+
+class NightOutput(serializers.Serializer[Any]):
+    """A fixture's night as `league.selectors.matches.night_view` reads it."""
+
+    fixture = serializers.IntegerField()
+    home_team = NamedOutput()
+    away_team = NamedOutput()
+    venue = serializers.CharField()
+    date = serializers.DateField(help_text="The night the fixture is set for.")
+    fixture_status = serializers.ChoiceField(choices=Fixture.Status.choices)
+    format = NightFormatOutput()
+    status = serializers.ChoiceField(choices=MatchNight.Status.choices)
+    score = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2,
+                                  help_text="Rubbers won so far, home and away.")
+    result_due = serializers.DateField(help_text="The last day for the home captain to submit the result.")
+    dispute_reason = serializers.CharField(allow_blank=True)
+    resolution = serializers.CharField(allow_blank=True, help_text="The secretary's note settling a dispute.")
+    rubbers = NightRubberOutput(many=True)
+
+
 def _night(fixture_id: int, code: int = status.HTTP_200_OK) -> Response:
-    return Response(night_view(fixture_id=fixture_id), status=code)
+    return Response(NightOutput(night_view(fixture_id=fixture_id)).data, status=code)
 
 
 class NightApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: dict, 404: ErrorOutput}, summary="A fixture's match night")
+    @extend_schema(responses={200: NightOutput, 404: ErrorOutput}, summary="A fixture's match night")
     def get(self, request: Request, fixture_id: int) -> Response:
         return _night(fixture_id)
 
@@ -55,7 +104,7 @@ class TeamSheetApi(APIView):
             lineup.is_valid(raise_exception=True)
             return list(lineup.validated_data)
 
-    @extend_schema(request=InputSerializer, responses={200: dict, **REFUSALS},
+    @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    summary="Enter the team sheet (home captain)")
     def put(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -87,7 +136,7 @@ class RubberGamesApi(APIView):
                 raise serializers.ValidationError("send either live: true, or home_score and away_score")
             return attrs
 
-    @extend_schema(request=InputSerializer, responses={201: dict, **REFUSALS},
+    @extend_schema(request=InputSerializer, responses={201: NightOutput, **REFUSALS},
                    summary="Record a rubber's next game, live or from the card")
     def post(self, request: Request, fixture_id: int, rubber: int) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -99,21 +148,21 @@ class RubberGamesApi(APIView):
                              away_score=data.validated_data["away_score"], user=request.user)
         return _night(fixture_id, status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: dict, **REFUSALS}, summary="Take a rubber's newest game off the night")
+    @extend_schema(responses={200: NightOutput, **REFUSALS}, summary="Take a rubber's newest game off the night")
     def delete(self, request: Request, fixture_id: int, rubber: int) -> Response:
         rubber_game_remove(fixture_id=fixture_id, rubber=rubber, user=request.user)
         return _night(fixture_id)
 
 
 class SubmitApi(APIView):
-    @extend_schema(request=None, responses={200: dict, **REFUSALS}, summary="Submit the result (home captain)")
+    @extend_schema(request=None, responses={200: NightOutput, **REFUSALS}, summary="Submit the result (home captain)")
     def post(self, request: Request, fixture_id: int) -> Response:
         match_submit(fixture_id=fixture_id, user=request.user)
         return _night(fixture_id)
 
 
 class ConfirmApi(APIView):
-    @extend_schema(request=None, responses={200: dict, **REFUSALS}, summary="Confirm the result (away captain)")
+    @extend_schema(request=None, responses={200: NightOutput, **REFUSALS}, summary="Confirm the result (away captain)")
     def post(self, request: Request, fixture_id: int) -> Response:
         match_confirm(fixture_id=fixture_id, user=request.user)
         return _night(fixture_id)
@@ -126,7 +175,7 @@ class DisputeApi(APIView):
 
         reason = serializers.CharField(max_length=2000)
 
-    @extend_schema(request=InputSerializer, responses={200: dict, **REFUSALS},
+    @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    summary="Dispute the result (away captain)")
     def post(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -143,7 +192,7 @@ class ResolveApi(APIView):
         decision = serializers.ChoiceField(choices=["uphold", "reopen"])
         note = serializers.CharField(max_length=2000)
 
-    @extend_schema(request=InputSerializer, responses={200: dict, **REFUSALS},
+    @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    summary="Settle a dispute (secretary)")
     def post(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -163,7 +212,7 @@ class CorrectApi(APIView):
         away_score = serializers.IntegerField(min_value=-999, max_value=999)
         reason = serializers.CharField(max_length=2000)
 
-    @extend_schema(request=InputSerializer, responses={200: dict, **REFUSALS},
+    @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    summary="Correct a game's score in a returned result (secretary)")
     def post(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.fixtures import NamedOutput
 from league.api.schema import ErrorOutput
 from league.selectors.competition import division_settings, division_with_season
 from league.selectors.standings import (
@@ -28,8 +29,10 @@ from league.selectors.standings import (
 class TableRowOutput(serializers.Serializer):
     position = serializers.IntegerField()
     shared = serializers.BooleanField(help_text="The position is shared (shown as 2=).")
-    label = serializers.CharField(help_text="The position as printed: 2, or 2= when shared.")
-    team = serializers.DictField(help_text="{id, name}")
+    # Named like Field.label (see NightGameOutput.source in league.api.matches).
+    label = serializers.CharField(  # type: ignore[assignment]
+        help_text="The position as printed: 2, or 2= when shared.")
+    team = NamedOutput()
     played = serializers.IntegerField()
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
@@ -43,15 +46,15 @@ class TableRowOutput(serializers.Serializer):
 
 
 class TableOutput(serializers.Serializer):
-    division = serializers.DictField(help_text="{id, name}")
+    division = NamedOutput()
     tie_breakers = serializers.ListField(child=serializers.CharField())
     rebuilt_at = serializers.DateTimeField(allow_null=True, help_text="When the table was last rebuilt.")
     rows = TableRowOutput(many=True)
 
 
 class PlayerOutput(serializers.Serializer):
-    player = serializers.DictField(help_text="{id, name}")
-    team = serializers.DictField(help_text="{id, name}")
+    player = NamedOutput()
+    team = NamedOutput()
     played = serializers.IntegerField()
     won = serializers.IntegerField()
     win_rate = serializers.FloatField()

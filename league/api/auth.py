@@ -16,14 +16,14 @@ class TokenApi(APIView):
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TokenInput"
 
         username = serializers.CharField()
         password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
 
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TokenOutput"
 
@@ -44,7 +44,7 @@ class WhoAmIApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "WhoAmIOutput"
 

@@ -35,7 +35,7 @@ Status = Fixture.Status
 WRITE_ERRORS = {400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 422: ErrorOutput}
 
 
-class NamedOutput(serializers.Serializer):
+class NamedOutput(serializers.Serializer[Any]):
     class Meta:
         ref_name = "NamedOutput"
 
@@ -43,7 +43,7 @@ class NamedOutput(serializers.Serializer):
     name = serializers.CharField()
 
 
-class FixtureOutput(serializers.Serializer):
+class FixtureOutput(serializers.Serializer[Any]):
     class Meta:
         ref_name = "FixtureOutput"
 
@@ -107,13 +107,13 @@ class TeamFixturesApi(APIView):
 
 
 class DivisionTeamAddApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "DivisionTeamInput"
 
         team = serializers.IntegerField(help_text="The id of a team of the division's league.")
 
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "DivisionEntryOutput"
 
@@ -131,7 +131,7 @@ class DivisionTeamAddApi(APIView):
 
 
 class FixturesGenerateApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "FixturesGenerateInput"
 
@@ -150,7 +150,7 @@ class FixturesGenerateApi(APIView):
 
 
 class FixturesPublishApi(APIView):
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "FixturesPublishOutput"
 
@@ -162,7 +162,7 @@ class FixturesPublishApi(APIView):
         return Response({"published": fixtures_publish(division_id=division_id, user=request.user)})
 
 
-class ReasonInput(serializers.Serializer):
+class ReasonInput(serializers.Serializer[Any]):
     class Meta:
         ref_name = "FixtureChangeInput"
 

@@ -19,7 +19,7 @@ class GameCreateApi(APIView):
         class Meta:
             ref_name = "GameCreateInput"
 
-        label = serializers.CharField(required=False, allow_blank=True, max_length=200)
+        label = serializers.CharField(required=False, allow_blank=True, max_length=200)  # type: ignore[assignment]  # the stubs take a field named label for Field.label
 
     @extend_schema(
         request=InputSerializer,
@@ -117,7 +117,7 @@ class VoidedByOutput(serializers.Serializer[Any]):
 class GameLogApi(APIView):
     permission_classes = [AllowAny]
 
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "LogEntryOutput"
 

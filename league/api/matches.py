@@ -86,14 +86,14 @@ class NightApi(APIView):
 
 
 class TeamSheetApi(APIView):
-    class LineupSerializer(serializers.Serializer):
+    class LineupSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "LineupInput"
 
         home = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
         away = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TeamSheetInput"
 
@@ -119,7 +119,7 @@ class TeamSheetApi(APIView):
 
 
 class RubberGamesApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         """{"live": true} starts a live game; {"home_score": 61,
         "away_score": 40} records one from the card."""
 
@@ -169,7 +169,7 @@ class ConfirmApi(APIView):
 
 
 class DisputeApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "DisputeInput"
 
@@ -185,7 +185,7 @@ class DisputeApi(APIView):
 
 
 class ResolveApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "ResolveInput"
 
@@ -202,7 +202,7 @@ class ResolveApi(APIView):
 
 
 class CorrectApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "CorrectInput"
 

@@ -14,7 +14,7 @@ from rest_framework import serializers
 from scoring.rules import OFFENCES
 
 
-class GameSetupInput(serializers.Serializer):
+class GameSetupInput(serializers.Serializer[Any]):
     """The scoresheet's header: who sits where, under which rules."""
 
     class Meta:
@@ -113,11 +113,11 @@ class UndoOutput(serializers.Serializer[Any]):
     state = GameStateOutput()
 
 
-class ErrorOutput(serializers.Serializer):
+class ErrorOutput(serializers.Serializer[Any]):
     error = serializers.CharField()
 
 
-class ConflictOutput(serializers.Serializer):
+class ConflictOutput(serializers.Serializer[Any]):
     error = serializers.CharField()
     state = GameStateOutput()
 

@@ -6,6 +6,8 @@ and vice-captain and the league's secretaries, as `league.services.squads`
 decides; its refusals come back as 403 (not theirs to change) or 422 (the
 league's rules), with its message.
 """
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -19,13 +21,13 @@ from league.services.squads import squad_register, squad_withdraw
 
 
 class SquadApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "SquadRegisterInput"
 
         player = serializers.IntegerField(help_text="The id of the player to register.")
 
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "SquadOutput"
 
@@ -37,7 +39,7 @@ class SquadApi(APIView):
             help_text="What is wrong with the squad, in the secretary's words; empty when nothing is.",
         )
 
-    class RegistrationOutput(serializers.Serializer):
+    class RegistrationOutput(serializers.Serializer[Any]):
         class Meta:
             ref_name = "SquadRegistrationOutput"
 

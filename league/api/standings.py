@@ -4,6 +4,8 @@ Everyone may read them. They are the rows the standings task stored
 (`league.selectors.standings`): nothing is worked out on a request, and a
 division whose table has not been built yet answers an empty list.
 """
+from typing import Any
+
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -26,7 +28,7 @@ from league.selectors.standings import (
 )
 
 
-class TableRowOutput(serializers.Serializer):
+class TableRowOutput(serializers.Serializer[Any]):
     position = serializers.IntegerField()
     shared = serializers.BooleanField(help_text="The position is shared (shown as 2=).")
     # Named like Field.label (see NightGameOutput.source in league.api.matches).
@@ -45,14 +47,14 @@ class TableRowOutput(serializers.Serializer):
     points = serializers.IntegerField()
 
 
-class TableOutput(serializers.Serializer):
+class TableOutput(serializers.Serializer[Any]):
     division = NamedOutput()
     tie_breakers = serializers.ListField(child=serializers.CharField())
     rebuilt_at = serializers.DateTimeField(allow_null=True, help_text="When the table was last rebuilt.")
     rows = TableRowOutput(many=True)
 
 
-class PlayerOutput(serializers.Serializer):
+class PlayerOutput(serializers.Serializer[Any]):
     player = NamedOutput()
     team = NamedOutput()
     played = serializers.IntegerField()
@@ -65,7 +67,7 @@ class PlayerOutput(serializers.Serializer):
     penalties = serializers.IntegerField(help_text="Penalties against.")
 
 
-class LeaderboardQuery(serializers.Serializer):
+class LeaderboardQuery(serializers.Serializer[Any]):
     min_games = serializers.IntegerField(min_value=0, default=0)
     order = serializers.ChoiceField(choices=list(LEADERBOARDS), default="win_rate")
 

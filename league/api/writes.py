@@ -24,7 +24,7 @@ def _key(request: Request) -> str:
     return key
 
 
-class StrictSerializer(serializers.Serializer):
+class StrictSerializer(serializers.Serializer[Any]):
     """Refuses fields it does not know rather than silently dropping them:
     a move with a misspelt field would otherwise be scored as another move."""
 
@@ -64,7 +64,7 @@ class MoveCreateApi(APIView):
 
 
 class ShownApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[Any]):
         """{"0": ["6-5", ...], "1": [...], "seq": 12}: each seat's tiles."""
         class Meta:
             ref_name = "ShownInput"

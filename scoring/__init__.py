@@ -1,8 +1,8 @@
 """The rules engine for Fives and Threes dominoes.
 
-Pure Python, standard library only.  It adjudicates games under the rule
-systems of RULES.md, reading and writing the scoresheet format of
-SCORESHEET.md:
+Pure Python, standard library only.  It adjudicates games under the five
+presets and their rule keys, reading and writing the scoresheet format of
+docs/scoresheet.md:
 
 - ``check(sheet) -> Result``: a whole scoresheet, as ``python -m scoring check``;
 - ``Game``: one move at a time, for the live scoring service and the pad;

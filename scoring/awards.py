@@ -1,11 +1,13 @@
 """Awards at the end of a hand, from the tiles shown.
 
-Terminology (RULES.md): a *block award* goes to the side with the lowest
-pip total left in hand when a hand blocks (a tie for lowest: nobody);
-``lowest-rounded`` (001) rounds the other sides' pips up to the nearest
-total that scores and scores it as an end total (13 → 15 → 8 points);
-``pips`` (004) scores the other sides' pips minus its own.  A *domino award*
-(``domino: pips``, 004) gives the side that went out the other sides' pips.
+Terminology (docs/scoresheet.md, the ``block`` and ``domino`` keys): a
+*block award* goes to the side with the lowest pip total left in hand when
+a hand blocks (a tie for lowest: nobody); ``lowest-rounded`` (the Jaques of
+London text) rounds the other sides' pips up to the nearest total that
+scores and scores it as an end total (13 → 15 → 8 points); ``pips`` (the
+Threes and Fives text) scores the other sides' pips minus its own.  A
+*domino award* (``domino: pips``, the same text) gives the side that went
+out the other sides' pips.
 
 >>> from scoring.rules import Rules
 >>> jaques = Rules.parse("jaques")

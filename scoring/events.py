@@ -1,4 +1,4 @@
-"""The events the engine reports, as the JSON objects of SCORESHEET.md "Output".
+"""The events the engine reports, as docs/scoresheet.md "The result" describes them.
 
 Terminology: every move gives one *move event* (``play``, ``knock``,
 ``draw``, ``misplay`` or ``ruling``, told apart by ``type``), and a hand

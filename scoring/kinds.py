@@ -2,7 +2,7 @@
 
 Terminology: each set is a ``Literal`` type, so ``mypy --strict`` rejects a
 misspelt word wherever one is written, and each word is also the string the
-scoresheet format uses (SCORESHEET.md): the JSON the engine writes is made
+scoresheet format uses (docs/scoresheet.md): the JSON the engine writes is made
 of these very strings, nothing to convert.  The tuples list the same words
 for checking input and for messages; they are read off the types, so the
 two cannot drift apart.
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeVar, get_args
 
-# --- rule keys (RULES.md "The presets") ---------------------------------------------
+# --- rule keys (docs/scoresheet.md "Rules") -----------------------------------------
 
 Preset = Literal["pub", "jaques", "pagat", "network", "threes-and-fives"]
 Scoring = Literal["fives-and-threes", "fives", "threes", "multiples"]
@@ -36,14 +36,14 @@ Partners = Literal["optional", "required", "no"]
 LineEnd = Literal["left", "right"]
 Direction = Literal["left", "right", "up", "down"]
 
-# --- mistakes and penalties (RULES.md "Mistakes and penalties") ----------------------
+# --- mistakes and penalties (docs/scoresheet.md "Rules", `penalties`) ---------------
 
 Offence = Literal["false-knock", "misplay", "over-peg", "under-peg"]
 # What a penalty does; every one but lose-game and none takes an amount.
 ActionKind = Literal["deduct", "back-or-award", "award", "lose-game", "none"]
 UnderPeg = Literal["forfeit", "correct", "muggins", "lose-game"]
 
-# --- the output of check (SCORESHEET.md "Output") -------------------------------------
+# --- the output of check (docs/scoresheet.md "The result") --------------------------
 
 EventType = Literal["play", "knock", "draw", "misplay", "ruling", "hand-end"]
 Verdict = Literal["correct", "under", "over", "unchecked"]

@@ -2,10 +2,11 @@
 
 Terminology: an *event* is one move's effect on the scores (or a hand's
 end).  A *credit* is points pegged on; under ``finish: exact`` a credit that
-would take a side above the target is void (RULES.md "Finishing").  A
-*pegging back* never takes a score below zero, but the penalty lists its
-full amount.  The win is tested once the event's penalties are all in,
-taking the sides in turn from the one that acted, clockwise.
+would take a side above the target is void (docs/scoresheet.md,
+``finish``).  A *pegging back* never takes a score below zero, but the
+penalty lists its full amount.  The win is tested once the event's
+penalties are all in, taking the sides in turn from the one that acted,
+clockwise.
 
 >>> from scoring.rules import Rules
 >>> scores = [3, 59]

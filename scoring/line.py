@@ -6,7 +6,7 @@ there; its *contribution* is what it adds to the end total (a double
 standing at an end counts both halves under ``doubles: both``, its face
 value once under ``single``; a double inside the line counts nothing).  A
 lone double as the down is one end for counting: 6-6 counts 12 once, not
-twice (000 §4).
+twice (the pub rules, §4).
 
 A line has only 203 possible states (two end values, whether a double
 stands at each, or a lone double), so each gets a number and every

@@ -1,4 +1,4 @@
-"""Rule systems: the presets of RULES.md and the keys that override them.
+"""Rule systems: presets and the keys that override them (docs/scoresheet.md).
 
 Terminology: a *preset* is a named rule system (``pub``, ``pagat``,
 ``network``); a *rule key* is one setting of it (``target``, ``finish``, ...);

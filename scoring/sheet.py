@@ -1,7 +1,7 @@
 """Scoresheets: replaying a whole game and reporting what the rules make of it.
 
 Terminology: a *scoresheet* is one game as the scorer saw it
-(SCORESHEET.md); ``check`` adjudicates it and returns the engine's output
+(docs/scoresheet.md); ``check`` adjudicates it and returns the engine's output
 (``sides``, ``scores``, ``winner``, ``events``).  A hand's ``shown`` tiles
 re-judge its end, so its ``hand-end`` event is the one after showing.  A
 sheet that stops mid-hand gets a last ``hand-end`` event with ``"ended":

@@ -1,10 +1,10 @@
 """Showing the tiles left at the end of a hand, and the false knocks they reveal.
 
 Terminology: when a hand ends by chip-out or block, the players turn their
-remaining tiles face up (000 §7): the *shown* tiles.  A *false knock* is a
-knock made while the knocker held a tile that fitted an end at that moment:
-a tile still shown, or one the knocker laid later in the hand.  A knock
-already penalised by a ruling at the table is not judged again.
+remaining tiles face up (the pub rules, §7): the *shown* tiles.  A *false
+knock* is a knock made while the knocker held a tile that fitted an end at
+that moment: a tile still shown, or one the knocker laid later in the hand.
+A knock already penalised by a ruling at the table is not judged again.
 """
 
 from __future__ import annotations

@@ -1,20 +1,20 @@
 """Random games of Fives and Threes, played through the engine.
 
-Terms (RULES.md): the *down* is a hand's first tile; a seat *knocks* when it
-passes; it *pegs* the points it claims; a *false knock* is a knock made while
-holding a tile that fits; a *misplay* is a tile laid that fits no end; a
-*ruling* is an offence called at the table; tiles are *shown* face up when a
-hand ends by chip-out or block.
+Terms (docs/rules.md): the *down* is a hand's first tile; a seat *knocks*
+when it passes; it *pegs* the points it claims; a *false knock* is a knock
+made while holding a tile that fits; a *misplay* is a tile laid that fits no
+end; a *ruling* is an offence called at the table; tiles are *shown* face up
+when a hand ends by chip-out or block.
 
 A simulated table deals real hands from a shuffled double-six set, plays
 them out one move at a time through :class:`scoring.Game`, and writes down
-what a scorer would: a complete scoresheet (SCORESHEET.md). The players are
-random but lawful: a seat that can play must play (any tile that fits, at any
-end it fits), it knocks only when nothing fits (after drawing from the
-boneyard, where the rules have one), and it pegs what the move is worth. The
-engine is asked what fits and what it is worth (``Game.options``); the
-simulation scores nothing itself, so its sheets test the engine rather than
-repeat it.
+what a scorer would: a complete scoresheet (docs/scoresheet.md). The
+players are random but lawful: a seat that can play must play (any tile that
+fits, at any end it fits), it knocks only when nothing fits (after drawing
+from the boneyard, where the rules have one), and it pegs what the move is
+worth. The engine is asked what fits and what it is worth
+(``Game.options``); the simulation scores nothing itself, so its sheets test
+the engine rather than repeat it.
 
 With ``mistakes`` above zero the table errs the way real tables do, at that
 rate per move:

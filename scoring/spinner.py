@@ -1,6 +1,7 @@
 """Spinner layouts: doubles laid crosswise that can be built on from four sides.
 
-Terminology (RULES.md "Spinners"): a *spinner* is a double laid crosswise.
+Terminology (docs/scoresheet.md, ``layout``; docs/rules.md "Spinners"): a
+*spinner* is a double laid crosswise.
 Its two *long sides* continue the line it sits in; its two *cross sides*
 open once both long sides carry a tile.  Under ``layout: spinner`` only the
 first double laid in a hand spins; under ``spinners`` every double does.
@@ -12,7 +13,7 @@ halves once (its face value under ``doubles: single``); once both long
 sides are covered it counts nothing, and each arm counts its own end.  Open
 cross sides with nothing on them count nothing.  A double at the end of an
 arm that does not spin counts as on a line.  The total adds every counted
-end (004).
+end (the Threes and Fives text).
 
 Sides are named by direction on the table: ``left`` and ``right`` along the
 first tile, ``up`` and ``down`` across it.  A play names where it goes as

@@ -58,8 +58,8 @@ from .tiles import read as read_tile
 Chain = tuple[Any, Any] | None
 
 _PLAY = frozenset({"seat", "tile", "end", "peg"})
-# A play event's fields, in the order SCORESHEET.md prints them: every play
-# fills in a copy, each field anew.
+# A play event's fields, in the order the worked example of docs/scoresheet.md
+# prints them: every play fills in a copy, each field anew.
 _PLAY_EVENT: PlayEvent = {
     "hand": 0, "move": 0, "seat": 0, "side": 0, "type": "play", "tile": "", "end": None,
     "ends": [], "total": 0, "award": 0, "bonus": 0, "bust": False, "worth": 0, "peg": None,

@@ -2,7 +2,7 @@
 
 Terminology: the *end total* is the sum of the counted contributions of the
 open ends after a play; the *award* is what that total scores.  A total of 0
-scores nothing (003: "a positive total").
+scores nothing (the Pagat text: "a positive total").
 
 >>> [award(t, "fives-and-threes") for t in (5, 6, 9, 10, 12, 15, 18, 20)]
 [1, 2, 3, 2, 4, 8, 6, 4]
@@ -27,6 +27,7 @@ def award(total: int, scoring: Scoring) -> int:
         return total // 5 if fives else 0
     if scoring == "threes":
         return total // 3 if threes else 0
-    # multiples (004): the total itself, twice over when both 3 and 5 divide it.
+    # multiples (the Threes and Fives text): the total itself, twice over when
+    # both 3 and 5 divide it.
     return total * (threes + fives)
 

@@ -35,7 +35,7 @@ class GameCreateApi(APIView):
 
 class GameImportApi(APIView):
     class InputSerializer(GameSetupInput):
-        """A scoresheet (SCORESHEET.md); the engine checks the rest."""
+        """A scoresheet (docs/scoresheet.md); the engine checks the rest."""
 
         class Meta:
             ref_name = "ScoresheetInput"
@@ -78,7 +78,7 @@ class ScoresheetHandOutput(serializers.Serializer[Any]):
     leader = serializers.IntegerField(required=False, help_text="The seat that put the down, when the engine knows it.")
     moves = serializers.ListField(
         child=serializers.DictField(),
-        help_text="The moves in the order made, each as SCORESHEET.md writes it: a play (tile, end, peg), "
+        help_text="The moves in the order made, each as docs/scoresheet.md writes it: a play (tile, end, peg), "
                   "a knock, a draw, a misplay or a ruling (penalty), each naming its seat.",
     )
     shown = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
@@ -86,7 +86,7 @@ class ScoresheetHandOutput(serializers.Serializer[Any]):
 
 
 class GameSheetApi(APIView):
-    """The game as a scoresheet (SCORESHEET.md, version 1), handed on as the
+    """The game as a scoresheet (docs/scoresheet.md, version 1), handed on as the
     engine writes it: the serializer describes the format for the schema."""
 
     permission_classes = [AllowAny]
@@ -124,7 +124,7 @@ class GameLogApi(APIView):
         seq = serializers.IntegerField()
         kind = serializers.ChoiceField(choices=["move", "shown", "undo"])
         hand = serializers.IntegerField()
-        payload = serializers.JSONField(help_text="A move, or the tiles shown, as SCORESHEET.md writes them; "
+        payload = serializers.JSONField(help_text="A move, or the tiles shown, as docs/scoresheet.md writes them; "
                                                   "null for an undo.")
         entered_by = serializers.CharField(source="entered_by.username", default=None, allow_null=True)
         entered_at = serializers.DateTimeField()

@@ -5,7 +5,7 @@ the services: no logic lives here.
 The engine's events are described here but not serialized through these
 classes: an event carries only the fields of its type, and a serializer
 would add the missing nullable ones (`end`, `peg`) as nulls, changing the
-format SCORESHEET.md fixes."""
+format docs/scoresheet.md fixes."""
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter
@@ -59,7 +59,7 @@ class FalseKnockOutput(serializers.Serializer[Any]):
 
 
 class EventOutput(serializers.Serializer[Any]):
-    """One event as `python -m scoring check` reports it (SCORESHEET.md):
+    """One event as `python -m scoring check` reports it (docs/scoresheet.md):
     every event has `hand`, `type`, `penalties` and `scores`; the other
     fields belong to some types only."""
 
@@ -105,7 +105,7 @@ class VoidEventOutput(serializers.Serializer[Any]):
     type = serializers.ChoiceField(choices=["void"])
     seq = serializers.IntegerField(help_text="The log row voided.")
     hand = serializers.IntegerField()
-    move = serializers.JSONField(help_text="The voided move, as SCORESHEET.md writes it.")
+    move = serializers.JSONField(help_text="The voided move, as docs/scoresheet.md writes it.")
 
 
 class UndoOutput(serializers.Serializer[Any]):

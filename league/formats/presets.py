@@ -1,7 +1,7 @@
 """The shipped match formats and points schemes, by key.
 
 Terminology: a *preset* is a named format or scheme a league picks by key
-(and a division may pick another).  Sources are RULES.md "League matches";
+(and a division may pick another).  Sources are the rules of real leagues;
 docs/formats.md gives each preset's source and the decisions where the
 source is silent (the split of Leek's nine games, the player limits where
 none are given, the points for a draw no nine-rubber match can reach).

@@ -42,7 +42,7 @@ class Rubber:
     """One rubber of a match format: its kind, length and rule changes.
 
     ``rules`` is a tuple of ``(rule key, value)`` pairs rather than a dict so
-    that formats stay hashable; the keys are the rules engine's (RULES.md).
+    that formats stay hashable; the keys are the rules engine's (docs/scoresheet.md).
     """
 
     kind: Kind

@@ -1,9 +1,9 @@
 """The move log: one row per change to a game, appended and never altered.
 
 Terms: an *entry* is a row of the log. Its `kind` is `move` (one move object
-of SCORESHEET.md), `shown` (the tiles turned face up at the end of a hand) or
-`undo` (voids the newest live move, named in `voids`). A voided move stays in
-the log; the undo row says who voided it and when.
+of docs/scoresheet.md), `shown` (the tiles turned face up at the end of a
+hand) or `undo` (voids the newest live move, named in `voids`). A voided
+move stays in the log; the undo row says who voided it and when.
 """
 from django.conf import settings
 from django.db import models
@@ -25,7 +25,7 @@ class GameEntry(AppendOnly):
     kind = models.CharField(max_length=8, choices=Kind.choices)
     hand = models.PositiveIntegerField(help_text="The hand the entry belongs to, from 0.")
     payload = models.JSONField(
-        null=True, blank=True, help_text="The move or the shown tiles, as in SCORESHEET.md."
+        null=True, blank=True, help_text="The move or the shown tiles, as in docs/scoresheet.md."
     )
     voids = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="voided_by"

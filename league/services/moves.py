@@ -14,7 +14,7 @@ from league.services.log import Change, Reply, log_append
 
 
 def move_record(*, game_id: int, move: dict[str, Any], user: Author, key: str = "", seq: int | None = None) -> Reply:
-    """Records one move (SCORESHEET.md). The first move after a hand has
+    """Records one move (docs/scoresheet.md). The first move after a hand has
     ended starts the next hand: the engine knows, and so the row's hand is
     the engine's hand after the move."""
 

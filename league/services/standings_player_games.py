@@ -68,7 +68,7 @@ def seats_of(rubber: Rubber, home_team: int, away_team: int) -> list[Seat]:
 
 def seat_counts(events: Iterable[scoring.Event], seats: int) -> tuple[list[int], list[int]]:
     """The 15s scored and the penalties against, seat by seat, read from the
-    engine's events (SCORESHEET.md): a play making an end total of 15 whose
+    engine's events (docs/scoresheet.md): a play making an end total of 15 whose
     points were not voided by the target; an offence the engine penalised,
     charged to the seat that committed it, and a false knock found when the
     tiles were shown to the seat that knocked."""

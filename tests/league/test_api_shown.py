@@ -1,7 +1,7 @@
 """Tiles shown when a hand has ended: false knocks and their penalties."""
 from tablets import new_game, post_move, post_shown
 
-# SCORESHEET.md's worked example: Ann knocks at move 2 holding 6-5.
+# The worked example of docs/scoresheet.md: Ann knocks at move 2 holding 6-5.
 EXAMPLE_RULES = {"preset": "pub", "hand_size": 3}
 EXAMPLE_MOVES = [
     {"seat": 0, "tile": "6-3", "peg": 3},

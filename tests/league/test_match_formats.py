@@ -1,7 +1,7 @@
 """Match formats: the presets, rubbers decided early, match scores and team sheets.
 
-Table-driven where RULES.md "League matches" gives the facts; hypothesis for
-the games of a rubber, where the sequences are many.  No database.
+Table-driven where the league rules quoted in docs/formats.md give the facts;
+hypothesis for the games of a rubber, where the sequences are many.  No database.
 """
 
 from __future__ import annotations

@@ -19,7 +19,8 @@ from league.formats import points
 
 NINE_GAME_SCORES = [(9, 0), (8, 1), (7, 2), (6, 3), (5, 4), (4, 5), (3, 6), (2, 7), (1, 8), (0, 9)]
 
-# Expected (home, away) points for each score above, written out from RULES.md.
+# Expected (home, away) points for each score above, written out from the
+# league rules docs/formats.md quotes.
 NINE_GAME_POINTS = {
     # 2 for the match plus 1 a game.
     "leek": [(11, 0), (10, 1), (9, 2), (8, 3), (7, 4), (4, 7), (3, 8), (2, 9), (1, 10), (0, 11)],

@@ -1,6 +1,6 @@
 """Division tables: columns per points scheme, walkovers, sanctions, tie-breakers, shared positions.
 
-Table-driven where the points schemes of RULES.md "League matches" give the
+Table-driven where the points schemes of docs/formats.md give the
 facts; hypothesis for what must hold of any table.  No database.
 """
 

@@ -1,13 +1,14 @@
-"""Awards at the end of a hand, from the tiles shown (RULES.md "Turn order,
-knocking, going out"; docs/rules.md "Awards at the end of a hand").
+"""Awards at the end of a hand, from the tiles shown (docs/scoresheet.md,
+`block` and `domino`; docs/rules.md "Awards at the end of a hand").
 
-- `block: lowest-rounded` (001, `jaques`): the side with the lowest pip total
-  in hand wins the block (a tie: nobody); the other sides' pips are added,
-  rounded up to the nearest total that scores, and scored as an end total
-  (13 -> 15 -> 8 points).
-- `block: pips` (004, `threes-and-fives`): the lowest hand scores the other
-  players' pips minus its own.
-- `domino: pips` (004): whoever goes out scores the other players' pips.
+- `block: lowest-rounded` (the Jaques of London text, `jaques`): the side
+  with the lowest pip total in hand wins the block (a tie: nobody); the
+  other sides' pips are added, rounded up to the nearest total that scores,
+  and scored as an end total (13 -> 15 -> 8 points).
+- `block: pips` (the Threes and Fives text, `threes-and-fives`): the lowest
+  hand scores the other players' pips minus its own.
+- `domino: pips` (the same text): whoever goes out scores the other players'
+  pips.
 
 Awards need the hands shown. They are credited before the false-knock
 penalties of the same showing, and the win is tested after them all.
@@ -43,11 +44,11 @@ def _awards(result: dict) -> list[tuple[int, int]]:
     return [(a["side"], a["points"]) for a in hand_end(result)["awards"]]
 
 
-# --- block: lowest-rounded (001) ------------------------------------------------------
+# --- block: lowest-rounded (the Jaques of London text) --------------------------------
 
 # Bob's three tiles and what Ann (5 pips, the lowest hand) scores for them
 LOWEST_ROUNDED = [
-    (["1-3", "2-3", "2-2"], 13, 8),    # 001: 13 -> 15 -> 5 + 3
+    (["1-3", "2-3", "2-2"], 13, 8),    # the Jaques text: 13 -> 15 -> 5 + 3
     (["1-3", "2-2", "1-5"], 14, 8),    # 14 -> 15
     (["1-4", "2-4", "2-2"], 15, 8),    # 15 scores as it is
     (["1-3", "2-2", "3-5"], 16, 6),    # 16 -> 18 -> 6
@@ -118,7 +119,7 @@ def test_001_partners_pool_their_pips_and_the_lowest_side_wins_the_block():
     assert result["scores"] == [24, 0]
 
 
-# --- block: pips (004) -------------------------------------------------------------------
+# --- block: pips (the Threes and Fives text) ---------------------------------------------
 
 @pytest.mark.parametrize("shown, awards", [
     ({"0": ANN_5, "1": ["1-3", "2-3", "2-2"]}, [(0, 8)]),                # 13 - 5
@@ -138,7 +139,7 @@ def test_004_the_lowest_hand_scores_the_other_pips_minus_its_own(shown, awards):
     assert result["scores"] == expected
 
 
-# --- domino: pips (004) -------------------------------------------------------------------
+# --- domino: pips (the Threes and Fives text) ---------------------------------------------
 
 def _chip_out(shown: dict, seats=2, rules=preset(T5, hand_size=2), start=None) -> dict:
     # 4-4 down (8: nothing), 4-1 (8 + 1 = 9: 9), 4-2 (1 + 2 = 3: 3), and with

@@ -1,5 +1,6 @@
 """Sheets the rules cannot accept: each raises a ScoringError (a ValueError)
-whose message names where and why (SCORESHEET.md, exit status 2 cases)."""
+whose message names where and why (docs/scoresheet.md, the exit status 2
+cases of `python -m scoring check`)."""
 from __future__ import annotations
 
 import pytest

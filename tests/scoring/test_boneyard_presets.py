@@ -1,5 +1,6 @@
-"""The presets `jaques` (001) and `threes-and-fives` (004) exactly as in the
-table of RULES.md "The presets", key by key, and 001's variations "Fives
+"""The presets `jaques` (the Jaques of London text) and `threes-and-fives`
+(the Threes and Fives text of domino-play) exactly as in the presets' table
+of docs/scoresheet.md, key by key, and the Jaques text's variations "Fives
 Only" and "Threes Only" written as `{"preset": "jaques", "scoring": ...}`.
 """
 from __future__ import annotations
@@ -10,7 +11,7 @@ import scoring
 
 from sheets import event, hand, hand_end, knock, play, preset, sheet
 
-# RULES.md "The presets", the jaques and threes-and-fives columns
+# docs/scoresheet.md's presets' table, the jaques and threes-and-fives columns
 TABLE = {
     "jaques": {
         "partners": "optional", "hand_size": {2: 7, 3: 5, 4: 5}, "drawing": True,
@@ -57,9 +58,9 @@ def test_001_the_fives_only_and_threes_only_variations_change_the_scoring_and_no
 
 
 @pytest.mark.parametrize("key, value", [
-    ("target", 121),                 # 001 "Extended Target (121 Points)"
-    ("layout", "spinner"),           # 004 "the first initially set double ... the only spinner"
-    ("layout", "line"),              # 004 "Sometimes played with no doubles as spinners"
+    ("target", 121),                 # Jaques "Extended Target (121 Points)"
+    ("layout", "spinner"),           # Threes and Fives "the first initially set double ... the only spinner"
+    ("layout", "line"),              # Threes and Fives "Sometimes played with no doubles as spinners"
     ("doubles", "both"),
     ("hand_size", {"2": 9}),
 ])
@@ -74,7 +75,7 @@ def test_every_key_of_a_preset_can_be_overridden(name, key, value):
 # --- the presets at play -------------------------------------------------------------------
 
 # (down, total) and its award under fives-and-threes (jaques), fives, threes;
-# under jaques a double counts its face value once (001)
+# under jaques a double counts its face value once (the Jaques text)
 VARIATIONS = [
     ("6-4", 10, (2, 2, 0)),
     ("6-3", 9, (3, 0, 3)),

@@ -1,11 +1,12 @@
-"""Drawing from the boneyard (`drawing: true`; RULES.md "Turn order, knocking,
-going out"; SCORESHEET.md `draw` moves; docs/rules.md "Drawing").
+"""Drawing from the boneyard (`drawing: true`; docs/scoresheet.md `drawing`
+and `draw` moves; docs/rules.md "Drawing").
 
 A player who cannot play draws from the boneyard one tile at a time until a
-tile fits or the boneyard is empty, and only then knocks (001). The engine
-counts what each hand and the boneyard hold: `{"seat": s, "draw": n}` adds n
-tiles to the seat's hand and does not pass the turn; a knock while the
-boneyard holds tiles, or a draw of more than it holds, is rejected.
+tile fits or the boneyard is empty, and only then knocks (the Jaques of
+London text). The engine counts what each hand and the boneyard hold:
+`{"seat": s, "draw": n}` adds n tiles to the seat's hand and does not pass
+the turn; a knock while the boneyard holds tiles, or a draw of more than it
+holds, is rejected.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Every end total a line can show, 0..22, under every scoring rule (RULES.md,
-"Scoring an end total").
+"""Every end total a line can show, 0..22, under every scoring rule
+(docs/scoresheet.md, `scoring`).
 
 Each total is built through real plays: totals 0..12 by the down alone
 (a lone double counts both halves under `doubles: both`), 13..22 by
@@ -64,7 +64,7 @@ AWARDS = {
 }
 
 RULES = ("fives-and-threes", "fives", "threes", "multiples")
-UNREACHABLE = "19 and 21 cannot occur on a line (RULES.md): two doubles make an even total, one double and a plain end at most 12 + 5"
+UNREACHABLE = "19 and 21 cannot occur on a line (docs/scoresheet.md): two doubles make an even total, one double and a plain end at most 12 + 5"
 
 
 def _cases():

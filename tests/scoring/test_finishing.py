@@ -1,5 +1,6 @@
-"""Finishing the game (RULES.md "Finishing"): exact or reach, the down, the
-chip-out bonus tested together with the placement, the target, and the win."""
+"""Finishing the game (docs/scoresheet.md: `target`, `finish`, `down_can_win`):
+exact or reach, the down, the chip-out bonus tested together with the
+placement, the target, and the win."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
-"""A penalty of `lose-game` (RULES.md "Mistakes and penalties"): the offending
-side loses at once, the other side wins, and the game takes no more moves.
+"""A penalty of `lose-game` (docs/scoresheet.md `penalties`; docs/rules.md
+"Pegs and penalties"): the offending side loses at once, the other side
+wins, and the game takes no more moves.
 
 One table of offences, each as a short pub hand of three tiles a seat:
 Ann puts 6-3 down (9: 3 points), Bob lays 3-3 on the 3 (6 + 6 = 12: 4), Ann

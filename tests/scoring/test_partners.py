@@ -1,5 +1,5 @@
-"""Partnerships (RULES.md "Individual play ... Partners"; SCORESHEET.md
-`partners`): seats 0 and 2 against 1 and 3."""
+"""Partnerships (docs/scoresheet.md `partners` and "When a hand ends"): seats
+0 and 2 against 1 and 3."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
-"""Mistakes and penalties (RULES.md "Mistakes and penalties"): misplays, pegs,
-false knocks, rulings, and every penalty action."""
+"""Mistakes and penalties (docs/scoresheet.md `penalties`; docs/rules.md "Pegs
+and penalties"): misplays, pegs, false knocks, rulings, and every penalty
+action."""
 from __future__ import annotations
 
 import pytest

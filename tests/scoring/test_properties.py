@@ -28,7 +28,7 @@ from scoring.simulate import play_out
 
 Sheet = dict[str, Any]
 
-# What RULES.md's presets say of finishing, and who may play in pairs.
+# What the presets of docs/scoresheet.md say of finishing, and who may play in pairs.
 TARGETS = {"pub": 61, "pagat": 61, "jaques": 61, "network": 61, "threes-and-fives": 251}
 REACH = {"jaques", "threes-and-fives"}  # the presets that finish on reaching the target
 PARTNERS = {"pub": "optional", "pagat": "required", "jaques": "optional", "network": "no",
@@ -104,8 +104,8 @@ def tables(draw: st.DrawFn, /, **fixed: Any) -> Table:
     return Table(rules, seats, partners, mistakes, draw(st.integers(0, 2**32 - 1)))
 
 
-# The boneyard and spinner games: the two presets as RULES.md gives them, and
-# the pub game with either spinner layout.
+# The boneyard and spinner games: the two presets as docs/scoresheet.md gives
+# them, and the pub game with either spinner layout.
 BONEYARD_RULES = [{"preset": "jaques"}, {"preset": "threes-and-fives"},
                   {"preset": "pub", "layout": "spinner"}, {"preset": "pub", "layout": "spinners"}]
 
@@ -344,7 +344,7 @@ def test_the_simulation_draws_only_when_nothing_fits_and_knocks_only_on_an_empty
 
 
 def _scores(total: int, rule: str) -> int:
-    """What an end total scores (RULES.md "Scoring an end total"), written out afresh."""
+    """What an end total scores (docs/scoresheet.md, `scoring`), written out afresh."""
     threes, fives = total % 3 == 0, total % 5 == 0
     if total <= 0:
         return 0
@@ -355,7 +355,7 @@ def _scores(total: int, rule: str) -> int:
 
 def expected_awards(rules: scoring.Rules, ended: str, side_pips: list[int],
                     out: int | None) -> list[tuple[int, int, str]]:
-    """The awards RULES.md gives a hand that ended so, with these pips shown per side."""
+    """The awards docs/scoresheet.md gives a hand that ended so, with these pips shown per side."""
     if ended == "block" and rules.block != "none":
         lowest = min(side_pips)
         if side_pips.count(lowest) > 1:

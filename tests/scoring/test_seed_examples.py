@@ -1,9 +1,9 @@
 """The worked examples of the rule texts behind the five presets.
 
-Tests are named for the text they come from, by the number the project
-gives it: 000, the pub rules text (PlayElephant; `pub`); 001, the Jaques of
-London text (`jaques`); 002, the network game text (`network`); 003, the
-Pagat text (`pagat`); 004, the Threes and Fives text of domino-play
+Each test's name starts with a number for the text it comes from: 000, the
+pub rules text (PlayElephant; `pub`); 001, the Jaques of London text
+(`jaques`); 002, the network game text (`network`); 003, the Pagat text
+(`pagat`); 004, the Threes and Fives text of domino-play
 (`threes-and-fives`). tests/scoring/corpus/ holds whole games from the same
 texts with their full results.
 """
@@ -16,7 +16,7 @@ import scoring
 from sheets import event, hand, hand_end, move_events, play, preset, pub, sheet
 
 
-# --- 000 (pub) ---------------------------------------------------------------
+# --- the pub rules text (pub) -------------------------------------------------
 
 def test_000_a_double_down_counts_once_with_both_halves_66_makes_12_for_4_points():
     down = event(scoring.check(sheet(hand(play(0, "6-6")))), 0, 0)
@@ -35,7 +35,7 @@ def test_000_any_other_down_adds_its_two_halves_63_makes_9_for_3_points():
 
 
 def test_000_no_winning_on_your_own_down_under_pub():
-    # 57 + 4 would make exactly 61 with the down: it does not count (000 §8)
+    # 57 + 4 would make exactly 61 with the down: it does not count (the pub rules, §8)
     result = scoring.check(sheet(hand(play(0, "6-6")), start=[57, 0]))
     down = event(result, 0, 0)
     assert down["award"] == 4
@@ -66,7 +66,7 @@ def test_000_you_can_win_with_a_later_domino_including_your_last_one():
     assert hand_end(result)["ended"] == "won"
 
 
-# --- 003 (pagat) -------------------------------------------------------------
+# --- the Pagat text (pagat) ---------------------------------------------------
 
 def test_003_doubles_at_the_ends_line_1_4_then_1_1_then_4_4_then_3_4():
     s = sheet(hand(play(0, "1-4"), play(1, "1-1", "left"), play(0, "4-4", "right"),
@@ -133,7 +133,7 @@ def test_003_59_plus_2_wins_when_the_tile_is_not_the_last_one():
     assert result["winner"] == 0
 
 
-# --- 001 (jaques) ------------------------------------------------------------
+# --- the Jaques of London text (jaques) ---------------------------------------
 
 def test_001_15_scores_5_for_the_threes_plus_3_for_the_fives():
     # a line reaches 15 only with a double counting both halves, so doubles: both here
@@ -189,7 +189,7 @@ def test_pub_with_doubles_single_counts_a_double_down_once():
     assert down["award"] == 2
 
 
-# --- 002 (network) -----------------------------------------------------------
+# --- the network game text (network) ------------------------------------------
 
 def test_002_on_60_points_a_2_point_play_does_not_count():
     s = sheet(hand(play(0, "1-1"), play(1, "1-2", "right"), play(0, "1-4", "left")),
@@ -214,7 +214,7 @@ def test_002_on_60_points_a_1_point_play_wins():
     assert result["winner"] == 0
 
 
-# --- 004 (threes-and-fives) --------------------------------------------------
+# --- the Threes and Fives text (threes-and-fives) -----------------------------
 
 @pytest.mark.parametrize("tile, total, award", [("3-3", 6, 6), ("5-5", 10, 10)])
 def test_004_a_multiple_of_only_3_or_only_5_scores_the_total_itself(tile, total, award):

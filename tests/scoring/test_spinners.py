@@ -1,4 +1,4 @@
-"""Spinner layouts (RULES.md "Spinners"; SCORESHEET.md `end` on a spinner
+"""Spinner layouts (docs/scoresheet.md: `layout`, and `end` on a spinner
 layout; docs/rules.md "Spinners").
 
 A spinner is a double laid crosswise: its two long sides continue the line,
@@ -9,9 +9,10 @@ it counts nothing. `layout: spinner` spins the first double of a hand only,
 `spinners` every double.
 
 The exact totals below are worked out by hand from those sentences, mostly
-under `threes-and-fives` (004: `spinners`, `multiples`, doubles count both
-halves), where a total that is a multiple of only one of 3 and 5 scores
-itself and one of both scores twice itself (30 -> 60).
+under `threes-and-fives` (the Threes and Fives text: `spinners`,
+`multiples`, doubles count both halves), where a total that is a multiple
+of only one of 3 and 5 scores itself and one of both scores twice itself
+(30 -> 60).
 """
 from __future__ import annotations
 
@@ -93,7 +94,7 @@ def test_under_doubles_single_a_spinner_counts_its_face_value_once():
     assert [e["award"] for e in events] == [1, 0, 1]  # 5 -> 1, 7 -> 0, 5 -> 1
 
 
-# --- 004: 10 -> 10 and 30 -> 60, on real layouts ---------------------------------
+# --- the Threes and Fives text: 10 -> 10 and 30 -> 60, on real layouts -----------
 
 # Found by searching play sequences under threes-and-fives for one whose total
 # reaches 30: 5-5 down, an arm on each of its four sides, then a double
@@ -109,7 +110,7 @@ THIRTY_TOTALS = [
     ([4, 3, 2, 12], 21, 21),      # 6-6 at the end of the 6 arm counts both halves
     ([3, 2, 12, 8], 25, 25),
     ([2, 12, 8, 6], 28, 0),
-    ([12, 8, 6, 4], 30, 60),      # 004: "if the layout's open ends total 30 ... they score 60"
+    ([12, 8, 6, 4], 30, 60),      # Threes and Fives: "if the layout's open ends total 30 ... they score 60"
 ]
 
 
@@ -302,10 +303,10 @@ def test_a_knock_while_a_cross_side_fits_is_a_false_knock():
     assert event(result, 0, 4)["ends"] == [2, 6]  # 3-3 at its end counts both halves
 
 
-# --- every layout reached at random, against a model written from RULES.md ---------
+# --- every layout reached at random, against a model written from the docs ---------
 
 class Model:
-    """The layout as RULES.md describes it, kept apart from the engine's code.
+    """The layout as the docs describe it, kept apart from the engine's code.
 
     Open sides are (tile, direction) -> pips showing. A spinner is a double
     laid crosswise; its long sides lie along the direction it was laid in.

@@ -1,5 +1,5 @@
-"""Turn order, knocking, misplays, leaders and the ends of hands (RULES.md
-"Turn order, knocking, going out"; SCORESHEET.md moves and `ended`)."""
+"""Turn order, knocking, misplays, leaders and the ends of hands
+(docs/scoresheet.md: `leader`, "Moves", "When a hand ends" and `ended`)."""
 from __future__ import annotations
 
 import pytest

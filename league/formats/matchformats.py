@@ -5,7 +5,7 @@ order, and the *player limits*: how many singles and how many pairs rubbers
 one player may play in a match (``None``: no limit), and the fewest
 different players a team must field (``min_players``).  The *match score*
 is the number of rubbers each side has won (5-4); in leagues where every
-rubber is one game, as in all the leagues of docs/formats.md, it is called
+rubber is one game, as in the leagues docs/formats.md quotes, it is called
 the games score.
 
 >>> fmt = MatchFormat("demo", "Demo", (Rubber("singles"), Rubber("singles"), Rubber("pairs")), max_singles=1)

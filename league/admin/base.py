@@ -1,6 +1,6 @@
-"""The two kinds of admin the league's models use: read-only, for what
-changes only through the services, and audited, for what the admin edits
-itself."""
+"""The kinds of admin the league's models use: read-only (a model and the
+rows shown under it), for what changes only through the services, and
+audited, for what the admin edits itself."""
 from typing import Any, TypeVar
 
 from django.contrib import admin
@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from league.services.audit import audit_record
 
 ModelT = TypeVar("ModelT", bound=Model)
+ParentT = TypeVar("ParentT", bound=Model)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin[ModelT]):
@@ -20,6 +21,19 @@ class ReadOnlyAdmin(admin.ModelAdmin[ModelT]):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: ModelT | None = None) -> bool:
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline[ModelT, ParentT]):
+    """Rows shown under their parent and never added, changed or removed
+    there. A subclass names its columns as a tuple in `readonly_fields`
+    and `fields` alike: the admin types `fields` as groups of names, which a
+    tuple of names is."""
+
+    can_delete = False
+    extra = 0
+
+    def has_add_permission(self, request: HttpRequest, obj: ParentT | None = None) -> bool:
         return False
 
 

@@ -1,25 +1,16 @@
 """Match nights, their rubbers and games, and sanctions. They change only
 through their services (captains' and secretaries' pages, the API), which
 check who acts and audit it; the admin shows them for record keeping."""
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
-from league.admin.base import ReadOnlyAdmin
+from league.admin.base import ReadOnlyAdmin, ReadOnlyInline
 from league.models import MatchNight, Rubber, RubberGame, Sanction
 
 
-class RubberInline(admin.TabularInline[Rubber, MatchNight]):
+class RubberInline(ReadOnlyInline[Rubber, MatchNight]):
     model = Rubber
-    # A tuple, as in GameEntryInline: both attributes' types take it.
     readonly_fields = ("number", "kind", "home_player", "home_partner", "away_player", "away_partner")
     fields = readonly_fields
-    can_delete = False
-    extra = 0
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(MatchNight)

@@ -137,3 +137,16 @@ def test_a_match_night_shows_in_the_admin_with_its_rubbers_and_cannot_be_edited(
     assert browser.post(f"/admin/league/matchnight/{stored.pk}/change/", {"status": "confirmed"}).status_code == 403
     assert MatchNight.objects.get().status == "open"
     assert "61" in browser.get("/admin/league/rubbergame/").content.decode()
+
+
+def test_a_game_shows_in_the_admin_with_its_move_log_and_cannot_be_edited(browser: Client, tablet: Any) -> None:
+    from tablets import new_game, post_move
+
+    from league.models import Game, GameEntry
+
+    game = new_game(tablet)
+    post_move(tablet, game["id"], {"seat": 0, "tile": "6-3", "peg": 3})
+    page = browser.get(f"/admin/league/game/{game['id']}/change/").content.decode()
+    assert "6-3" in page
+    assert browser.post(f"/admin/league/game/{game['id']}/change/", {"label": "changed"}).status_code == 403
+    assert (Game.objects.get().label, GameEntry.objects.count()) == ("", 1)

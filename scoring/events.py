@@ -40,13 +40,9 @@ class Award(TypedDict):
     reason: AwardReason
 
 
-class PlayEvent(TypedDict):
-    hand: int
-    move: int
-    seat: int
-    side: int
-    type: Literal["play"]
-    tile: str
+class Option(TypedDict):
+    """One way to lay a tile now: the fields of the play event it would make."""
+
     end: str | None
     ends: list[int]
     total: int
@@ -54,6 +50,18 @@ class PlayEvent(TypedDict):
     bonus: int
     bust: bool
     worth: int
+
+
+class PlayEvent(Option):
+    """A tile laid: where it went and what it was worth (the Option it
+    took), with the peg claimed and what the side was credited."""
+
+    hand: int
+    move: int
+    seat: int
+    side: int
+    type: Literal["play"]
+    tile: str
     peg: int | None
     verdict: Verdict
     points: int
@@ -116,18 +124,6 @@ class HandEnd(TypedDict):
 
 MoveEvent = Union[PlayEvent, KnockEvent, DrawEvent, MisplayEvent, RulingEvent]
 Event = Union[MoveEvent, HandEnd]
-
-
-class Option(TypedDict):
-    """One way to lay a tile now: the fields of the play event it would make."""
-
-    end: str | None
-    ends: list[int]
-    total: int
-    award: int
-    bonus: int
-    bust: bool
-    worth: int
 
 
 class Result(TypedDict):

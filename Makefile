@@ -23,6 +23,11 @@ run: $(VENV)/.installed
 	$(PY) manage.py demo_load
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
+# pytest keeps the test modules it rewrites for its asserts in __pycache__,
+# and rewrites every one on every run where Python may not write bytecode:
+# the test targets let it, whatever the environment says.
+test test-fast screenshots: export PYTHONDONTWRITEBYTECODE :=
+
 # The whole test tree in one run: the engine's tests, the service's, the
 # browser tests, then the pad's JavaScript tests where Node is installed.
 # pytest's last line says how long it took, the slowest tests are listed.
@@ -33,10 +38,11 @@ test: $(VENV)/.installed
 	else echo "node not found: the pad's JavaScript tests (make test-js) did not run"; fi
 
 # Quick feedback while working: the engine's and the service's tests without
-# the browser tests and those marked slow (the big property runs, the demo
-# league, a real worker). make test remains the whole tree.
+# the browser tests and those marked slow (the big property runs, whole games
+# played through the API, the demo league, a real worker), spread over the
+# machine's cores. make test remains the whole tree, in one process.
 test-fast: $(VENV)/.installed
-	$(PY) -m pytest -m "not slow and not browser" --ignore=tests/e2e
+	$(PY) -m pytest -n auto -m "not slow and not browser" --ignore=tests/e2e
 
 # mypy --strict over scoring, league and config (see mypy.ini).
 typecheck: $(VENV)/.installed

@@ -93,6 +93,7 @@ def test_an_impossible_card_score_is_a_422_with_the_reason(night: Night) -> None
     assert response.json()["error"] == "70-20: a game to 61 is won on exactly 61"
 
 
+@pytest.mark.slow
 def test_a_live_rubber_game_is_scored_through_the_game_api_and_shows_on_the_night(night: Night) -> None:
     put_sheet(night)
     scorer = tablet_for(night.home_scorer)

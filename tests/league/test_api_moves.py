@@ -43,6 +43,7 @@ def test_the_events_of_a_whole_game_are_exactly_those_check_reports(tablet):
     assert (state["scores"], state["winner"]) == (expected["scores"], expected["winner"])
 
 
+@pytest.mark.slow
 def test_a_four_seat_partners_game_is_scored_as_check_scores_it(tablet):
     sheet = sample_sheet(4, rules="pagat", seats=4, partners=True, mistakes=0.05)
     state, replies = play_sheet(tablet, sheet)

@@ -74,6 +74,7 @@ def test_importing_a_sheet_the_rules_reject_is_422_with_the_engines_message(tabl
     assert "hand" in response.json()["error"]
 
 
+@pytest.mark.slow
 def test_an_exported_sheet_imports_as_the_same_game(tablet):
     state, _ = play_sheet(tablet, sample_sheet(14))
     sheet = tablet.get(f"/api/games/{state['id']}/sheet").json()

@@ -1,4 +1,5 @@
 """Undoing the last move: voided, never deleted."""
+import pytest
 from league.models import GameEntry
 from tablets import new_game, play_sheet, post_move, post_shown, sample_sheet
 from test_api_shown import EXAMPLE_MOVES, EXAMPLE_RULES, EXAMPLE_SHOWN, blocked_example
@@ -94,6 +95,7 @@ def test_an_undo_can_be_retried_with_its_key(tablet):
     assert GameEntry.objects.filter(game_id=game["id"], kind="undo").count() == 1
 
 
+@pytest.mark.slow
 def test_a_won_game_can_be_corrected_by_undoing_its_last_move(tablet):
     state, _ = play_sheet(tablet, sample_sheet(8))
     assert state["status"] == "won"

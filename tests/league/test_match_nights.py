@@ -213,6 +213,7 @@ def test_a_live_rubber_game_is_seated_home_first_and_follows_the_rubbers_rules(d
     assert game.label == f"{night.home.name} v {night.away.name}, rubber 7"
 
 
+@pytest.mark.slow
 def test_a_live_game_counts_once_the_engine_calls_it_won(night: Night) -> None:
     sheet_entered(night, PLAIN)
     rubber_game = rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)

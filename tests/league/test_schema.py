@@ -203,6 +203,7 @@ def test_the_table_and_a_preview_answer_as_the_schema_says(openapi: dict[str, An
     assert_described(openapi, draw, "post", preview)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats, partners", [(2, False), (4, True)])
 def test_the_writes_the_log_and_the_scoresheet_of_a_whole_game_answer_as_the_schema_says(
         openapi: dict[str, Any], tablet: APIClient, seats: int, partners: bool) -> None:

@@ -185,6 +185,7 @@ def agrees_move_by_move(table: Table, max_hands: int = MAX_HANDS) -> None:
         assert scoring.check(game.to_sheet()) == scoring.check(cut(sheet, number, None))
 
 
+@pytest.mark.slow
 @given(tables(finish="exact"))
 @GAMES
 def test_scores_never_pass_the_target_when_the_finish_is_exact(table: Table) -> None:

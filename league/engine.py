@@ -17,6 +17,8 @@ from typing import Any, Protocol, TypeVar
 
 import scoring
 
+from league.models import GameEntry
+
 
 class LogRow(Protocol):
     kind: str
@@ -120,6 +122,4 @@ def engine_of(game: Any) -> scoring.Game:
 def log_rows(game: Any) -> list[Any]:
     """A game's whole log, oldest first, as much of each row as a replay
     needs: one query."""
-    from league.models import GameEntry  # the engine adapter loads no models at import
-
     return list(GameEntry.objects.filter(game=game).only("seq", "kind", "payload").order_by("seq"))

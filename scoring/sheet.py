@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .errors import GameOver, HandNotOver, IllegalPlay, SheetError, located
-from .game import Game, new_state
+from .setup import new_state
 from .events import Event, HandEnd, Result
 from .state import GameState
 
@@ -26,16 +26,16 @@ _HAND_FIELDS = {"leader", "moves", "shown"}
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    game: Game
+    state: GameState
     events: list[Event]
 
 
 def check(sheet: Mapping[str, Any]) -> Result:
     """Adjudicate a scoresheet; raise a ``ScoringError`` for one the rules cannot accept."""
     result = replay(sheet, record=False)
-    game = result.game
+    state = result.state
     return {
-        "sides": game.sides, "scores": game.scores, "winner": game.winner,
+        "sides": [list(side) for side in state.sides], "scores": list(state.scores), "winner": state.winner,
         "events": result.events,
     }
 
@@ -67,7 +67,7 @@ def replay(sheet: object, record: bool = True) -> Replay:
             "awards": [], "penalties": [], "scores": list(state.scores),
         }
         events.append(still_open)
-    return Replay(Game(state), events)
+    return Replay(state, events)
 
 
 def _replay_hand(state: GameState, index: int, hand: object, events: list[Event]) -> None:

@@ -198,3 +198,14 @@ def test_an_import_up_the_layers_is_named_with_its_rule(module: str, target: str
 def test_an_import_down_the_layers_or_a_task_calling_its_service_stands(module: str, target: str,
                                                                          late: bool) -> None:
     assert wrong_way(Import(module, target, late)) is None
+
+
+def test_only_a_task_imports_project_code_inside_a_function() -> None:
+    """An import hidden in a function is how a cycle between modules gets
+    papered over; with the layers kept, only a task needs one."""
+    wrong = [
+        f"{module_path(found.module)} imports {found.target} inside a function: import it at the top"
+        for found in ALL_IMPORTS
+        if found.late and place(found.target) is not None and place(found.module) != "tasks"
+    ]
+    assert not wrong, "\n".join(wrong)

@@ -89,6 +89,11 @@ class NotTeamScorer(NotPermitted):
     and the league's secretaries."""
 
 
+class NotGameScorer(NotPermitted):
+    """Scoring a game outside a match is for its creator and the scorers
+    the creator names; naming them is for the creator alone."""
+
+
 class AlreadyEntered(Refused):
     """The team is already in a division this season (this one or another):
     a team plays in one division a season."""

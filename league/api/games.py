@@ -1,4 +1,5 @@
-"""Games: set one up, import one, read it (state, log, scoresheet, live)."""
+"""Games: set one up, import one, read it (state, log, scoresheet, live),
+name who besides its creator may score it."""
 from typing import Any
 
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -9,9 +10,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput
+from league.api.fixtures import WRITE_ERRORS
+from league.selectors.access import game_scorer_names
 from league.selectors.games import game_entries, game_get, game_live_state, game_sheet
 from league.selectors.state import game_state
-from league.services.games import game_create, game_import
+from league.services.games import game_create, game_import, game_scorer_add, game_scorer_remove
 
 
 class GameCreateApi(APIView):
@@ -143,3 +146,41 @@ class GameLogApi(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         rows = game_entries(game=game_get(game_id=game_id)).select_related("voids")
         return Response(self.OutputSerializer(rows, many=True).data)
+
+
+class GameScorersOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "GameScorersOutput"
+
+    scorers = serializers.ListField(child=serializers.CharField(),
+                                    help_text="The usernames of those the creator named, besides the creator.")
+
+
+class GameScorersApi(APIView):
+    """Who besides its creator may score a game outside a match: anyone
+    reads the list; the creator adds and removes names."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "GameScorerInput"
+
+        username = serializers.CharField(max_length=150, help_text="The username of the scorer to name.")
+
+    @extend_schema(responses={200: GameScorersOutput, 404: ErrorOutput}, summary="A game's named scorers")
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response({"scorers": game_scorer_names(game=game_get(game_id=game_id))})
+
+    @extend_schema(request=InputSerializer, responses={201: GameScorersOutput, **WRITE_ERRORS},
+                   summary="Name a scorer of the game (its creator)")
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        names = game_scorer_add(game_id=game_id, username=data.validated_data["username"], user=request.user)
+        return Response({"scorers": names}, status=status.HTTP_201_CREATED)
+
+
+class GameScorerApi(APIView):
+    @extend_schema(request=None, responses={200: GameScorersOutput, **WRITE_ERRORS},
+                   summary="Take a scorer off the game (its creator)")
+    def delete(self, request: Request, game_id: int, username: str) -> Response:
+        return Response({"scorers": game_scorer_remove(game_id=game_id, username=username, user=request.user)})

@@ -13,7 +13,16 @@ from league.api.fixtures import (
     FixtureWalkoverApi,
     TeamFixturesApi,
 )
-from league.api.games import GameCreateApi, GameDetailApi, GameImportApi, GameLiveApi, GameLogApi, GameSheetApi
+from league.api.games import (
+    GameCreateApi,
+    GameDetailApi,
+    GameImportApi,
+    GameLiveApi,
+    GameLogApi,
+    GameScorerApi,
+    GameScorersApi,
+    GameSheetApi,
+)
 from league.api.matches import (
     ConfirmApi,
     CorrectApi,
@@ -41,6 +50,8 @@ urlpatterns = [
     path("games/<int:game_id>/moves", MoveCreateApi.as_view(), name="game-moves"),
     path("games/<int:game_id>/hands/<int:hand>/shown", ShownApi.as_view(), name="game-shown"),
     path("games/<int:game_id>/undo", UndoApi.as_view(), name="game-undo"),
+    path("games/<int:game_id>/scorers", GameScorersApi.as_view(), name="game-scorers"),
+    path("games/<int:game_id>/scorers/<str:username>", GameScorerApi.as_view(), name="game-scorer"),
     path("games/<int:game_id>/options", GameOptionsApi.as_view(), name="game-options"),
     path("games/<int:game_id>/preview", MovePreviewApi.as_view(), name="game-preview"),
     path("divisions/<int:division_id>/fixtures", DivisionFixturesApi.as_view(), name="division-fixtures"),

@@ -38,6 +38,12 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A game outside a match is written to by its creator and the scorers
+    # the creator names; everyone else only reads it.
+    scorers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="games_scored",
+        help_text="Who besides its creator may score this game (outside a match).",
+    )
     # Set when the game is a rubber of a league match: then only the two
     # teams' captains and scorers and the league's secretaries may write
     # to it. Never changes once set.

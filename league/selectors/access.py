@@ -5,7 +5,9 @@
   sheets and results (the home captain submits, the away captain confirms
   or disputes);
 - a team's *scorers* (and its captains): scoring the games of their own
-  team's matches.
+  team's matches;
+- a game outside a match: its *creator* and the *scorers* the creator
+  names.
 
 The services ask these questions; nothing else decides access.
 """
@@ -14,8 +16,8 @@ from __future__ import annotations
 from django.db.models import Q
 
 from league.authors import Author
-from league.models import League, MatchNight, Team
-from league.refusals import NotPermitted, NotSecretary, NotTeamScorer, Refused, WrongNightStatus
+from league.models import Game, League, MatchNight, Team
+from league.refusals import NotGameScorer, NotPermitted, NotSecretary, NotTeamScorer, Refused, WrongNightStatus
 
 
 def _user_id(user: Author) -> int | None:
@@ -73,3 +75,38 @@ def match_game_refusal(*, night_id: int, user: Author) -> NotPermitted | Refused
     if status != MatchNight.Status.OPEN:
         return WrongNightStatus(f"this match's result is {status}: its games can no longer be scored")
     return None
+
+
+def game_write_refusal(*, game: Game, user: Author) -> NotPermitted | Refused | None:
+    """Why `user` may not write to the game (a move, shown tiles, an undo),
+    or None. A match's game follows `match_game_refusal`; any other game is
+    for its creator and the scorers the creator named. Costs no query for
+    the creator, who scores most games."""
+    if game.match_night_id is not None:
+        return match_game_refusal(night_id=game.match_night_id, user=user)
+    uid = _user_id(user)
+    if uid is not None and (uid == game.created_by_id or _named_scorer(game_id=game.pk, user_id=uid)):
+        return None
+    return NotGameScorer("only the game's creator and the scorers they name can score this game")
+
+
+def game_owner_refusal(*, game: Game, user: Author) -> NotPermitted | Refused | None:
+    """Why `user` may not name or remove the game's scorers, or None: that
+    is for the creator of a game outside a match. A match's games are
+    scored by its teams' scorers, named on the teams."""
+    if game.match_night_id is not None:
+        return Refused("a match's games are scored by the two teams' captains and scorers: "
+                       "name scorers on the team instead")
+    uid = _user_id(user)
+    if uid is None or uid != game.created_by_id:
+        return NotGameScorer("only the game's creator can name its scorers")
+    return None
+
+
+def game_scorer_names(*, game: Game) -> list[str]:
+    """The usernames of the scorers named for the game, in order."""
+    return list(game.scorers.order_by("username").values_list("username", flat=True))
+
+
+def _named_scorer(*, game_id: int, user_id: int) -> bool:
+    return Game.scorers.through.objects.filter(game_id=game_id, user_id=user_id).exists()

@@ -1,14 +1,17 @@
 """Setting up a game: a new one for live scoring, or one brought in from a
-paper scoresheet."""
+paper scoresheet; and naming who besides its creator may score it."""
 from functools import partial
 from typing import Any
 
 import scoring
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from league.engine import ENGINES, engine_key
 from league.models import Game, GameEntry, MatchNight
-from league.refusals import MoveRejected
+from league.refusals import MoveRejected, Refused
+from league.selectors.access import game_owner_refusal, game_scorer_names
+from league.services.audit import audit_record
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
 from league.authors import Author, author_user
@@ -83,3 +86,39 @@ def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: Author) 
         transaction.on_commit(live_kick)
     return game
 
+
+
+def game_scorer_add(*, game_id: int, username: str, user: Author) -> list[str]:
+    """Names `username` a scorer of the game, who may then write to it as
+    its creator does; answers the game's scorers. Only the creator of a
+    game outside a match names them (NotGameScorer for anyone else; a
+    match's game is refused: its teams' scorers score it). Refusals, with
+    Refused for a username nobody has, are recorded in the audit log."""
+    return _scorers_change(game_id=game_id, username=username, user=user, adding=True)
+
+
+def game_scorer_remove(*, game_id: int, username: str, user: Author) -> list[str]:
+    """Takes `username` off the game's scorers; answers those left. Refused
+    as game_scorer_add is, and for a user who is not one of them."""
+    return _scorers_change(game_id=game_id, username=username, user=user, adding=False)
+
+
+def _scorers_change(*, game_id: int, username: str, user: Author, adding: bool) -> list[str]:
+    action = "game.scorer.add" if adding else "game.scorer.remove"
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        refusal = game_owner_refusal(game=game, user=user)
+        scorer = get_user_model().objects.filter(username=username).first()
+        if refusal is None and scorer is None:
+            refusal = Refused(f"nobody has the username {username!r}")
+        if refusal is None and scorer is not None:
+            if adding:
+                game.scorers.add(scorer)
+            elif not game.scorers.filter(pk=scorer.pk).exists():
+                refusal = Refused(f"{username} is not one of this game's scorers")
+            else:
+                game.scorers.remove(scorer)
+        audit_record(user=user, action=action, target=game, data={"username": username}, refusal=refusal)
+    if refusal is not None:
+        raise refusal
+    return game_scorer_names(game=game)

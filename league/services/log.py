@@ -1,10 +1,15 @@
 """Appending to a game's log: the one path every write to a game takes.
 
 Order of the checks, the API's contract:
-1. an idempotency key already answered gets its stored answer, and nothing
-   is recorded;
-2. a seq that is not the game's current one is a conflict (409);
-3. a change the rules reject is refused with the engine's message (422).
+1. a user who may not score the game is refused (403), whatever key they
+   send: a stored answer is no one else's to read (league.selectors.access
+   `game_write_refusal`);
+2. an idempotency key already answered gets its stored answer, and nothing
+   is recorded (even once a match's result is submitted: the scorer is
+   hearing again what was already done);
+3. a match game whose result is submitted is refused (422);
+4. a seq that is not the game's current one is a conflict (409);
+5. a change the rules reject is refused with the engine's message (422).
 
 The game row is locked (SELECT ... FOR UPDATE) for the whole transaction, so
 two tablets writing at once are serialised and the second sees the first's
@@ -30,9 +35,9 @@ from league.authors import Author, author_user
 from league.engine import ENGINES, engine_key, engine_of
 from league.models import Game, GameEntry
 from league.models.game import CACHE_FIELDS
-from league.selectors.access import match_game_refusal
+from league.selectors.access import game_write_refusal
 from league.selectors.state import game_state
-from league.refusals import GameConflict, MoveRejected
+from league.refusals import GameConflict, MoveRejected, NotPermitted
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
 
@@ -65,8 +70,10 @@ def log_append(
 ) -> Reply:
     """Runs `make` on the locked game and records what it did.
 
-    Raises Game.DoesNotExist, GameConflict or MoveRejected; for a game of a
-    league match, NotTeamScorer or WrongNightStatus too."""
+    Raises Game.DoesNotExist, GameConflict or MoveRejected; NotGameScorer
+    for a user who is neither the game's creator nor one of its named
+    scorers; for a game of a league match, NotTeamScorer or
+    WrongNightStatus instead."""
     try:
         with transaction.atomic():
             return _append(game_id=game_id, user=user, key=key, seq=seq, make=make)
@@ -122,12 +129,13 @@ def _append(
     make: Maker,
 ) -> Reply:
     game, stored_reply = _locked_game(game_id=game_id, key=key)
+    refusal = game_write_refusal(game=game, user=user)
+    if isinstance(refusal, NotPermitted):
+        raise refusal
     if stored_reply is not None:
         return stored_reply
-    if game.match_night_id is not None:
-        refusal = match_game_refusal(night_id=game.match_night_id, user=user)
-        if refusal is not None:
-            raise refusal
+    if refusal is not None:
+        raise refusal
     try:
         if seq is not None and seq != game.seq:
             raise GameConflict(f"seq {seq} is stale: the game is at seq {game.seq}", game_state(game=game))

@@ -40,6 +40,13 @@ OWN_SECRETARY = "own secretary"
 ROLES = [ANONYMOUS, OTHER_CAPTAIN, OWN_CAPTAIN, OTHER_SECRETARY, OWN_SECRETARY]
 AWAY_CAPTAIN = "away captain"
 
+# The columns of a game's matrix (a game outside a match, which has no
+# league to be captain or secretary of).
+ANOTHER_USER = "another user"
+CREATOR = "creator"
+NAMED_SCORER = "named scorer"
+GAME_ROLES = [ANONYMOUS, ANOTHER_USER, CREATOR, NAMED_SCORER]
+
 TUESDAY = 1
 
 
@@ -120,12 +127,13 @@ def state(models: list[type[Model]] | None = None) -> dict[str, list[dict[str, A
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in models or WATCHED}
 
 
-def matrix_cases(matrix: list[tuple[Any, tuple[int, ...]]]) -> list[Any]:
-    """A matrix's rows as test cases: one (write, role, answer) a cell."""
+def matrix_cases(matrix: list[tuple[Any, tuple[int, ...]]], roles: list[str] | None = None) -> list[Any]:
+    """A matrix's rows as test cases: one (write, role, answer) a cell;
+    the columns are `ROLES` unless named."""
     return [
         pytest.param(write, role, answer, id=f"{write.name}, {role}")
         for write, answers in matrix
-        for role, answer in zip(ROLES, answers, strict=True)
+        for role, answer in zip(roles or ROLES, answers, strict=True)
     ]
 
 

@@ -7,6 +7,7 @@ SECRET_KEY     required when DEBUG is off
 DEBUG          off unless set ("1", "true", ...); `make run` turns it on
 ALLOWED_HOSTS  comma-separated; defaults to the loopback names
 """
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -40,6 +41,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "league",
 ]
 
@@ -52,6 +54,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login that django-axes refused into the 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -98,6 +102,25 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 
+# --- Login throttling (django-axes) -----------------------------------------
+# Every login (the site's page, the admin's, POST /api/auth/token) goes
+# through authenticate(); axes' backend comes first and refuses a locked-out
+# name or address before the password is hashed, so a guesser costs little.
+# Failures are counted by user name and by address apart, in the shared cache
+# (Redis with REDIS_URL), and a lock lasts LOGIN_COOLOFF_MINUTES from the
+# latest failure: each refused try starts the wait again.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_CALLABLE = "league.pages.accounts.login_throttled"
+# The cache handler keeps nothing in axes' tables: no empty pages in the admin.
+AXES_ENABLE_ADMIN = False
+
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "Europe/London"
 USE_I18N = True
@@ -135,6 +158,9 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Without Redis each process counts failed logins on its own: fine for
+    # one development server, which is the only place this runs.
+    SILENCED_SYSTEM_CHECKS = ["axes.W001"]
 
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL) or "memory://localhost/"
 # Without a broker the tasks run in-process, right where they are queued.

@@ -33,7 +33,9 @@ class TokenApi(APIView):
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate(request, **data.validated_data)
+        # The Django request, not DRF's wrapper: django-axes marks a refused
+        # login on it for its middleware, which answers 429.
+        user = authenticate(request._request, **data.validated_data)
         if user is None or not user.is_active:
             return Response({"error": "unknown username or wrong password"}, status=status.HTTP_400_BAD_REQUEST)
         return Response({"token": device_token_issue(user=user)})

@@ -1,9 +1,14 @@
 """Logging in and out of the site: Django's own login view on the site's
-page, and a logout that asks first when reached by a link, since a GET
-must never change anything."""
+page, a logout that asks first when reached by a link, since a GET must
+never change anything, and the answer to a login refused for too many
+failures."""
+import math
+from typing import Any
+
+from django.conf import settings
 from django.contrib.auth import logout as end_session
 from django.contrib.auth.views import LoginView
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -24,3 +29,20 @@ def logout(request: HttpRequest) -> HttpResponse:
         end_session(request)
         return HttpResponseRedirect(target)
     return render(request, "registration/logout.html", {"next": target})
+
+
+def login_throttled(request: HttpRequest, response: HttpResponse | None, credentials: Any) -> HttpResponse:
+    """django-axes' answer (AXES_LOCKOUT_CALLABLE) to a login it refused,
+    for the site's page, the admin's and the API alike: 429 with the wait in
+    Retry-After. The wait is the whole cool-off, since the refused try has
+    just started it again. The API's tablets read JSON; people read a page."""
+    wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
+    minutes = math.ceil(wait / 60)
+    answer: HttpResponse
+    if request.path.startswith("/api/"):
+        answer = JsonResponse({"error": f"too many failed logins: try again in {minutes} minutes"}, status=429)
+    else:
+        answer = render(request, "accounts/throttled.html",
+                        {"minutes": minutes, "failure_limit": settings.AXES_FAILURE_LIMIT}, status=429)
+    answer["Retry-After"] = str(wait)
+    return answer

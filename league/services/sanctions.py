@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from league.models import Division, DivisionEntry, Fixture, Sanction, Team
+from league.models import Division, DivisionEntry, Fixture, OverdueNotice, Sanction, Team
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
 from league.refusals import NotSecretary, ReasonRequired, Refused
@@ -63,10 +63,11 @@ def sanction_remove(*, sanction_id: int, reason: str, user: Author) -> None:
         data: dict[str, Any] = {"division": sanction.division_id, "points": sanction.points,
                                 "sanction_reason": sanction.reason, "reason": reason.strip()}
         if failure is None:
-            if hasattr(sanction, "overdue_notice"):
-                # The notice stays, so the nightly check does not sanction the fixture again.
-                sanction.overdue_notice.sanction = None
-                sanction.overdue_notice.save(update_fields=["sanction"])
+            # A late result's notice stays, so the nightly check does not
+            # sanction the fixture again; it only lets go of the sanction.
+            # (An update by query: clearing the notice's field in memory
+            # would also clear the sanction's cached link to the notice.)
+            OverdueNotice.objects.filter(sanction=sanction).update(sanction=None)
             sanction.delete()
             standings_queue(division_id=sanction.division_id)
         audit_record(user=user, action="sanction.remove", target=sanction.team, data=data, refusal=failure)

@@ -1,13 +1,16 @@
 """Sanctions: only a league secretary deducts points, saying why, from a team
 of the division; removing one gives the points back; all of it audited."""
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from forms import browser, post, text
 from in_process import committing
 from matchnights import Night, a_match_night
 
-from league.models import AuditEntry, Sanction, TableEntry
+from league.models import AuditEntry, OverdueNotice, Sanction, TableEntry
 from league.refusals import NotSecretary, ReasonRequired, Refused
+from league.services.overdue import results_overdue_check
 from league.services.sanctions import sanction_apply, sanction_remove
 
 
@@ -82,3 +85,60 @@ def test_removing_a_sanction_gives_the_points_back(night: Night, committed: Any)
     assert not Sanction.objects.exists()
     assert points(night) == {night.home.name: 0, night.away.name: 0}
     assert AuditEntry.objects.get(action="sanction.remove").data["reason"] == "Appeal upheld"
+
+
+# Every kind of sanction is removed the same way, through the service and
+# the secretary's page: a late result's keeps its overdue notice, so the
+# nightly check does not take the points again.
+
+def manual(night: Night) -> Sanction:
+    return sanction_apply(division_id=night.division.pk, team_id=night.away.pk, points=2, reason="Late start",
+                          user=night.secretary)
+
+
+def manual_for_a_fixture(night: Night) -> Sanction:
+    return sanction_apply(division_id=night.division.pk, team_id=night.away.pk, points=2, reason="Late start",
+                          user=night.secretary, fixture_id=night.fixture.pk)
+
+
+def late_result(night: Night) -> Sanction:
+    results_overdue_check()
+    return Sanction.objects.get(late_result=True)
+
+
+# Each kind, and how many days ago the fixture was played: the manual
+# ones on a fixture not yet overdue, so the nightly check leaves it alone.
+KINDS = [pytest.param(manual, 0, id="manual"), pytest.param(manual_for_a_fixture, 0, id="manual, for a fixture"),
+         pytest.param(late_result, 10, id="late result, by the nightly check")]
+
+
+def remove_by_service(night: Night, sanction: Sanction) -> None:
+    sanction_remove(sanction_id=sanction.pk, reason="Appeal upheld", user=night.secretary)
+
+
+def remove_on_the_page(night: Night, sanction: Sanction) -> None:
+    page = post(browser(night.secretary), f"/secretary/sanctions/{sanction.pk}/remove",
+                {"reason": "Appeal upheld", "step": "confirm"})
+    assert page.status_code == 302, text(page)
+
+
+WAYS = [pytest.param(remove_by_service, id="service"), pytest.param(remove_on_the_page, id="secretary page")]
+
+
+@pytest.mark.parametrize(("kind", "days_ago"), KINDS)
+@pytest.mark.parametrize("remove", WAYS)
+def test_every_kind_of_sanction_is_removed_and_its_points_given_back(
+        db: None, committed: Any, kind: Callable[[Night], Sanction], days_ago: int,
+        remove: Callable[[Night, Sanction], None]) -> None:
+    night = a_match_night("plain", played_days_ago=days_ago)
+    with committed():
+        sanction = kind(night)
+    assert points(night)[sanction.team.name] < 0
+    with committed():
+        remove(night, sanction)
+    assert not Sanction.objects.filter(pk=sanction.pk).exists()
+    assert points(night) == {night.home.name: 0, night.away.name: 0}
+    assert AuditEntry.objects.get(action="sanction.remove").data["reason"] == "Appeal upheld"
+    results_overdue_check()  # the notice, kept, stops the check sanctioning the fixture again
+    assert not Sanction.objects.exists()
+    assert OverdueNotice.objects.filter(sanction__isnull=False).count() == 0

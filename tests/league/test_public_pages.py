@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.templatetags.static import static
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -303,7 +304,7 @@ def test_the_printable_table_is_a_sheet_of_a4_without_the_sites_navigation(clien
     assert f"Latest results {played.fixture.date:%a} {played.fixture.date.day} {played.fixture.date:%b} " \
            f"{played.home.name} 5–4 {played.away.name}" in words
     assert f"Next fixtures {ahead.date:%a} {ahead.date.day} {ahead.date:%b} {played.away.name} v {played.home.name}" in words
-    assert "/static/css/public.css" in html
+    assert static("css/public.css") in html
     assert "@page { size: A4 portrait" in STYLESHEET.read_text()
 
 

@@ -171,7 +171,17 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {**_REDIS_TIMEOUTS, "max_retries": 0}
+# Redis through config.celery.RedisTransport: a worker outlives Redis restarting.
+CELERY_BROKER_TRANSPORT = (
+    "config.celery:RedisTransport" if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else None
+)
+# No task runs longer than this (the nightly rebuild of every table takes seconds).
+CELERY_TASK_TIME_LIMIT = 10 * 60
+# A task a worker took and never acknowledged (the worker was killed) goes
+# back to the queue after this long: the longest task, plus the longest
+# retry countdown held by a worker (tasks.RETRY's 120 s), with margin.
+# Tables do not wait for it: the standings catch-up rebuilds them.
+CELERY_BROKER_TRANSPORT_OPTIONS = {**_REDIS_TIMEOUTS, "max_retries": 0, "visibility_timeout": 20 * 60}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 4
 CELERY_BEAT_SCHEDULE = {

@@ -6,6 +6,7 @@ REDIS_URL      unset: Celery tasks run in-process and the cache is in memory
 SECRET_KEY     required when DEBUG is off
 DEBUG          off unless set ("1", "true", ...); `make run` turns it on
 ALLOWED_HOSTS  comma-separated; defaults to the loopback names
+STATIC_ROOT    where collectstatic puts the files; defaults to staticfiles/
 """
 from datetime import timedelta
 from pathlib import Path
@@ -48,6 +49,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # An API body over DATA_UPLOAD_MAX_MEMORY_SIZE is a 413 before it is read.
+    "league.api.errors.BodyLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -127,7 +130,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT")) if env_str("STATIC_ROOT") else BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -17,3 +17,9 @@ urlpatterns += [
     path("secretary/", include("league.pages.secretary_urls")),
     path("accounts/", include("league.pages.accounts_urls")),
 ]
+
+# Errors no view answered: JSON under /api/, the site's pages elsewhere.
+handler400 = "league.api.errors.bad_request"
+handler403 = "league.api.errors.permission_denied"
+handler404 = "league.api.errors.page_not_found"
+handler500 = "league.api.errors.server_error"

@@ -47,6 +47,35 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(f"REDIS_URL is set to {redis_url} but nothing answers there")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The static files collected once a session, as a deployment does, into
+    a temporary STATIC_ROOT: the pages then name them by their hashed names
+    from the manifest, as in production, and a page that names a file that
+    is not there fails its test."""
+    from django.core.management import call_command
+    from django.test import override_settings
+
+    root = tmp_path_factory.mktemp("static")
+    with override_settings(STATIC_ROOT=str(root)):
+        call_command("collectstatic", "--noinput", verbosity=0)
+        yield root
+
+
+@pytest.fixture(scope="session")
+def live_server(collected_static: Path) -> Iterator[Any]:
+    """pytest-django's live server, its static files served as in production,
+    by WhiteNoise from the collected STATIC_ROOT: Django's test handler would
+    look for them among the sources, which hold no hashed names."""
+    from pytest_django.live_server_helper import LiveServer
+
+    server = LiveServer(os.environ.get("DJANGO_LIVE_TEST_SERVER_ADDRESS", "localhost"), start=False)
+    server.thread.static_handler = lambda application: application
+    server.start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def postgres(db: None) -> None:
     """The test needs PostgreSQL (row locks, real concurrent connections)."""

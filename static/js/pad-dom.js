@@ -13,6 +13,9 @@ export function h(tag, attrs = {}, ...children) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (typeof value === "function") node[name] = guarded(value);
+    // Through the CSSOM: a style attribute is inline style, which the
+    // site's Content-Security-Policy refuses.
+    else if (name === "style") node.style.cssText = value;
     else node.setAttribute(name, value === true ? "" : value);
   }
   for (const child of children) {

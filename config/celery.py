@@ -78,8 +78,10 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 NIGHTLY = {
-    # Tables are rebuilt as results land; this puts right whatever a lost
-    # task or a broker outage left behind.
+    # Tables are rebuilt as results land, and the standings catch-up (each
+    # minute, settings.CELERY_BEAT_SCHEDULE) rebuilds those a lost task left
+    # behind; this also puts right a table changed outside the services
+    # (the admin, the database by hand).
     "standings-rebuild-all": {"task": "league.tasks.standings_rebuild_all", "schedule": crontab(hour=3, minute=0)},
     # After the rebuild, in the morning: a secretary reads the notices over breakfast.
     "results-overdue-check": {"task": "league.tasks.results_overdue_check", "schedule": crontab(hour=7, minute=0)},

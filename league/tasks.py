@@ -61,6 +61,15 @@ def division_standings_task(division_id: int) -> bool:
     return True
 
 
+@shared_task(name="league.tasks.standings_catch_up")
+def standings_catch_up_task() -> int:
+    """Each minute: tables whose rebuild the broker or a worker lost. Not
+    retried: the next minute's run is the retry."""
+    from league.services.standings import standings_catch_up
+
+    return standings_catch_up()
+
+
 @shared_task(name="league.tasks.standings_rebuild_all", **RETRY)
 def standings_rebuild_all_task() -> int:
     """The nightly full rebuild: every division's table and statistics."""

@@ -140,6 +140,14 @@ class Division(models.Model):
     late_result_points = models.JSONField(null=True, blank=True, validators=[validate_late_result_points])
     tie_breakers = models.JSONField(null=True, blank=True, validators=[validate_tie_breakers])
 
+    # The stored table's outbox (league.services.standings): each change to
+    # the division's results counts itself in table_changes, in the change's
+    # own transaction; a rebuild records in table_rebuilt_changes how many it
+    # saw. Behind: a rebuild is owed, whatever happened to its task.
+    table_changes = models.PositiveIntegerField(default=0, editable=False)
+    table_rebuilt_changes = models.PositiveIntegerField(default=0, editable=False)
+    table_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
+
     class Meta:
         ordering = ["season", "name"]
         constraints = [

@@ -7,24 +7,32 @@ rows in one transaction. A division is at most a dozen or so teams, so a
 rebuild costs the same in a league of one division or of fifty, and
 rebuilding after each change always gives what a full rebuild gives.
 
-Every change that moves a table queues a rebuild once it commits
-(`standings_queue`): a confirmed or upheld result, a correction to one, a
-walkover, a voided fixture, a sanction. The Celery task may run twice at
-once for one division (two results confirmed together, a retry): the
-division's row is locked while it rebuilds, so the second waits and then
-reads what the first committed; both write the same rows.
+Every change that moves a table (a confirmed or upheld result, a
+correction to one, a walkover, a voided fixture, a sanction) calls
+`standings_queue` in its own transaction: that marks the division's table
+behind (the division's `table_changes` counter, an outbox as the live
+states have in league.services.live) and queues a rebuild once it commits.
+A rebuild records how many changes it saw, so the mark outlives a task the
+broker never got (Redis down) or a worker killed mid-rebuild: the beat task
+`standings_catch_up` rebuilds, each minute, every division still behind
+after a short grace. The Celery task may run twice at once for one division
+(two results confirmed together, a retry): the division's row is locked
+while it rebuilds, so the second waits and then reads what the first
+committed; both write the same rows. A change's mark waits on that lock
+too, so a rebuild never records a change it did not see.
 
 Only confirmed results count, of fixtures neither voided nor awarded as a
 walkover; a walkover counts as the division's forfeit setting records it.
 """
 import dataclasses
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import TypedDict
 
+from django.conf import settings as django_settings
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -65,16 +73,19 @@ class PlayerTotals(TypedDict):
 
 
 def standings_queue(*, division_id: int) -> None:
-    """Once the current transaction commits, queue a rebuild of the
-    division's table and player statistics."""
+    """Marks the division's table behind its results, in the current
+    transaction (the change's own), and once that commits queues a rebuild
+    of its table and player statistics."""
+    Division.objects.filter(pk=division_id).update(
+        table_changes=F("table_changes") + 1, table_changed_at=timezone.now())
     transaction.on_commit(partial(_send, division_id))
 
 
 def _send(division_id: int) -> None:
     try:
         division_standings_task.delay(division_id)
-    except Exception as err:  # any broker failure: the change is committed, the nightly rebuild has it
-        log.warning("table of division %s left for the nightly rebuild: %s", division_id, err)
+    except Exception as err:  # any broker failure: the change is committed and marked, the catch-up has it
+        log.warning("table of division %s left for the catch-up: %s", division_id, err)
 
 
 def division_standings_rebuild(*, division_id: int) -> None:
@@ -85,6 +96,27 @@ def division_standings_rebuild(*, division_id: int) -> None:
         now = timezone.now()
         _table_replace(division, now)
         _stats_replace(division, now)
+        # Every change marked so far is in these rows: a newer mark waits on
+        # the division's lock until this commits, and then counts past it.
+        Division.objects.filter(pk=division_id).update(table_rebuilt_changes=division.table_changes)
+
+
+def standings_catch_up() -> int:
+    """The beat task's work: rebuilds every division whose table has been
+    behind its results for longer than STANDINGS_CATCH_UP_AFTER_SECONDS
+    (a rebuild the broker or a worker lost; a fresher change is left to its
+    own queued task); returns how many."""
+    since = timezone.now() - timedelta(seconds=django_settings.STANDINGS_CATCH_UP_AFTER_SECONDS)
+    behind = (Division.objects.filter(table_rebuilt_changes__lt=F("table_changes"), table_changed_at__lte=since)
+              .order_by("pk").values_list("pk", flat=True))
+    rebuilt = 0
+    for division_id in list(behind):
+        try:
+            division_standings_rebuild(division_id=division_id)
+        except Division.DoesNotExist:
+            continue  # deleted since it was listed
+        rebuilt += 1
+    return rebuilt
 
 
 def standings_rebuild_all() -> int:

@@ -30,6 +30,14 @@ def test_the_commands_compose_names_are_installed():
 def test_the_worker_knows_the_tasks_and_beat_schedules_the_catch_up_and_the_nightly_work():
     celery_app.loader.import_default_modules()
     scheduled = {entry["task"] for entry in celery_app.conf.beat_schedule.values()}
-    assert scheduled == {"league.tasks.live_catch_up", "league.tasks.standings_rebuild_all",
-                         "league.tasks.results_overdue_check"}
+    assert scheduled == {"league.tasks.live_catch_up", "league.tasks.standings_catch_up",
+                         "league.tasks.standings_rebuild_all", "league.tasks.results_overdue_check"}
     assert scheduled | {"league.tasks.live_publish_pending"} <= set(celery_app.tasks)
+
+
+def test_beat_catches_up_lost_table_rebuilds_every_minute():
+    """A table a lost task left behind is right again within about a minute
+    and the grace (tests/league/test_standings_outbox.py)."""
+    entries = [entry for entry in celery_app.conf.beat_schedule.values()
+               if entry["task"] == "league.tasks.standings_catch_up"]
+    assert [entry["schedule"] for entry in entries] == [60.0]

@@ -90,11 +90,11 @@ def setup_django(env: dict[str, str]) -> str:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
+    from league.services.devices import device_token_issue
 
     call_command("migrate", verbosity=0, interactive=False)
     user = get_user_model().objects.create_user("bench", password="bench-pass-123")
-    return str(Token.objects.create(user=user).key)
+    return device_token_issue(user=user, name="benchmark").raw
 
 
 def deal(count: int, seed: int) -> list[list[dict[str, Any]]]:

@@ -125,6 +125,10 @@ AXES_LOCKOUT_CALLABLE = "league.pages.accounts.login_throttled"
 # The cache handler keeps nothing in axes' tables: no empty pages in the admin.
 AXES_ENABLE_ADMIN = False
 
+# --- Device tokens -------------------------------------------------------------
+# Days a tablet's token lasts after it is made; unset: until revoked.
+TOKEN_TTL_DAYS = env_int("TOKEN_TTL_DAYS", 0) or None
+
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "Europe/London"
 USE_I18N = True
@@ -216,7 +220,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "league@localhost")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "league.api.authentication.CachedTokenAuthentication",
+        "league.api.authentication.DeviceTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

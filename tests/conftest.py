@@ -144,13 +144,10 @@ def demo_committed(demo_snapshot: Path, transactional_db: None) -> Any:
 
 @pytest.fixture(autouse=True)
 def _fresh_process_caches() -> Iterator[None]:
-    """Each test starts with empty in-memory caches (engine values, tokens),
-    so no test passes thanks to what an earlier one left there."""
-    from league.api.authentication import CachedTokenAuthentication
+    """Each test starts with an empty in-memory cache of engine values, so
+    no test passes thanks to what an earlier one left there."""
     from league.engine import ENGINES
 
     ENGINES.clear()
-    CachedTokenAuthentication.forget_all()
     yield
     ENGINES.clear()
-    CachedTokenAuthentication.forget_all()

@@ -1,4 +1,5 @@
-"""Logging a device in: a token for the tablet's `Authorization: Token ...`."""
+"""Logging a device in: a token of its own, under the name the user gives
+it, for the tablet's `Authorization: Token ...`."""
 from typing import Any
 
 from django.contrib.auth import authenticate
@@ -9,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.services.accounts import device_token_issue
+from league.services.devices import device_token_issue
 
 
 class TokenApi(APIView):
@@ -22,12 +23,19 @@ class TokenApi(APIView):
 
         username = serializers.CharField()
         password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+        device = serializers.CharField(
+            max_length=80, required=False, default="Unnamed device",
+            help_text="A name for this device, shown on the user's My devices page (e.g. Red Lion tablet 2).",
+        )
 
     class OutputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TokenOutput"
 
-        token = serializers.CharField()
+        token = serializers.CharField(help_text="Shown this once: only a hash of it is kept.")
+        device = serializers.IntegerField(help_text="The device's id on the My devices page.")
+        name = serializers.CharField()
+        expires_at = serializers.DateTimeField(allow_null=True)
 
     @extend_schema(request=InputSerializer, responses={200: OutputSerializer}, summary="Log a device in")
     def post(self, request: Request) -> Response:
@@ -35,10 +43,15 @@ class TokenApi(APIView):
         data.is_valid(raise_exception=True)
         # The Django request, not DRF's wrapper: django-axes marks a refused
         # login on it for its middleware, which answers 429.
-        user = authenticate(request._request, **data.validated_data)
+        credentials = {key: data.validated_data[key] for key in ("username", "password")}
+        user = authenticate(request._request, **credentials)
         if user is None or not user.is_active:
             return Response({"error": "unknown username or wrong password"}, status=status.HTTP_400_BAD_REQUEST)
-        return Response({"token": device_token_issue(user=user)})
+        issued = device_token_issue(user=user, name=data.validated_data["device"])
+        return Response(self.OutputSerializer({
+            "token": issued.raw, "device": issued.device.pk, "name": issued.device.name,
+            "expires_at": issued.device.expires_at,
+        }).data)
 
 
 class WhoAmIApi(APIView):

@@ -23,3 +23,7 @@ from league.models.overdue import OverdueNotice
 from league.models.standings import PlayerGame, PlayerStats, TableEntry
 
 __all__ += ["OverdueNotice", "PlayerGame", "PlayerStats", "TableEntry"]
+
+from league.models.devices import DeviceToken
+
+__all__ += ["DeviceToken"]

@@ -1,9 +1,14 @@
-"""URLs of logging in and out (see league.pages.accounts)."""
+"""URLs of logging in and out, the password and My devices (see
+league.pages.accounts)."""
 from django.urls import path
 
-from league.pages.accounts import login, logout
+from league.pages.accounts import device_revoke, devices, login, logout, password_change, password_change_done
 
 urlpatterns = [
     path("login/", login, name="login"),
     path("logout/", logout, name="logout"),
+    path("password/", password_change, name="password_change"),
+    path("password/done/", password_change_done, name="password_change_done"),
+    path("devices/", devices, name="devices"),
+    path("devices/<int:device_id>/revoke/", device_revoke, name="device-revoke"),
 ]

@@ -4,8 +4,9 @@ import random
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+
+from league.services.devices import device_token_issue
 
 from scoring.simulate import random_game
 
@@ -14,8 +15,8 @@ _keys = itertools.count()
 
 def tablet_for(user: Any) -> APIClient:
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    token = device_token_issue(user=user, name="test tablet").raw
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client
 
 

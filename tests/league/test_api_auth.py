@@ -10,10 +10,16 @@ def test_a_scorer_gets_a_token_for_a_username_and_password(scorer, anonymous):
     assert anonymous.get("/api/auth/whoami").json() == {"username": "scorer"}
 
 
-def test_the_same_scorer_gets_the_same_token_on_a_second_tablet(scorer, anonymous):
-    body = {"username": "scorer", "password": "pint-and-a-pen"}
-    first = anonymous.post("/api/auth/token", body, format="json").json()["token"]
-    assert anonymous.post("/api/auth/token", body, format="json").json()["token"] == first
+def test_each_tablet_a_scorer_logs_in_on_gets_its_own_named_token(scorer, anonymous):
+    first = anonymous.post("/api/auth/token", {"username": "scorer", "password": "pint-and-a-pen",
+                                               "device": "Red Lion tablet 1"}, format="json").json()
+    second = anonymous.post("/api/auth/token", {"username": "scorer", "password": "pint-and-a-pen",
+                                                "device": "Red Lion tablet 2"}, format="json").json()
+    assert first["token"] != second["token"]
+    assert (first["name"], second["name"]) == ("Red Lion tablet 1", "Red Lion tablet 2")
+    for answer in (first, second):
+        anonymous.credentials(HTTP_AUTHORIZATION=f"Token {answer['token']}")
+        assert anonymous.get("/api/auth/whoami").json() == {"username": "scorer"}
 
 
 def test_a_wrong_password_gets_no_token(scorer, anonymous):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .errors import RulesError
+from .totals import award
 from .kinds import (
     ACTIONS,
     BLOCKS,
@@ -101,6 +102,15 @@ PRESETS: dict[Preset, dict[str, Any]] = {
         "leader": "double",
     },
 }
+
+# No real game is played to more than a few hundred (the longest preset is
+# to 251); a target, bonus or penalty beyond this is a slip of the keyboard.
+MAX_POINTS = 10_000
+
+# The most an end total can be, by layout: two ends of at most 12 on a
+# line, four arms round one spinner; with every double spinning, no more
+# than every pip of the set (each counted end is a different tile's).
+_MAX_END_TOTAL = {"line": 24, "spinner": 48, "spinners": 168}
 
 DEFAULT_PENALTIES = {
     "false-knock": "deduct 5",
@@ -212,6 +222,14 @@ class Rules:
     def hand_size_for(self, players: int) -> int:
         return dict(self.hand_size)[players]
 
+    @property
+    def largest_award(self) -> int:
+        """More than any one play can score under these rules (the bound of
+        a peg): the best award of any end total the layout allows, plus
+        the chip-out bonus."""
+        best = max(award(total, self.scoring) for total in range(_MAX_END_TOTAL[self.layout] + 1))
+        return best + self.chip_out_bonus
+
     @staticmethod
     def parse(value: object) -> "Rules":
         """Resolve rules as a scoresheet gives them; raise ``RulesError`` if they are wrong."""
@@ -263,10 +281,13 @@ def _as_object(value: object) -> dict[str, Any]:
 
 
 def _positive_int(raw: object, what: str, minimum: int = 1) -> int:
-    if isinstance(raw, str) and raw.isdigit():
+    """A whole number from minimum to MAX_POINTS, given as a number or as
+    ASCII digits: str.isdigit() and int() also take "²" and "٣", which no
+    scoresheet means (and int() refuses the first with a ValueError)."""
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit():
         raw = int(raw)
-    if not isinstance(raw, int) or isinstance(raw, bool) or raw < minimum:
-        raise RulesError(f"rules: {what} must be a whole number of at least {minimum}")
+    if not isinstance(raw, int) or isinstance(raw, bool) or not minimum <= raw <= MAX_POINTS:
+        raise RulesError(f"rules: {what} must be a whole number of at least {minimum}, at most {MAX_POINTS}")
     return raw
 
 

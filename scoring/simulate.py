@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import scoring
+from scoring.rules import Rules
 
 if TYPE_CHECKING:
     from scoring import Game, Option
@@ -149,11 +150,16 @@ def _errs(deal: _Deal) -> bool:
 
 
 def _peg(deal: _Deal, worth: int, mistaken: bool) -> int:
-    """What the player pegs: the worth, or a few points off it (never below 0)."""
+    """What the player pegs: the worth, or a few points off it (never below
+    0, nor above what any play can score)."""
     if not mistaken:
         return worth
     error = deal.rng.choice(_PEG_ERRORS)
-    return worth + error if worth + error >= 0 else worth - error
+    peg = worth + error if worth + error >= 0 else worth - error
+    largest = Rules.parse(deal.game.rules).largest_award
+    if peg > largest:  # the engine refuses a peg no play could score: a smaller slip
+        peg = worth - abs(error) if worth >= abs(error) else worth + 1 if worth < largest else worth - 1
+    return peg
 
 
 def _draw(deal: _Deal, seat: int) -> None:

@@ -77,7 +77,7 @@ class GameState:
     __slots__ = (
         "rules", "seats", "partners", "sides", "side_of", "start", "_size", "_undealt", "_target",
         "_exact", "_both", "_bonus", "_partner", "_layout", "_worths", "_record", "_down_wins",
-        "_lead_double", "_under",
+        "_lead_double", "_under", "_peg_max",
         "scores", "winner", "won_by_show", "log", "events",
         "hand", "leader", "held", "holders", "boneyard", "line", "turn", "moves", "played", "knocked",
         "knocks", "plays", "misplayed", "ruled", "ended", "scores_at_end",
@@ -106,6 +106,7 @@ class GameState:
         self._down_wins = rules.down_can_win
         self._lead_double = rules.leader == "double"
         self._under = rules.penalties.under_peg
+        self._peg_max = rules.largest_award
         self.scores = list(start)
         self.winner: int | None = None
         self.won_by_show = False
@@ -193,8 +194,12 @@ class GameState:
         else:
             end, line = self._layout.place(line, tile, raw.get("end"), self._both)
         peg = raw.get("peg")
-        if peg is not None and (type(peg) is not int or peg < 0):
+        if peg is not None and (type(peg) is not int or peg < 0 or peg > self._peg_max):
             _whole(peg, "peg")
+            # A wrong peg is an over-peg, penalised; one no play could ever
+            # score is a slip of the keyboard, and refused.
+            raise UnknownMove(f"peg {peg} is more than any play can score under these rules "
+                              f"(at most {self._peg_max})")
         ends, total, points_for = self._worths[line]
         if points_for or self._bonus:
             ends, total, points_for, bonus, bust, worth = self.worth(line, seat)

@@ -21,7 +21,8 @@ from functools import lru_cache
 
 from .errors import TileError
 
-_PATTERN = re.compile(r"^\s*\[?\s*(\d)\s*[-|]?\s*(\d)\s*\]?\s*$")
+# ASCII digits only: \d alone also matches "٦" and the other scripts' digits.
+_PATTERN = re.compile(r"^\s*\[?\s*(\d)\s*[-|]?\s*(\d)\s*\]?\s*$", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput
+from league.api.writes import StrictSerializer
 from league.api.fixtures import WRITE_ERRORS
 from league.selectors.access import game_scorer_names
 from league.selectors.games import game_entries, game_get, game_live_state, game_sheet
@@ -18,7 +19,7 @@ from league.services.games import game_create, game_import, game_scorer_add, gam
 
 
 class GameCreateApi(APIView):
-    class InputSerializer(GameSetupInput):
+    class InputSerializer(StrictSerializer, GameSetupInput):
         class Meta:
             ref_name = "GameCreateInput"
 
@@ -36,15 +37,27 @@ class GameCreateApi(APIView):
         return Response(game_state(game=game), status=status.HTTP_201_CREATED)
 
 
+class ScoresheetHandInput(StrictSerializer):
+    """A hand of a scoresheet: its shape here, its moves by the engine."""
+
+    class Meta:
+        ref_name = "ScoresheetHandInput"
+
+    leader = serializers.IntegerField(required=False, min_value=0, max_value=3)
+    moves = serializers.ListField(child=serializers.DictField(), help_text="The moves, as docs/scoresheet.md writes them.")
+    shown = serializers.DictField(child=serializers.ListField(child=serializers.CharField(max_length=10), max_length=28),
+                                  required=False, help_text="Each seat's tiles left when the hand ended.")
+
+
 class GameImportApi(APIView):
-    class InputSerializer(GameSetupInput):
+    class InputSerializer(StrictSerializer, GameSetupInput):
         """A scoresheet (docs/scoresheet.md); the engine checks the rest."""
 
         class Meta:
             ref_name = "ScoresheetInput"
 
         format = serializers.ChoiceField(choices=["fives-and-threes/1"], required=False)
-        hands = serializers.ListField(child=serializers.DictField(), required=False)
+        hands = ScoresheetHandInput(many=True, required=False)
 
     @extend_schema(
         request=InputSerializer,
@@ -160,7 +173,7 @@ class GameScorersApi(APIView):
     """Who besides its creator may score a game outside a match: anyone
     reads the list; the creator adds and removes names."""
 
-    class InputSerializer(serializers.Serializer[Any]):
+    class InputSerializer(StrictSerializer):
         class Meta:
             ref_name = "GameScorerInput"
 

@@ -3,6 +3,7 @@
 Each answers {"events": [...], "state": {...}}, takes an Idempotency-Key
 header and an optional `seq` in the body (see `league.services.log` for the
 order in which they are checked)."""
+from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -26,13 +27,16 @@ def _key(request: Request) -> str:
 
 class StrictSerializer(serializers.Serializer[Any]):
     """Refuses fields it does not know rather than silently dropping them:
-    a move with a misspelt field would otherwise be scored as another move."""
+    a move with a misspelt field would otherwise be scored as another move.
+    Checked on the data itself, so it holds nested (a scoresheet's hands)
+    as well as at the top."""
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(self.initial_data) - set(self.fields)
-        if unknown:
-            raise serializers.ValidationError({name: "unknown field" for name in sorted(unknown)})
-        return attrs
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            unknown = set(data) - set(self.fields)
+            if unknown:
+                raise serializers.ValidationError({name: ["unknown field"] for name in sorted(map(str, unknown))})
+        return super().to_internal_value(data)
 
 
 class MoveCreateApi(APIView):

@@ -52,6 +52,9 @@ def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: Author) 
     message for a sheet the rules cannot accept."""
     author = author_user(imported_by)
     try:
+        # The engine checks the sheet's shape first (a hand's moves not a
+        # list, a move not an object): the replay below trusts it.
+        expected = scoring.check(sheet)
         engine = scoring.Game.new(
             rules=sheet.get("rules"), seats=sheet["seats"], partners=bool(sheet.get("partners", False)),
             start=sheet.get("start"),
@@ -64,10 +67,9 @@ def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: Author) 
             if "shown" in hand and engine.status == "hand-ended":
                 engine, _ = engine.show(hand["shown"])
                 rows.append(GameEntry(kind=GameEntry.Kind.SHOWN, hand=engine.hand, payload=hand["shown"]))
-        # The sheet as a whole must say what the moves one by one said.
-        expected = scoring.check(sheet)
     except scoring.ScoringError as err:
         raise MoveRejected(str(err)) from None
+    # The sheet as a whole must say what the moves one by one said.
     if expected["scores"] != list(engine.scores) or expected["winner"] != engine.winner:
         raise MoveRejected("the sheet cannot be replayed move by move (a leader other than the first mover?)")
 

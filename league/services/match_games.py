@@ -72,8 +72,11 @@ def rubber_game_remove(*, fixture_id: int, rubber: int, user: Author) -> None:
         details["rubber"] = rubber
         require_scorer(fixture, user)
         require_status(night, Night.OPEN, doing="remove a game")
-        newest = RubberGame.objects.filter(rubber__night=night, rubber__number=rubber).order_by("-number").first()
-        if night.pk is None or newest is None:
+        # A fixture nothing has been entered for has an unsaved night, which
+        # a query cannot filter on.
+        newest = (RubberGame.objects.filter(rubber__night=night, rubber__number=rubber).order_by("-number").first()
+                  if night.pk is not None else None)
+        if newest is None:
             raise ResultInvalid(f"rubber {rubber} has no game to remove")
         details.update(number=newest.number, source=newest.source, game=newest.game_id,
                        home_score=newest.home_score, away_score=newest.away_score)

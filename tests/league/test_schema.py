@@ -190,7 +190,7 @@ def test_the_table_and_a_preview_answer_as_the_schema_says(openapi: dict[str, An
     for move in ({"seat": 0, "tile": "6-3", "peg": 3}, {"seat": 1, "tile": "3-3", "end": "right", "peg": 4}):
         assert post_move(tablet, game["id"], move).status_code == 201
     assert_described(openapi, tablet.get(f"/api/games/{game['id']}/options"), "get", options)
-    over_peg = tablet.post(f"/api/games/{game['id']}/preview", {"seat": 0, "tile": "6-5", "end": "left", "peg": 9},
+    over_peg = tablet.post(f"/api/games/{game['id']}/preview", {"seat": 0, "tile": "6-5", "end": "left", "peg": 8},
                            format="json")
     assert over_peg.json()["events"][0]["penalties"]
     assert_described(openapi, over_peg, "post", preview)

@@ -3,11 +3,17 @@ whose message names where and why (docs/scoresheet.md, the exit status 2
 cases of `python -m scoring check`)."""
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 import scoring
+from scoring.rules import Rules
 
-from sheets import (assert_names_place, event, hand, knock, mentions_tile, play, preset, pub,
+from sheets import (REPO, assert_names_place, event, hand, knock, mentions_tile, play, preset, pub,
                       sheet)
 
 
@@ -201,3 +207,59 @@ def test_start_counts_sides_not_seats_in_partners():
 def test_start_below_a_raised_target_is_accepted():
     result = scoring.check(sheet(hand(play(0, "6-3")), rules=pub(target=121), start=[100, 0]))
     assert result["scores"] == [103, 0]
+
+
+# --- numbers only in ASCII digits, and within what a game can score -----------------------
+# str.isdigit() and int() take "²" and "٣" as digits; a scoresheet never means them.
+
+@pytest.mark.parametrize("rules", [
+    pub(target="²"), pub(target="٦١"), pub(hand_size="٣"), pub(hand_size={"2": "٥"}),
+    pub(chip_out_bonus="¹"), pub(penalties={"misplay": "deduct ٥"}), pub(target=10_001), pub(target="10001"),
+    pub(chip_out_bonus=10 ** 20), pub(penalties={"over-peg": "deduct 99999999999999999999"}),
+], ids=["superscript target", "Arabic-Indic target", "Arabic-Indic hand size", "Arabic-Indic hand size for 2",
+        "superscript bonus", "Arabic-Indic penalty", "target above 10,000", "target above 10,000 as text",
+        "bonus beyond any score", "penalty beyond any score"])
+def test_a_rule_number_in_other_digits_or_beyond_any_game_is_refused(rules):
+    message = _error(sheet(hand(play(0, "6-6")), rules=rules))
+    assert message.startswith("rules: ")
+
+
+def test_a_rule_number_in_ascii_digits_is_still_read():
+    rules = Rules.parse(pub(target="121", hand_size="5"))
+    assert (rules.target, rules.hand_size_for(2)) == (121, 5)
+
+
+@pytest.mark.parametrize("tile", ["٦-٦", "６-６", "6-٣"])
+def test_a_tile_written_in_other_digits_is_not_a_tile(tile):
+    assert tile in _error(sheet(hand(play(0, tile))))
+
+
+@pytest.mark.parametrize(("rules", "largest"), [
+    ("pub", 8), ("pagat", 9), (preset("threes-and-fives"), None),
+])
+def test_a_peg_above_anything_a_play_can_score_is_refused_not_penalised(rules, largest):
+    peg = 1000
+    message = _error(sheet(hand(play(0, "6-6", peg=peg)), rules=rules))
+    assert_names_place(message, 0, 0, 0)
+    assert f"peg {peg} is more than any play can score" in message
+    if largest is not None:
+        assert f"at most {largest}" in message
+
+
+def test_the_largest_possible_peg_is_an_over_peg_not_a_refusal():
+    # 6-6 down totals 12, worth 4 under pub; pegging 8 (a 5-5 and 5 would) is only wrong
+    result = scoring.check(sheet(hand(play(0, "6-6", peg=8))))
+    assert result["events"][0]["verdict"] == "over"
+
+
+@pytest.mark.slow  # a subprocess each
+@pytest.mark.parametrize("rules", [pub(target="²"), pub(hand_size="٣"), pub(target=50_000)],
+                         ids=["superscript target", "Arabic-Indic hand size", "target above 10,000"])
+def test_the_command_line_refuses_such_a_rule_with_exit_status_2_not_a_traceback(rules, tmp_path):
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(sheet(hand(play(0, "6-6")), rules=rules)), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    done = subprocess.run([sys.executable, "-m", "scoring", "check", str(path)], capture_output=True, text=True,
+                          cwd=REPO, env=env, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "rules: " in done.stderr

@@ -198,18 +198,18 @@ CELERY_BEAT_SCHEDULE = {
         "task": "league.tasks.live_catch_up",
         "schedule": float(env_int("LIVE_CATCH_UP_SECONDS", 30)),
     },
+    # Rebuilds tables whose rebuild the broker or a worker lost.
+    "standings-catch-up": {"task": "league.tasks.standings_catch_up", "schedule": 60.0},
 }
 # Games changed more recently than this are left to their own queued task.
 LIVE_CATCH_UP_AFTER_SECONDS = env_int("LIVE_CATCH_UP_AFTER_SECONDS", 10)
-
-    # Rebuilds tables whose rebuild the broker or a worker lost.
-    "standings-catch-up": {"task": "league.tasks.standings_catch_up", "schedule": 60.0},
-# --- Email -----------------------------------------------------------------
-# Overdue-result notices to secretaries and captains: printed on the
-# console unless EMAIL_BACKEND names another (...smtp.EmailBackend, with
 # Tables behind their results for longer than this are rebuilt by the
 # standings catch-up, each minute (league.services.standings).
 STANDINGS_CATCH_UP_AFTER_SECONDS = env_int("STANDINGS_CATCH_UP_AFTER_SECONDS", 15)
+
+# --- Email -----------------------------------------------------------------
+# Overdue-result notices to secretaries and captains: printed on the
+# console unless EMAIL_BACKEND names another (...smtp.EmailBackend, with
 # EMAIL_HOST and EMAIL_PORT).
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")

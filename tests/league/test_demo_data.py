@@ -2,6 +2,7 @@
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from league.models import Division, Fixture, Game, GameEntry, League, MatchNight, RubberGame, Team
 from league.selectors.matches import results_overdue
@@ -29,7 +30,9 @@ def test_the_demo_data_loads_once_its_games_replay_and_its_logins_work(loaded: L
     call_command("games_check")
     logins = [(u.username, u.password) for u in DEMO_USERS] + list(CAPTAIN_LOGINS.values())
     for username, password in logins:
-        assert authenticate(username=username, password=password) is not None
+        # As the login page asks: the login throttle wants the request.
+        request = RequestFactory().post("/accounts/login/")
+        assert authenticate(request, username=username, password=password) is not None
 
 
 def test_the_demo_league_has_two_divisions_of_eight_teams_or_more_and_two_sharing_a_pub(loaded: League) -> None:

@@ -13,6 +13,8 @@ from rest_framework.test import APIClient
 from tablets import post_move
 
 from league.models import Division, DivisionEntry, Fixture, League, Player, Season, SquadRegistration, Team
+from league.services.match_games import rubber_game_card
+from league.services.results import match_submit
 from league.services.teamsheets import team_sheet_enter
 from scoring.simulate import random_game
 
@@ -96,3 +98,14 @@ def play_live(tablet: APIClient, game: dict[str, Any], seed: int) -> dict[str, A
             state = response.json()["state"]
     assert state["status"] == "won"
     return state
+
+
+def submitted_five_four(night: Night) -> None:
+    """Nine singles entered from the card, won 5-4 by the home side, and
+    submitted by the home captain."""
+    sheet_entered(night, ["singles"] * 9)
+    for number in range(1, 10):
+        home, away = (61, 40) if number <= 5 else (30, 61)
+        rubber_game_card(fixture_id=night.fixture.pk, rubber=number, home_score=home, away_score=away,
+                         user=night.home_scorer)
+    match_submit(fixture_id=night.fixture.pk, user=night.home_captain)

@@ -9,12 +9,11 @@ from typing import Any
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from matchnights import Night, a_match_night, sheet_entered
+from matchnights import Night, a_match_night, submitted_five_four
 
 from config.celery import app
 from league.models import TableEntry
-from league.services.match_games import rubber_game_card
-from league.services.results import match_confirm, match_submit
+from league.services.results import match_confirm
 
 
 @pytest.fixture
@@ -28,15 +27,6 @@ def own_queue(redis_url: str) -> Iterator[str]:
         yield name
     finally:
         app.conf.task_default_queue = before
-
-
-def submitted_five_four(night: Night) -> None:
-    sheet_entered(night, ["singles"] * 9)
-    for number in range(1, 10):
-        home, away = (61, 40) if number <= 5 else (30, 61)
-        rubber_game_card(fixture_id=night.fixture.pk, rubber=number, home_score=home, away_score=away,
-                         user=night.home_scorer)
-    match_submit(fixture_id=night.fixture.pk, user=night.home_captain)
 
 
 def wait_for(check: Any, seconds: float = 30) -> Any:

@@ -23,12 +23,11 @@ from typing import Any, TypeVar
 import kombu.pools
 import pytest
 from django.db import connection, transaction
-from matchnights import Night, a_match_night, sheet_entered
+from matchnights import Night, a_match_night, submitted_five_four
 
 from config.celery import app as celery_app
 from league.models import Division, TableEntry
-from league.services.match_games import rubber_game_card
-from league.services.results import match_confirm, match_submit
+from league.services.results import match_confirm
 from league.tasks import division_standings_task
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,15 +176,6 @@ def worker(postgres: None, transactional_db: None, broker: RedisServer, tmp_path
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(timeout=10)
-
-
-def submitted_five_four(night: Night) -> None:
-    sheet_entered(night, ["singles"] * 9)
-    for number in range(1, 10):
-        home, away = (61, 40) if number <= 5 else (30, 61)
-        rubber_game_card(fixture_id=night.fixture.pk, rubber=number, home_score=home, away_score=away,
-                         user=night.home_scorer)
-    match_submit(fixture_id=night.fixture.pk, user=night.home_captain)
 
 
 def waiting_on_locks() -> int:

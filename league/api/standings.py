@@ -123,7 +123,7 @@ class DivisionPlayersApi(APIView):
         query.is_valid(raise_exception=True)
         rows = player_leaderboard(division_id=division.pk, **query.validated_data)
         return Response([{
-            "player": {"id": s.player_id, "name": s.player.name}, "team": {"id": s.team_id, "name": s.team.name},
+            "player": {"id": s.player_id, "name": s.player.public_name}, "team": {"id": s.team_id, "name": s.team.name},
             "played": s.played, "won": s.won, "win_rate": round(s.win_rate, 4),
             "average_pegged": round(s.average_pegged, 2), "on_target": s.on_target,
             "played_live": s.played_live, "fifteens": s.fifteens, "penalties": s.penalties,

@@ -54,7 +54,19 @@ class Team(models.Model):
 
 
 class Player(models.Model):
+    class NameShown(models.TextChoices):
+        FULL = "full", "Full name"
+        INITIALS = "initials", "Initials only"
+        HIDDEN = "hidden", "Hidden"
+
+    # The name a player goes by when no name may be shown.
+    ANONYMOUS = "A player"
+
     name = models.CharField(max_length=200)
+    name_shown = models.CharField(
+        max_length=10, choices=NameShown.choices, default=NameShown.FULL,
+        help_text="How the name shows on public pages, feeds and the API: in full, as initials, or not at all.",
+    )
     # Most players never log in; a player who does is one user.
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player",
@@ -65,3 +77,19 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def public_name(self) -> str:
+        """The name as the public sees it, by the player's choice: "Jo
+        Bloggs", "J. B." or "A player". Everything shown to people who are
+        not the league's officials goes through here."""
+        return public_form(self.name, self.name_shown)
+
+
+def public_form(name: str, shown: str) -> str:
+    if shown == Player.NameShown.FULL and name.strip():
+        return name.strip()
+    initials = [f"{word[0].upper()}." for word in name.split() if word[0].isalnum()]
+    if shown == Player.NameShown.INITIALS and initials:
+        return " ".join(initials)
+    return Player.ANONYMOUS

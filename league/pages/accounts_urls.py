@@ -3,6 +3,7 @@ league.pages.accounts)."""
 from django.urls import path
 
 from league.pages.accounts import device_revoke, devices, login, logout, password_change, password_change_done
+from league.pages.privacy import name_shown
 
 urlpatterns = [
     path("login/", login, name="login"),
@@ -11,4 +12,5 @@ urlpatterns = [
     path("password/done/", password_change_done, name="password_change_done"),
     path("devices/", devices, name="devices"),
     path("devices/<int:device_id>/revoke/", device_revoke, name="device-revoke"),
+    path("name/", name_shown, name="name-shown"),
 ]

@@ -134,8 +134,8 @@ def game_line(rubber_game: RubberGame, player: Player) -> GameLine:
         score, result = f"{scores[0]}–{scores[1]}", "won" if (outcome.winner == "home") == home else "lost"
     return GameLine(
         rubber_game=rubber_game, fixture=fixture, team=str(fixture.home_team if home else fixture.away_team),
-        partner=" & ".join(p.name for p in ours if p is not None and p.pk != player.pk),
-        opponents=" & ".join(p.name for p in theirs if p is not None), score=score, outcome=result,
+        partner=" & ".join(p.public_name for p in ours if p is not None and p.pk != player.pk),
+        opponents=" & ".join(p.public_name for p in theirs if p is not None), score=score, outcome=result,
     )
 
 

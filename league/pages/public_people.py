@@ -89,7 +89,7 @@ def captain_name(user: User | None) -> str:
         return ""
     player = getattr(user, "player", None)
     if player is not None:
-        return str(player.name)
+        return str(player.public_name)
     full = user.get_full_name() if hasattr(user, "get_full_name") else ""
     return str(full or user.get_username())
 

@@ -156,8 +156,8 @@ def _rubber_view(number: int, spec: formats.Rubber, rubber: Rubber | None) -> di
                             "home": [], "away": [], "games": [], "winner": None}
     if rubber is None:
         return view
-    view["home"] = [{"id": p.pk, "name": p.name} for p in (rubber.home_player, rubber.home_partner) if p]
-    view["away"] = [{"id": p.pk, "name": p.name} for p in (rubber.away_player, rubber.away_partner) if p]
+    view["home"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.home_player, rubber.home_partner) if p]
+    view["away"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.away_player, rubber.away_partner) if p]
     view["games"] = [_game_view(game) for game in rubber.games.all()]
     view["winner"] = formats.rubber_winner(spec, rubber_results(rubber))
     return view

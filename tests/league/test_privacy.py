@@ -1,0 +1,109 @@
+"""Privacy: a player chooses how their name shows to the public, a league
+can keep its pages out of search engines, a player's data can be
+downloaded, and a player can be erased under a pseudonym without any score
+changing (docs/organisation.md, "Privacy")."""
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from in_process import committing
+from matchnights import Night, a_match_night, submitted_five_four
+
+from league.models import Player
+from league.models.clubs import public_form
+from league.services.results import match_confirm
+
+FULL, INITIALS, HIDDEN = Player.NameShown.FULL, Player.NameShown.INITIALS, Player.NameShown.HIDDEN
+SHOWN = {FULL: "Jo Bloggs", INITIALS: "J. B.", HIDDEN: "A player"}
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks: Any) -> Any:
+    return committing(django_capture_on_commit_callbacks)
+
+
+@pytest.fixture
+def played(db: None, committed: Any) -> Night:
+    """A confirmed 5-4 night whose first home player is Jo Bloggs."""
+    night = a_match_night("plain")
+    jo = night.home_players[0]
+    jo.name = "Jo Bloggs"
+    jo.save()
+    submitted_five_four(night)
+    with committed():
+        match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
+    return night
+
+
+def jo(night: Night, shown: str) -> Player:
+    player = night.home_players[0]
+    player.name_shown = shown
+    player.save()
+    return player
+
+
+def test_the_public_form_of_a_name_is_in_full_initials_or_hidden() -> None:
+    assert public_form("Jo Bloggs", FULL) == "Jo Bloggs"
+    assert public_form("Jo Bloggs", INITIALS) == "J. B."
+    assert public_form("jo  van der bloggs", INITIALS) == "J. V. D. B."
+    assert public_form("Jo Bloggs", HIDDEN) == "A player"
+    assert public_form("  ", FULL) == public_form("", INITIALS) == "A player"
+
+
+def public_texts(night: Night, player: Player) -> dict[str, str]:
+    """What the public sees where the player's name would be."""
+    client = Client()
+    opponent = night.away_players[0]
+    pages = {
+        "team": reverse("public-team", args=[night.home.pk]),
+        "player": reverse("public-player", args=[player.pk]),
+        "opponent's page": reverse("public-player", args=[opponent.pk]),
+        "division leaderboard": reverse("public-division", args=[night.division.pk]),
+        "match night": reverse("night-page", args=[night.fixture.pk]),
+        "match card CSV": reverse("night-page-card-csv", args=[night.fixture.pk]),
+        "API leaderboard": reverse("division-players", args=[night.division.pk]),
+    }
+    texts = {}
+    for where, url in pages.items():
+        response = client.get(url)
+        assert response.status_code == 200, where
+        texts[where] = response.content.decode()
+    return texts
+
+
+@pytest.mark.parametrize("shown", [FULL, INITIALS, HIDDEN])
+def test_every_public_page_feed_and_answer_shows_the_name_as_the_player_chose(played: Night, shown: str) -> None:
+    player = jo(played, shown)
+    for where, text in public_texts(played, player).items():
+        assert SHOWN[shown] in text, where
+        if shown != FULL:
+            assert "Jo Bloggs" not in text, where
+            assert "Bloggs" not in text, where
+
+
+def test_the_api_leaderboard_names_a_hidden_player_by_the_public_form(played: Night) -> None:
+    jo(played, HIDDEN)
+    rows = Client().get(reverse("division-players", args=[played.division.pk])).json()
+    mine = [row for row in rows if row["player"]["id"] == played.home_players[0].pk]
+    assert mine and mine[0]["player"]["name"] == "A player"
+
+
+def test_a_player_with_a_login_chooses_how_their_name_shows(played: Night, django_user_model: Any) -> None:
+    player = played.home_players[0]
+    player.user = django_user_model.objects.create_user("jo")
+    player.save()
+    client = Client()
+    client.force_login(player.user)
+    assert "Jo Bloggs" in client.get(reverse("name-shown")).content.decode()
+    response = client.post(reverse("name-shown"), {"name_shown": INITIALS}, follow=True)
+    assert "Your name now shows as J. B." in response.content.decode()
+    player.refresh_from_db()
+    assert player.name_shown == INITIALS
+    assert "Jo Bloggs" not in Client().get(reverse("public-player", args=[player.pk])).content.decode()
+
+
+def test_a_login_without_a_player_has_no_name_to_choose(db: None, django_user_model: Any) -> None:
+    client = Client()
+    client.force_login(django_user_model.objects.create_user("nobody"))
+    assert client.get(reverse("name-shown")).status_code == 404

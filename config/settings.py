@@ -82,10 +82,14 @@ TEMPLATES = [
 
 # Persistent connections: a scorer's tablet posts a move every few seconds,
 # and opening a PostgreSQL connection costs more than recording the move.
+# A kept connection is checked before a request first uses it: after the
+# database restarts, every kept one is dead, and without the check each
+# worker thread's next request would fail with a 503 before reconnecting.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("CONN_MAX_AGE", 60),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -244,6 +248,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Live scoring of Fives and Threes games: a game is its move log.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The API is JSON: the form parsers are there for the browsable API.
+    "PARSER_WHITELIST": ["league.api.parsers.SafeJSONParser"],
     # Swagger UI and Redoc served from our own static files, not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -54,6 +54,9 @@ class League(models.Model):
     name = models.CharField(max_length=200, unique=True)
     slug = models.SlugField(max_length=60, unique=True)
     secretaries = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
+    hide_from_search = models.BooleanField(
+        default=False, help_text="Ask search engines not to index the league's public pages (docs/organisation.md).",
+    )
 
     rules = models.JSONField(
         default=default_rules, validators=[validate_rules],

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from league.models import Fixture
 from league.pages.night_forms import CardForm, DisputeForm, SettleForm, TeamSheetForm
+from league.pages.robots import hidden_by, render_for
 from league.selectors.match_card import match_card_csv
 from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
 
@@ -48,7 +49,7 @@ def render_night(request: HttpRequest, fixture_id: int, bound: Bound | None = No
     found = night_page_or_404(request, fixture_id)
     context = {**live_context(found), "actions": found.actions}
     context.update(_forms(found, bound))
-    return render(request, "night/page.html", context)
+    return render_for(request, "night/page.html", context, hidden=hidden_by(found.fixture.division.season.league))
 
 
 def live_context(found: NightPage) -> dict[str, Any]:

@@ -10,13 +10,13 @@ from datetime import date
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from league.models import Division, Fixture, League
 from league.pages.public_boards import leaderboard_context
 from league.pages.public_lines import by_week, fixture_lines, latest_and_next, week_size
+from league.pages.robots import hidden_by, render_for
 from league.selectors.public import (
     current_season,
     division_fixtures_public,
@@ -42,7 +42,8 @@ def league_home(request: HttpRequest, slug: str) -> HttpResponse:
     today = timezone.localdate()
     panels = [_division_panel(division, [f for f in fixtures if f.division_id == division.pk], today)
               for division in divisions]
-    return render(request, "public/league.html", {"league": league, "season": season, "panels": panels})
+    return render_for(request, "public/league.html", {"league": league, "season": season, "panels": panels},
+                      hidden=hidden_by(league))
 
 
 def _division_panel(division: Division, fixtures: list[Fixture], today: date) -> dict[str, Any]:
@@ -64,7 +65,7 @@ def division_page(request: HttpRequest, division_id: int) -> HttpResponse:
                           deadline_days=context["settings"].result_deadline_days)
     context["weeks"] = by_week(lines)
     context.update(leaderboard_context(request, division_id=division.pk))
-    return render(request, "public/division.html", context)
+    return render_for(request, "public/division.html", context, hidden=hidden_by(context["league"]))
 
 
 @require_GET
@@ -77,7 +78,7 @@ def division_print(request: HttpRequest, division_id: int) -> HttpResponse:
     lines = fixture_lines(fixtures, today=today, deadline_days=context["settings"].result_deadline_days)
     context["latest"], context["next"] = latest_and_next(lines, today=today, count=week_size(fixtures))
     context["printed_on"] = today
-    return render(request, "public/print.html", context)
+    return render_for(request, "public/print.html", context, hidden=hidden_by(context["league"]))
 
 
 def _division_context(division_id: int) -> dict[str, Any]:

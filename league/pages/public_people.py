@@ -5,13 +5,13 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from league.calendar import calendar_text
 from league.models import Division, Player, TableEntry, Team
 from league.pages.public_lines import fixture_lines, game_line, is_ahead
+from league.pages.robots import hidden_by, noindex, render_for
 from league.selectors.fixtures import team_calendar_events
 from league.selectors.public import (
     division_settings_of,
@@ -37,7 +37,7 @@ def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
     context = {"team": team, "captain": captain_name(team.captain), "entry": entry}
     if entry is not None:
         context.update(_team_season(team, entry.division))
-    return render(request, "public/team.html", context)
+    return render_for(request, "public/team.html", context, hidden=hidden_by(team.league))
 
 
 def team_fixtures_ics(request: HttpRequest, team_id: int) -> HttpResponse:
@@ -49,7 +49,7 @@ def team_fixtures_ics(request: HttpRequest, team_id: int) -> HttpResponse:
     text = calendar_text(team_calendar_events(team=team), name=f"{team} fixtures", stamp=timezone.now())
     response = HttpResponse(text.encode("utf-8"), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="team-{team.pk}-fixtures.ics"'
-    return response
+    return noindex(response, hidden=hidden_by(team.league))
 
 
 @require_GET
@@ -59,10 +59,11 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     except Player.DoesNotExist:
         raise Http404("no such player") from None
     games = [game_line(rubber_game, player) for rubber_game in player_rubber_games(player_id=player.pk)]
-    return render(request, "public/player.html", {
-        "player": player, "registrations": player_registrations(player_id=player.pk),
+    registrations = player_registrations(player_id=player.pk)
+    return render_for(request, "public/player.html", {
+        "player": player, "registrations": registrations,
         "stats": player_season_stats(player_id=player.pk), "games": games,
-    })
+    }, hidden=hidden_by(*(r.season.league for r in registrations)))
 
 
 def _team_season(team: Team, division: Division) -> dict[str, Any]:

@@ -107,3 +107,37 @@ def test_a_login_without_a_player_has_no_name_to_choose(db: None, django_user_mo
     client = Client()
     client.force_login(django_user_model.objects.create_user("nobody"))
     assert client.get(reverse("name-shown")).status_code == 404
+
+
+def league_pages(night: Night) -> dict[str, str]:
+    return {
+        "league home": reverse("public-league", args=[night.league.slug]),
+        "division": reverse("public-division", args=[night.division.pk]),
+        "printable table": reverse("public-division-print", args=[night.division.pk]),
+        "team": reverse("public-team", args=[night.home.pk]),
+        "team calendar": reverse("team-fixtures-ics", args=[night.home.pk]),
+        "player": reverse("public-player", args=[night.home_players[0].pk]),
+        "match night": reverse("night-page", args=[night.fixture.pk]),
+    }
+
+
+ROBOTS_META = '<meta name="robots" content="noindex">'
+
+
+def test_a_league_kept_out_of_search_engines_says_so_on_every_public_page(played: Night) -> None:
+    played.league.hide_from_search = True
+    played.league.save()
+    for where, url in league_pages(played).items():
+        response = Client().get(url)
+        assert response.status_code == 200, where
+        assert response["X-Robots-Tag"] == "noindex", where
+        if response["Content-Type"].startswith("text/html"):
+            assert ROBOTS_META in response.content.decode(), where
+
+
+def test_a_league_open_to_search_engines_asks_nothing_of_them(played: Night) -> None:
+    for where, url in league_pages(played).items():
+        response = Client().get(url)
+        assert response.status_code == 200, where
+        assert not response.has_header("X-Robots-Tag"), where
+        assert ROBOTS_META not in response.content.decode(), where

@@ -4,13 +4,16 @@ the download of what the league holds about them (docs/organisation.md,
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.core.exceptions import PermissionDenied
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from league.models import Player
-from league.selectors.names import player_of_user
+from league.selectors.names import may_see_player_data, player_data, player_of_user
+from league.selectors.public import player_get
 from league.services.privacy import player_name_shown_set
 
 
@@ -32,3 +35,20 @@ def name_shown(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"Your name now shows as {player.public_name}.")
         return HttpResponseRedirect(reverse("name-shown"))
     return render(request, "accounts/name_shown.html", {"player": player, "form": form})
+
+
+@require_GET
+def data_download(request: HttpRequest, player_id: int) -> HttpResponse:
+    """What the league holds about a player, as a JSON attachment: for the
+    player themself and the secretaries of their leagues (403 for anyone
+    else, logged in or not, so the address says nothing of who exists)."""
+    try:
+        player = player_get(player_id=player_id)
+    except Player.DoesNotExist:
+        raise PermissionDenied("only the player or their league's secretary may download their data") from None
+    if not may_see_player_data(player=player, user=request.user):
+        raise PermissionDenied("only the player or their league's secretary may download their data")
+    response = JsonResponse(player_data(player=player), encoder=DjangoJSONEncoder, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="player-{player.pk}-data.json"'
+    response["Cache-Control"] = "private, no-store"
+    return response

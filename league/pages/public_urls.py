@@ -3,6 +3,7 @@ from django.urls import path
 
 from league.pages.home import home
 from league.pages.public import division_page, division_print, league_home
+from league.pages.privacy import data_download
 from league.pages.public_people import player_page, team_fixtures_ics, team_page
 
 urlpatterns = [
@@ -13,4 +14,5 @@ urlpatterns = [
     path("teams/<int:team_id>/", team_page, name="public-team"),
     path("teams/<int:team_id>/fixtures.ics", team_fixtures_ics, name="team-fixtures-ics"),
     path("players/<int:player_id>/", player_page, name="public-player"),
+    path("players/<int:player_id>/data.json", data_download, name="player-data"),
 ]

@@ -21,7 +21,6 @@ def player_name_shown_set(*, player_id: int, shown: str, user: Author) -> Player
             raise NotPermitted("only the player or a secretary of their league can change how their name shows")
         before, player.name_shown = player.name_shown, shown
         player.save(update_fields=["name_shown"])
-        # The label is the id, not the name: the log outlives a name erased later.
-        audit_record(user=user, action="player.name_shown", target=f"player {player.pk}",
+        audit_record(user=user, action="player.name_shown", target=player,
                      data={"from": before, "to": shown})
     return player

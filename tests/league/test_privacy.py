@@ -12,6 +12,7 @@ from matchnights import Night, a_match_night, submitted_five_four
 
 from league.models import Player
 from league.models.clubs import public_form
+from league.services.privacy import player_name_shown_set
 from league.services.results import match_confirm
 
 FULL, INITIALS, HIDDEN = Player.NameShown.FULL, Player.NameShown.INITIALS, Player.NameShown.HIDDEN
@@ -141,3 +142,40 @@ def test_a_league_open_to_search_engines_asks_nothing_of_them(played: Night) -> 
         assert response.status_code == 200, where
         assert not response.has_header("X-Robots-Tag"), where
         assert ROBOTS_META not in response.content.decode(), where
+
+
+def data_of(night: Night, user: Any) -> Any:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client.get(reverse("player-data", args=[night.home_players[0].pk]))
+
+
+def test_a_players_data_is_theirs_and_their_secretarys_to_download(played: Night, django_user_model: Any) -> None:
+    player = played.home_players[0]
+    player.user = django_user_model.objects.create_user("jo")
+    player.save()
+    stranger = django_user_model.objects.create_user("stranger")
+    other_secretary = a_match_night("plain", league_name="Stoke Sunday").secretary
+    for who in (None, stranger, other_secretary, played.home_captain):
+        assert data_of(played, who).status_code == 403
+    assert Client().get(reverse("player-data", args=[999999])).status_code == 403
+    for who in (player.user, played.secretary):
+        response = data_of(played, who)
+        assert response.status_code == 200
+        assert response["Content-Disposition"] == f'attachment; filename="player-{player.pk}-data.json"'
+
+
+def test_a_players_data_holds_their_registrations_games_stats_and_audit_entries(played: Night) -> None:
+    player = played.home_players[0]
+    player_name_shown_set(player_id=player.pk, shown=INITIALS, user=played.secretary)
+    data = data_of(played, played.secretary).json()
+    assert data["player"] == {"id": player.pk, "name": "Jo Bloggs", "name_shown": INITIALS, "public_name": "J. B.",
+                              "user": None}
+    assert [(r["league"], r["team"]["name"]) for r in data["registrations"]] == [(str(played.league), str(played.home))]
+    [game] = data["games"]
+    assert (game["side"], game["rubber"], game["score"], game["winner"]) == ("home", 1, [61, 40], "home")
+    assert game["others"] == [played.away_players[0].public_name]
+    [stats] = data["stats"]
+    assert (stats["played"], stats["won"], stats["pegged"]) == (1, 1, 61)
+    assert "player.name_shown" in [entry["action"] for entry in data["audit"]]

@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.schema import ErrorOutput, text
 from league.services.devices import device_token_issue
 
 
@@ -21,9 +22,9 @@ class TokenApi(APIView):
         class Meta:
             ref_name = "TokenInput"
 
-        username = serializers.CharField()
-        password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
-        device = serializers.CharField(
+        username = text(max_length=150)
+        password = serializers.CharField(min_length=1, style={"input_type": "password"}, trim_whitespace=False)
+        device = text(
             max_length=80, required=False, default="Unnamed device",
             help_text="A name for this device, shown on the user's My devices page (e.g. Red Lion tablet 2).",
         )
@@ -37,7 +38,8 @@ class TokenApi(APIView):
         name = serializers.CharField()
         expires_at = serializers.DateTimeField(allow_null=True)
 
-    @extend_schema(request=InputSerializer, responses={200: OutputSerializer}, summary="Log a device in")
+    @extend_schema(request=InputSerializer, summary="Log a device in",
+                   responses={200: OutputSerializer, 400: ErrorOutput, 413: ErrorOutput, 429: ErrorOutput})
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -65,6 +67,6 @@ class WhoAmIApi(APIView):
 
         username = serializers.CharField()
 
-    @extend_schema(responses={200: OutputSerializer}, summary="Who is logged in")
+    @extend_schema(responses={200: OutputSerializer, 401: ErrorOutput}, summary="Who is logged in")
     def get(self, request: Request) -> Response:
         return Response({"username": request.user.get_username()})

@@ -31,8 +31,10 @@ from league.services.fixtures import (
 
 Status = Fixture.Status
 
-# What a refused write answers, besides 400 for a body that is not valid.
-WRITE_ERRORS = {400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 422: ErrorOutput}
+# What a refused write answers: 400 for a body that is not valid, 413 for
+# one over the size limit, then the service's refusals.
+WRITE_ERRORS = {400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 413: ErrorOutput,
+                422: ErrorOutput}
 
 
 class NamedOutput(serializers.Serializer[Any]):

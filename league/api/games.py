@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput
+from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput, text
 from league.api.writes import StrictSerializer
 from league.api.fixtures import WRITE_ERRORS
 from league.selectors.access import game_scorer_names
@@ -27,7 +27,7 @@ class GameCreateApi(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={201: GameStateOutput, 400: ErrorOutput, 401: ErrorOutput, 422: ErrorOutput},
+        responses={201: GameStateOutput, 400: ErrorOutput, 401: ErrorOutput, 413: ErrorOutput, 422: ErrorOutput},
         summary="Set up a game",
     )
     def post(self, request: Request) -> Response:
@@ -45,7 +45,7 @@ class ScoresheetHandInput(StrictSerializer):
 
     leader = serializers.IntegerField(required=False, min_value=0, max_value=3)
     moves = serializers.ListField(child=serializers.DictField(), help_text="The moves, as docs/scoresheet.md writes them.")
-    shown = serializers.DictField(child=serializers.ListField(child=serializers.CharField(max_length=10), max_length=28),
+    shown = serializers.DictField(child=serializers.ListField(child=text(max_length=10), max_length=28),
                                   required=False, help_text="Each seat's tiles left when the hand ended.")
 
 
@@ -61,7 +61,7 @@ class GameImportApi(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={201: GameStateOutput, 400: ErrorOutput, 401: ErrorOutput, 422: ErrorOutput},
+        responses={201: GameStateOutput, 400: ErrorOutput, 401: ErrorOutput, 413: ErrorOutput, 422: ErrorOutput},
         summary="Import a game from a scoresheet",
     )
     def post(self, request: Request) -> Response:
@@ -177,7 +177,7 @@ class GameScorersApi(APIView):
         class Meta:
             ref_name = "GameScorerInput"
 
-        username = serializers.CharField(max_length=150, help_text="The username of the scorer to name.")
+        username = text(max_length=150, help_text="The username of the scorer to name.")
 
     @extend_schema(responses={200: GameScorersOutput, 404: ErrorOutput}, summary="A game's named scorers")
     def get(self, request: Request, game_id: int) -> Response:

@@ -14,8 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.fixtures import NamedOutput
-from league.api.schema import ErrorOutput
+from league.api.fixtures import WRITE_ERRORS, NamedOutput
+from league.api.schema import ErrorOutput, text
 from league.models import Fixture, MatchNight, Rubber, RubberGame
 from league.selectors.matches import night_view
 from league.refusals import TeamSheetInvalid
@@ -23,7 +23,7 @@ from league.services.match_games import rubber_game_card, rubber_game_remove, ru
 from league.services.results import match_confirm, match_dispute, match_resolve, match_result_correct, match_submit
 from league.services.teamsheets import team_sheet_enter
 
-REFUSALS = {401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 422: ErrorOutput}
+REFUSALS = WRITE_ERRORS
 
 
 class NightGameOutput(serializers.Serializer[Any]):
@@ -85,24 +85,20 @@ class NightApi(APIView):
         return _night(fixture_id)
 
 
+class LineupInput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "LineupInput"
+
+    home = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
+    away = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
+
+
 class TeamSheetApi(APIView):
-    class LineupSerializer(serializers.Serializer[Any]):
-        class Meta:
-            ref_name = "LineupInput"
-
-        home = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
-        away = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
-
     class InputSerializer(serializers.Serializer[Any]):
         class Meta:
             ref_name = "TeamSheetInput"
 
-        rubbers = serializers.ListField(child=serializers.DictField(), max_length=40)
-
-        def validate_rubbers(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            lineup = TeamSheetApi.LineupSerializer(data=value, many=True)
-            lineup.is_valid(raise_exception=True)
-            return list(lineup.validated_data)
+        rubbers = LineupInput(many=True, max_length=40)  # type: ignore[call-arg]  # ListSerializer takes it; the stubs do not say so
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    summary="Enter the team sheet (home captain)")
@@ -116,6 +112,21 @@ class TeamSheetApi(APIView):
             return Response({"error": invalid.message, "problems": invalid.problems},
                             status=status.HTTP_422_UNPROCESSABLE_ENTITY)
         return _night(fixture_id)
+
+
+_SCORE = {"type": "integer", "minimum": -999, "maximum": 999}
+
+# Either a live game or the card's two scores, never both: the serializer's
+# validate() below, as the schema says it.
+RUBBER_GAME_BODY = {
+    "oneOf": [
+        {"type": "object", "title": "Live", "required": ["live"], "additionalProperties": False,
+         "properties": {"live": {"type": "boolean", "enum": [True]}}},
+        {"type": "object", "title": "FromTheCard", "required": ["home_score", "away_score"],
+         "additionalProperties": False,
+         "properties": {"live": {"type": "boolean", "enum": [False]}, "home_score": _SCORE, "away_score": _SCORE}},
+    ],
+}
 
 
 class RubberGamesApi(APIView):
@@ -136,7 +147,7 @@ class RubberGamesApi(APIView):
                 raise serializers.ValidationError("send either live: true, or home_score and away_score")
             return attrs
 
-    @extend_schema(request=InputSerializer, responses={201: NightOutput, **REFUSALS},
+    @extend_schema(request={"application/json": RUBBER_GAME_BODY}, responses={201: NightOutput, **REFUSALS},
                    summary="Record a rubber's next game, live or from the card")
     def post(self, request: Request, fixture_id: int, rubber: int) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -173,7 +184,7 @@ class DisputeApi(APIView):
         class Meta:
             ref_name = "DisputeInput"
 
-        reason = serializers.CharField(max_length=2000)
+        reason = text(max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    summary="Dispute the result (away captain)")
@@ -190,7 +201,7 @@ class ResolveApi(APIView):
             ref_name = "ResolveInput"
 
         decision = serializers.ChoiceField(choices=["uphold", "reopen"])
-        note = serializers.CharField(max_length=2000)
+        note = text(max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    summary="Settle a dispute (secretary)")
@@ -210,7 +221,7 @@ class CorrectApi(APIView):
         game = serializers.IntegerField(min_value=1)
         home_score = serializers.IntegerField(min_value=-999, max_value=999)
         away_score = serializers.IntegerField(min_value=-999, max_value=999)
-        reason = serializers.CharField(max_length=2000)
+        reason = text(max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    summary="Correct a game's score in a returned result (secretary)")

@@ -8,10 +8,18 @@ would add the missing nullable ones (`end`, `peg`) as nulls, changing the
 format docs/scoresheet.md fixes."""
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
 from scoring.rules import OFFENCES
+
+
+def text(**kwargs: Any) -> serializers.CharField:
+    """Text that must say something: at least one character that is not a
+    space. The schema says so (minLength, pattern) as well as the check:
+    DRF trims the spaces, then refuses what is left blank."""
+    return serializers.CharField(min_length=1, validators=[RegexValidator(r"\S", "may not be blank")], **kwargs)
 
 
 class GameSetupInput(serializers.Serializer[Any]):
@@ -21,7 +29,7 @@ class GameSetupInput(serializers.Serializer[Any]):
         ref_name = "GameSetupInput"
 
     rules = serializers.JSONField(required=False, allow_null=True, help_text="A preset name or an object.")
-    seats = serializers.ListField(child=serializers.CharField(max_length=100), min_length=2, max_length=4)
+    seats = serializers.ListField(child=text(max_length=100), min_length=2, max_length=4)
     partners = serializers.BooleanField(required=False)
     start = serializers.ListField(child=serializers.IntegerField(min_value=0), required=False, allow_null=True)
 
@@ -134,8 +142,10 @@ WRITE_RESPONSES = {
     201: WriteOutput,
     400: ErrorOutput,
     401: ErrorOutput,
+    403: ErrorOutput,
     404: ErrorOutput,
     409: ConflictOutput,
+    413: ErrorOutput,
     422: ErrorOutput,
 }
 

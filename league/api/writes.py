@@ -6,13 +6,14 @@ order in which they are checked)."""
 from collections.abc import Mapping
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.schema import IDEMPOTENCY_KEY, UNDO_RESPONSES, WRITE_RESPONSES
+from league.api.schema import IDEMPOTENCY_KEY, UNDO_RESPONSES, WRITE_RESPONSES, text
 from league.services.moves import move_record, move_undo, shown_record
 
 KEY_MAX_LENGTH = 200
@@ -39,6 +40,17 @@ class StrictSerializer(serializers.Serializer[Any]):
         return super().to_internal_value(data)
 
 
+class StrictSerializerSchema(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    """The schema says what StrictSerializer does: no other fields."""
+
+    target_class = StrictSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        return {**schema, "additionalProperties": False}
+
+
 class MoveCreateApi(APIView):
     class InputSerializer(StrictSerializer):
         class Meta:
@@ -46,13 +58,13 @@ class MoveCreateApi(APIView):
 
         seq = serializers.IntegerField(min_value=0, required=False)
         seat = serializers.IntegerField(min_value=0, max_value=3)
-        tile = serializers.CharField(required=False, max_length=10)
-        end = serializers.CharField(required=False, max_length=16)
+        tile = text(required=False, max_length=10)
+        end = text(required=False, max_length=16)
         peg = serializers.IntegerField(required=False, min_value=0)
         knock = serializers.BooleanField(required=False)
         draw = serializers.IntegerField(required=False, min_value=0)
-        misplay = serializers.CharField(required=False, max_length=10)
-        penalty = serializers.CharField(required=False, max_length=32)
+        misplay = text(required=False, max_length=10)
+        penalty = text(required=False, max_length=32)
         move = serializers.IntegerField(required=False, min_value=0)
 
     @extend_schema(
@@ -67,6 +79,19 @@ class MoveCreateApi(APIView):
         return Response(reply, status=status.HTTP_201_CREATED)
 
 
+# Each seat's tiles, by seat number (a game has at most four), and the seq.
+SHOWN_BODY = {
+    "type": "object",
+    "properties": {
+        "seq": {"type": "integer", "minimum": 0},
+        **{str(seat): {"type": "array", "maxItems": 28,
+                       "items": {"type": "string", "minLength": 1, "pattern": r"\S", "maxLength": 10}}
+           for seat in range(4)},
+    },
+    "additionalProperties": False,
+}
+
+
 class ShownApi(APIView):
     class InputSerializer(serializers.Serializer[Any]):
         """{"0": ["6-5", ...], "1": [...], "seq": 12}: each seat's tiles."""
@@ -77,7 +102,7 @@ class ShownApi(APIView):
         seq = serializers.IntegerField(min_value=0, required=False)
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-            tiles = serializers.ListField(child=serializers.CharField(max_length=10), max_length=28)
+            tiles = serializers.ListField(child=text(max_length=10), max_length=28)
             shown = {}
             for name, value in self.initial_data.items():
                 if name == "seq":
@@ -88,7 +113,7 @@ class ShownApi(APIView):
             return {**attrs, "shown": shown}
 
     @extend_schema(
-        request=InputSerializer,
+        request={"application/json": SHOWN_BODY},
         responses=WRITE_RESPONSES,
         parameters=[IDEMPOTENCY_KEY],
         summary="Record the tiles shown when a hand ended",

@@ -1,7 +1,14 @@
 """URLs of the secretary pages (see league.pages.secretary)."""
 from django.urls import path
 
-from league.pages import secretary, secretary_fixtures, secretary_results, secretary_sanctions, secretary_setup
+from league.pages import (
+    secretary,
+    secretary_fixtures,
+    secretary_privacy,
+    secretary_results,
+    secretary_sanctions,
+    secretary_setup,
+)
 
 urlpatterns = [
     path("", secretary.home, name="secretary-home"),
@@ -20,4 +27,5 @@ urlpatterns = [
     path("leagues/<int:league_id>/results", secretary_results.results_page, name="secretary-results"),
     path("divisions/<int:division_id>/sanctions", secretary_sanctions.sanctions, name="secretary-sanctions"),
     path("sanctions/<int:sanction_id>/remove", secretary_sanctions.remove, name="secretary-sanction-remove"),
+    path("players/<int:player_id>/erase", secretary_privacy.player_erase_page, name="secretary-player-erase"),
 ]

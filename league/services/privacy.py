@@ -1,11 +1,24 @@
-"""What a player may decide about their own name: how it shows to the
-public (docs/organisation.md, "Privacy")."""
-from django.db import transaction
+"""A player's privacy: how their name shows to the public, and erasing
+it (docs/organisation.md, "Privacy")."""
+import json
+import re
+import secrets
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from django.contrib.admin.models import LogEntry
+from django.core.cache import cache
+from django.db import models, transaction
+from django.db.models import Q, TextField
+from django.db.models.functions import Cast
 
 from league.authors import Author
-from league.models import Player
-from league.refusals import NotPermitted, Refused
-from league.selectors.names import may_see_player_data
+from league.engine import ENGINES
+from league.models import AuditEntry, Game, GameEntry, Player, RubberGame
+from league.refusals import NotPermitted, NotSecretary, Refused
+from league.selectors.games import live_state_key
+from league.selectors.names import may_see_player_data, player_officials
 from league.services.audit import audit_record
 
 
@@ -24,3 +37,107 @@ def player_name_shown_set(*, player_id: int, shown: str, user: Author) -> Player
         audit_record(user=user, action="player.name_shown", target=player,
                      data={"from": before, "to": shown})
     return player
+
+
+def player_erase(*, player_id: int, user: Author) -> Player:
+    """Replaces the player's name by a pseudonym ("Player 7f3a") wherever
+    the database holds it: the player, the seats and labels of games, the
+    move log's stored replies, the audit log's labels and details, the
+    admin's history, and the linked user's first and last names. Scores,
+    moves, results and tables are left exactly as they were. For a
+    secretary of a league the player was registered in; raises
+    NotSecretary, Player.DoesNotExist.
+
+    The move log and the audit log are append-only; this is the one
+    documented exception (docs/organisation.md, "Privacy"): their rows are
+    rewritten in place, names only, in the same transaction as the rest."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player_id)
+        if not player_officials(player_id=player.pk, user=user):
+            raise NotSecretary("only a secretary of a league the player played in can erase them")
+        name, pseudonym = player.name, _pseudonym()
+        scrub = _scrubber(name, pseudonym)
+        counts = {"games": _scrub_games(player, name, scrub), "log_rows": 0, "audit_entries": 0}
+        counts["log_rows"] = _scrub_rows(GameEntry, ["payload", "reply"], name, scrub)
+        counts["audit_entries"] = _scrub_rows(AuditEntry, ["target_label", "data"], name, scrub)
+        _scrub_rows(LogEntry, ["object_repr", "change_message"], name, scrub)
+        player.name = pseudonym
+        player.save(update_fields=["name"])
+        if player.user is not None:
+            player.user.first_name = player.user.last_name = ""
+            player.user.save(update_fields=["first_name", "last_name"])
+        # After the rename, so the entry's label is the pseudonym.
+        audit_record(user=user, action="player.erase", target=player, data=counts)
+        transaction.on_commit(ENGINES.clear)
+    return player
+
+
+def _pseudonym() -> str:
+    for digits in (2, 2, 2, 3, 4, 8):
+        candidate = f"Player {secrets.token_hex(digits)}"
+        if not Player.objects.filter(name=candidate).exists():
+            return candidate
+    raise RuntimeError("no free pseudonym")  # 16**16 names: never in practice
+
+
+Scrub = Callable[[Any], Any]
+
+
+def _scrubber(name: str, pseudonym: str) -> Scrub:
+    """Replaces the name, in any case, in a string or anywhere in JSON."""
+    pattern = re.compile(re.escape(name), re.IGNORECASE)
+
+    def scrub(value: Any) -> Any:
+        if isinstance(value, str):
+            return pattern.sub(pseudonym, value)
+        if isinstance(value, list):
+            return [scrub(item) for item in value]
+        if isinstance(value, dict):
+            return {scrub(key): scrub(item) for key, item in value.items()}
+        return value
+    return scrub
+
+
+def _naming(fields: list[str], name: str) -> Q:
+    """Rows with the name in any of these text or JSON fields, as stored
+    (JSON may hold it escaped)."""
+    found = Q()
+    for needle in {name, json.dumps(name)[1:-1]}:
+        for field in fields:
+            found |= Q(**{f"{field}_text__icontains": needle})
+    return found
+
+
+def _as_text(fields: list[str]) -> dict[str, Cast]:
+    return {f"{field}_text": Cast(field, TextField()) for field in fields}
+
+
+def _scrub_games(player: Player, name: str, scrub: Scrub) -> int:
+    """The seats and labels of the games the player sat in; their scores
+    and logs stay. A changed seat is cached in the live state spectators
+    read, which is dropped to be published again."""
+    played = RubberGame.objects.filter(
+        Q(rubber__home_player=player) | Q(rubber__home_partner=player)
+        | Q(rubber__away_player=player) | Q(rubber__away_partner=player)).values("game_id")
+    fields = ["seats", "label"]
+    games = Game.objects.annotate(**_as_text(fields)).filter(Q(pk__in=played) | _naming(fields, name))
+    count = 0
+    for game in games.only("pk", "seats", "label"):
+        # update(), not save(): nothing else about the game changes, its updated_at included.
+        Game.objects.filter(pk=game.pk).update(seats=scrub(game.seats), label=scrub(game.label))
+        transaction.on_commit(partial(cache.delete, live_state_key(game.pk)))
+        count += 1
+    return count
+
+
+def _scrub_rows(model: type[models.Model], fields: list[str], name: str, scrub: Scrub) -> int:
+    """Rewrites the name in these fields of every row holding it. A plain
+    QuerySet, not the model's manager: for the append-only logs this is the
+    documented exception to their guard."""
+    rows = models.QuerySet(model=model).annotate(**_as_text(fields)).filter(_naming(fields, name))
+    count = 0
+    for row in rows.only("pk", *fields):
+        changes = {field: scrub(getattr(row, field)) for field in fields}
+        models.QuerySet(model=model).filter(pk=row.pk).update(**changes)
+        count += 1
+    return count

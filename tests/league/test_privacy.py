@@ -2,18 +2,40 @@
 can keep its pages out of search engines, a player's data can be
 downloaded, and a player can be erased under a pseudonym without any score
 changing (docs/organisation.md, "Privacy")."""
+import random
+import re
 from typing import Any
 
 import pytest
+from django.apps import apps
+from django.db import models
+from django.db.models import CharField, JSONField, TextField
+from django.db.models.functions import Cast
 from django.test import Client
 from django.urls import reverse
 from in_process import committing
-from matchnights import Night, a_match_night, submitted_five_four
+from matchnights import Night, a_match_night, play_live, sheet_entered, submitted_five_four
+from tablets import tablet_for
 
-from league.models import Player
+from league.engine import engine_replay, engine_state, log_rows
+from league.models import (
+    AuditEntry,
+    Game,
+    GameEntry,
+    MatchNight,
+    Player,
+    PlayerGame,
+    PlayerStats,
+    RubberGame,
+    TableEntry,
+)
 from league.models.clubs import public_form
-from league.services.privacy import player_name_shown_set
-from league.services.results import match_confirm
+from league.refusals import NotSecretary
+from league.services.games import game_import
+from league.services.match_games import rubber_game_card, rubber_game_start
+from league.services.privacy import player_erase, player_name_shown_set
+from league.services.results import match_confirm, match_submit
+from scoring.simulate import random_game
 
 FULL, INITIALS, HIDDEN = Player.NameShown.FULL, Player.NameShown.INITIALS, Player.NameShown.HIDDEN
 SHOWN = {FULL: "Jo Bloggs", INITIALS: "J. B.", HIDDEN: "A player"}
@@ -179,3 +201,102 @@ def test_a_players_data_holds_their_registrations_games_stats_and_audit_entries(
     [stats] = data["stats"]
     assert (stats["played"], stats["won"], stats["pegged"]) == (1, 1, 61)
     assert "player.name_shown" in [entry["action"] for entry in data["audit"]]
+
+
+@pytest.fixture
+def played_live(db: None, committed: Any) -> Night:
+    """A confirmed night whose first rubber Jo Bloggs played live on a
+    tablet (the log's stored replies carry the seats); the rest from the
+    card. Jo also has a friendly game of their own, with their name in
+    its label, and changed how their name shows."""
+    night = a_match_night("plain")
+    jo = night.home_players[0]
+    jo.name = "Jo Bloggs"
+    jo.save()
+    sheet_entered(night, ["singles"] * 9)
+    live = rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)
+    tablet = tablet_for(night.home_scorer)
+    play_live(tablet, tablet.get(f"/api/games/{live.game_id}").json(), seed=5)
+    for number in range(2, 10):
+        rubber_game_card(fixture_id=night.fixture.pk, rubber=number, home_score=61 if number % 2 else 30,
+                         away_score=40 if number % 2 else 61, user=night.home_scorer)
+    match_submit(fixture_id=night.fixture.pk, user=night.home_captain)
+    with committed():
+        match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
+    sheet = random_game(random.Random(9), "pub", seats=2, partners=False)
+    game_import(sheet={**sheet, "seats": ["JO BLOGGS", "Al Smith"]}, label="Jo Bloggs v Al Smith",
+                imported_by=night.home_scorer)
+    player_name_shown_set(player_id=jo.pk, shown=INITIALS, user=night.secretary)
+    return night
+
+
+def everything_scored() -> dict[str, Any]:
+    """Every score, result and table the database holds, and each game's
+    state replayed from its log."""
+    return {
+        "games": [(g.pk, g.seq, g.status, g.hand, g.turn, g.ends, g.sides, g.scores, g.winner, g.updated_at,
+                   engine_state(engine_replay(game=g, rows=log_rows(g)))) for g in Game.objects.order_by("pk")],
+        "log": list(GameEntry.objects.order_by("pk").values_list("pk", "game_id", "seq", "kind", "hand", "voids")),
+        "rubber games": list(RubberGame.objects.order_by("pk").values_list(
+            "pk", "home_score", "away_score", "winner", "source")),
+        "nights": list(MatchNight.objects.order_by("pk").values_list("pk", "status")),
+        "table": list(TableEntry.objects.order_by("pk").values_list(
+            "team_id", "position", "played", "won", "lost", "games_for", "games_against", "points")),
+        "stats": list(PlayerStats.objects.order_by("pk").values_list("player_id", "played", "won", "pegged",
+                                                                     "fifteens", "penalties")),
+        "player games": list(PlayerGame.objects.order_by("pk").values_list("player_id", "won", "pegged")),
+    }
+
+
+def rows_holding(word: str) -> list[str]:
+    """Every row of every table with `word` in a text or JSON column."""
+    found = []
+    for model in apps.get_models():
+        for field in model._meta.concrete_fields:
+            if isinstance(field, (CharField, TextField, JSONField)):
+                rows = models.QuerySet(model=model).annotate(as_text=Cast(field.name, TextField()))
+                found += [f"{model.__name__}.{field.name} #{pk}"
+                          for pk in rows.filter(as_text__icontains=word).values_list("pk", flat=True)]
+    return found
+
+
+def test_erasing_a_player_leaves_every_score_and_table_as_it_was_and_their_name_nowhere(
+        played_live: Night) -> None:
+    jo = played_live.home_players[0]
+    assert len(rows_holding("Bloggs")) >= 4  # the player, two games' seats, the log's replies, the audit log
+    before = everything_scored()
+    erased = player_erase(player_id=jo.pk, user=played_live.secretary)
+    assert re.fullmatch(r"Player [0-9a-f]{4}", erased.name)
+    assert everything_scored() == before
+    assert rows_holding("Bloggs") == []
+    [entry] = AuditEntry.objects.filter(action="player.erase")
+    assert entry.target_label == erased.name and entry.user == played_live.secretary
+    live = RubberGame.objects.get(rubber__night__fixture=played_live.fixture, rubber__number=1).game
+    assert live is not None and live.seats[0] == erased.name
+
+
+def test_only_a_secretary_of_the_players_league_may_erase_them(played: Night, django_user_model: Any) -> None:
+    jo = played.home_players[0]
+    for who in (None, played.home_captain, a_match_night("plain", league_name="Stoke Sunday").secretary):
+        with pytest.raises(NotSecretary):
+            player_erase(player_id=jo.pk, user=who)
+    jo.refresh_from_db()
+    assert jo.name == "Jo Bloggs"
+
+
+def test_the_secretary_checks_then_confirms_an_erasure_on_their_page(played: Night) -> None:
+    jo = played.home_players[0]
+    url = reverse("secretary-player-erase", args=[jo.pk])
+    captain = Client()
+    captain.force_login(played.home_captain)
+    assert captain.get(url).status_code == 403
+    assert captain.post(url).status_code == 403
+    client = Client()
+    client.force_login(played.secretary)
+    page = client.get(url).content.decode()
+    assert "Check, then confirm" in page and "Every score, result, table and statistic stays" in page
+    jo.refresh_from_db()
+    assert jo.name == "Jo Bloggs"  # looking changes nothing
+    done = client.post(url, follow=True).content.decode()
+    jo.refresh_from_db()
+    assert jo.name.startswith("Player ") and f"the league now knows them as {jo.name}" in done

@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+
 class _RedisQoS(kombu_redis.QoS):
     """A worker's hold on the tasks it took, kept in Redis.
 

@@ -31,7 +31,7 @@ from urllib.request import Request, urlopen
 import pytest
 import scoring
 from scoring.simulate import random_game
-from test_production import BIN, ROOT, _manage, _production_env, _wait_until_listening
+from test_production import BIN, ROOT, _manage, _production_env, _stop, _wait_until_listening
 from test_worker_faults import free_port, missing_service
 
 pytestmark = pytest.mark.slow
@@ -133,12 +133,7 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
         yield Service(f"http://127.0.0.1:{port}", postgres, server)
     finally:
         if server is not None:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=20)
+            _stop(server)
         postgres.remove()
 
 

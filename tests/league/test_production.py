@@ -90,12 +90,17 @@ def production(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _wait_until_listening(port, server)
         yield f"http://127.0.0.1:{port}"
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=20)
+        _stop(server)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Asks the process to stop, and makes it after 20 seconds."""
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=20)
 
 
 class _NoRedirects(HTTPRedirectHandler):

@@ -3,9 +3,8 @@ one token a device (league.services.devices).
 
 Every request looks its token up (one indexed query joined to the user), so
 a revoked token or a deactivated user is refused from the next request on,
-in every process. An earlier version remembered a token's user for 30 s in
-each process to spare that query; beside the dozen or more queries of a
-move, it was a small gain for a revocation that did not take effect.
+in every process. No per-process memory of tokens: beside the dozen or more
+queries of a move, sparing this one would cost revocations that wait.
 """
 from typing import Any
 

@@ -11,6 +11,6 @@ urlpatterns = [
     path("password/", password_change, name="password_change"),
     path("password/done/", password_change_done, name="password_change_done"),
     path("devices/", devices, name="devices"),
-    path("devices/<int:device_id>/revoke/", device_revoke, name="device-revoke"),
+    path("devices/<num:device_id>/revoke/", device_revoke, name="device-revoke"),
     path("name/", name_shown, name="name-shown"),
 ]

@@ -3,16 +3,16 @@ from django.urls import path
 
 from league.pages import night, night_actions
 
-PREFIX = "fixtures/<int:fixture_id>/night"
+PREFIX = "fixtures/<num:fixture_id>/night"
 
 urlpatterns = [
     path(PREFIX, night.page, name="night-page"),
     path(f"{PREFIX}/live", night.live, name="night-page-live"),
     path(f"{PREFIX}/card.csv", night.card_csv, name="night-page-card-csv"),
     path(f"{PREFIX}/sheet", night_actions.sheet, name="night-page-sheet"),
-    path(f"{PREFIX}/rubbers/<int:rubber>/live", night_actions.game_live, name="night-page-game-live"),
-    path(f"{PREFIX}/rubbers/<int:rubber>/card", night_actions.game_card, name="night-page-game-card"),
-    path(f"{PREFIX}/rubbers/<int:rubber>/remove", night_actions.game_remove, name="night-page-game-remove"),
+    path(f"{PREFIX}/rubbers/<num:rubber>/live", night_actions.game_live, name="night-page-game-live"),
+    path(f"{PREFIX}/rubbers/<num:rubber>/card", night_actions.game_card, name="night-page-game-card"),
+    path(f"{PREFIX}/rubbers/<num:rubber>/remove", night_actions.game_remove, name="night-page-game-remove"),
     path(f"{PREFIX}/submit", night_actions.submit, name="night-page-submit"),
     path(f"{PREFIX}/confirm", night_actions.confirm, name="night-page-confirm"),
     path(f"{PREFIX}/dispute", night_actions.dispute, name="night-page-dispute"),

@@ -4,7 +4,7 @@ from django.urls import path
 from league.pages.pad import board, pad, service_worker
 
 urlpatterns = [
-    path("games/<int:game_id>/pad", pad, name="game-pad"),
-    path("games/<int:game_id>/board", board, name="game-board"),
+    path("games/<num:game_id>/pad", pad, name="game-pad"),
+    path("games/<num:game_id>/board", board, name="game-board"),
     path("games/pad-sw.js", service_worker, name="pad-service-worker"),
 ]

@@ -144,3 +144,20 @@ def test_text_with_a_lone_surrogate_or_a_nul_is_a_400_naming_where(tablet: APICl
     refused(response, 400, where, "not valid text")
     assert response.content.decode("utf-8")  # the answer itself is text
     assert Game.objects.count() == 1 and not GameEntry.objects.exists()
+
+
+@pytest.mark.parametrize("path", [
+    "/api/games/9223372036854775808",
+    "/api/games/1/hands/129589103808327088/shown",
+    "/api/fixtures/99999999999999999999/night",
+])
+def test_an_id_past_any_database_integer_is_a_json_404(tablet: APIClient, path: str) -> None:
+    response = tablet.post(path, {"2": []}, format="json") if path.endswith("shown") else tablet.get(path)
+    assert response.status_code == 404
+    assert "error" in response.json()
+
+
+def test_an_id_past_any_database_integer_is_a_page_404() -> None:
+    from django.test import Client
+
+    assert Client().get("/teams/9223372036854775808/").status_code == 404

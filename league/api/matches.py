@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
-from league.api.schema import ErrorOutput, text
+from league.api.schema import BodyRequiredSchema, ErrorOutput, text
 from league.models import Fixture, MatchNight, Rubber, RubberGame
 from league.selectors.matches import night_view
 from league.refusals import TeamSheetInvalid
@@ -130,6 +130,8 @@ RUBBER_GAME_BODY = {
 
 
 class RubberGamesApi(APIView):
+    schema = BodyRequiredSchema()
+
     class InputSerializer(serializers.Serializer[Any]):
         """{"live": true} starts a live game; {"home_score": 61,
         "away_score": 40} records one from the card."""

@@ -9,6 +9,7 @@ format docs/scoresheet.md fixes."""
 from typing import Any
 
 from django.core.validators import RegexValidator
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
@@ -150,3 +151,15 @@ WRITE_RESPONSES = {
 }
 
 UNDO_RESPONSES = {**WRITE_RESPONSES, 201: UndoOutput}
+
+
+class BodyRequiredSchema(AutoSchema):
+    """The schema of a view that refuses a request without a body, where
+    the body is described by a raw schema (a oneOf of shapes), which
+    drf-spectacular never marks as required."""
+
+    def _get_request_body(self, direction: str = "request") -> Any:
+        body = super()._get_request_body(direction)  # type: ignore[no-untyped-call]  # drf-spectacular has no types
+        if body:
+            body["required"] = True
+        return body

@@ -54,6 +54,10 @@ class League(models.Model):
     name = models.CharField(max_length=200, unique=True)
     slug = models.SlugField(max_length=60, unique=True)
     secretaries = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run")
+    current_season = models.ForeignKey(
+        "Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The season the league's pages open on; empty: the latest season that has started.",
+    )
     hide_from_search = models.BooleanField(
         default=False, help_text="Ask search engines not to index the league's public pages (docs/organisation.md).",
     )

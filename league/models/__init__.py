@@ -27,3 +27,7 @@ __all__ += ["OverdueNotice", "PlayerGame", "PlayerStats", "TableEntry"]
 from league.models.devices import DeviceToken
 
 __all__ += ["DeviceToken"]
+
+from league.models.invites import LoginInvite
+
+__all__ += ["LoginInvite"]

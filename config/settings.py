@@ -93,12 +93,18 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # The development database: write-ahead logging lets the pages read
+    # The embedded database: write-ahead logging lets the pages read
     # while a tablet writes, and syncing at checkpoints rather than on every
-    # commit makes a move cost a write, not a disk flush.
-    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = (
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-    )
+    # commit makes a move cost a write, not a disk flush. SQLite lets one
+    # writer in at a time: each transaction takes the write lock as it
+    # begins (IMMEDIATE), so a second tablet's move waits its turn, up to
+    # 20 seconds, rather than failing with "database is locked"
+    # when a read-then-write transaction finds another writer in its way.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

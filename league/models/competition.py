@@ -7,10 +7,12 @@ secretary may change a squad once the season's registration deadline has
 passed. The settings and the rules of inheriting them are described in
 `league.competition_settings`.
 """
+import datetime
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 
@@ -93,6 +95,15 @@ class League(models.Model):
         default=default_tie_breakers, validators=[validate_tie_breakers],
         help_text=f"What orders the table, in order, from {', '.join(TIE_BREAKERS[:-1])} and "
                   f"{TIE_BREAKERS[-1]} (name only last); teams level on all but name share a position.",
+    )
+    match_start = models.TimeField(
+        default=datetime.time(20, 0),
+        help_text="When matches start, for the team calendars: 20:00 unless the league says otherwise.",
+    )
+    sanction_max_points = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text="The most points one sanction may take off a team; empty: the most one match can give "
+                  "in the division's points scheme and match format.",
     )
 
     class Meta:

@@ -190,7 +190,8 @@ function typePeg(event) {
   if (!pad.table || !pad.pick.tile || pad.pick.end === undefined || pad.pick.preview || event.ctrlKey || event.metaKey || event.altKey) return;
   if (/^[0-9]$/.test(event.key)) pad.pick.peg = typeDigit(pad.pick.peg, event.key);
   else if (event.key === "Backspace") pad.pick.peg = deleteDigit(pad.pick.peg);
-  else if (event.key === "Enter" && pad.pick.peg !== "" && event.target === document.body) return record();
+  // Enter records; its default would also press the tile focused next (pad-entry.js keeps the keyboard at #peg).
+  else if (event.key === "Enter" && pad.pick.peg !== "" && (event.target === document.body || event.target.id === "peg")) { event.preventDefault(); return record(); }
   else if (event.key === "Escape") pad.pick = freshPick();
   else return;
   event.preventDefault();

@@ -6,9 +6,28 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test test-fast test-js typecheck screenshots install bench bench-tables
+.PHONY: run test test-fast test-js typecheck screenshots install bench bench-tables pyodide
 
 install: $(VENV)/.installed
+
+# The pad's engine offline (docs/pad.md, "The engine in the browser"): the
+# Pyodide npm package pinned by package-lock.json, whose runtime files are
+# copied to vendor/pyodide/VERSION/ for the static files to serve. Where npm
+# is missing the pad works as before, online only: make says so and goes on.
+PYODIDE := vendor/pyodide
+PYODIDE_FILES := pyodide.mjs pyodide.mjs.map pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+
+pyodide:
+	@if command -v npm >/dev/null; then $(MAKE) --no-print-directory $(PYODIDE)/.installed; \
+	else echo "npm not found: the pad will not judge moves offline (make pyodide)"; fi
+
+$(PYODIDE)/.installed: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	rm -rf $(PYODIDE)
+	version=$$(node -p 'require("./node_modules/pyodide/package.json").version') && \
+	mkdir -p $(PYODIDE)/$$version && \
+	cp $(addprefix node_modules/pyodide/,$(PYODIDE_FILES)) $(PYODIDE)/$$version/
+	touch $@
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,7 +37,7 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 # A development server on http://127.0.0.1:$(PORT) with the demo data loaded.
 # DEBUG is on unless the environment says otherwise.
 run: export DEBUG := $(or $(DEBUG),1)
-run: $(VENV)/.installed
+run: $(VENV)/.installed pyodide
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_load
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
@@ -32,7 +51,7 @@ test test-fast screenshots: export PYTHONDONTWRITEBYTECODE :=
 # browser tests, then the pad's JavaScript tests where Node is installed.
 # pytest's last line says how long it took, the slowest tests are listed.
 # Honours DATABASE_URL and REDIS_URL; without them, SQLite and in-process tasks.
-test: $(VENV)/.installed
+test: $(VENV)/.installed pyodide
 	$(PY) -m pytest --durations=5
 	@if command -v node >/dev/null; then $(MAKE) --no-print-directory test-js; \
 	else echo "node not found: the pad's JavaScript tests (make test-js) did not run"; fi
@@ -41,7 +60,7 @@ test: $(VENV)/.installed
 # the browser tests and those marked slow (the big property runs, whole games
 # played through the API, the demo league, a real worker), spread over the
 # machine's cores. make test remains the whole tree, in one process.
-test-fast: $(VENV)/.installed
+test-fast: $(VENV)/.installed pyodide
 	$(PY) -m pytest -n auto -m "not slow and not browser" --ignore=tests/e2e
 
 # mypy --strict over scoring, league and config (see mypy.ini).

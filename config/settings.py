@@ -146,7 +146,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT")) if env_str("STATIC_ROOT") else BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS: list[Path | tuple[str, Path]] = [BASE_DIR / "static"]
+# Pyodide's runtime for the pad's engine offline, where `make pyodide` has
+# put it (vendor/pyodide/VERSION/): served as static/pyodide/VERSION/.
+PYODIDE_ROOT = BASE_DIR / "vendor" / "pyodide"
+if PYODIDE_ROOT.is_dir():
+    STATICFILES_DIRS.append(("pyodide", PYODIDE_ROOT))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

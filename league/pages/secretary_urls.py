@@ -4,10 +4,15 @@ from django.urls import path
 from league.pages import (
     secretary,
     secretary_fixtures,
+    secretary_invites,
+    secretary_people,
     secretary_privacy,
     secretary_results,
     secretary_sanctions,
+    secretary_settings,
     secretary_setup,
+    secretary_squads,
+    secretary_teams,
 )
 
 urlpatterns = [
@@ -28,4 +33,22 @@ urlpatterns = [
     path("divisions/<num:division_id>/sanctions", secretary_sanctions.sanctions, name="secretary-sanctions"),
     path("sanctions/<num:sanction_id>/remove", secretary_sanctions.remove, name="secretary-sanction-remove"),
     path("players/<num:player_id>/erase", secretary_privacy.player_erase_page, name="secretary-player-erase"),
+    # Plain records, squads, logins and settings (docs/organisation.md, "The secretary's pages").
+    path("leagues/<num:league_id>/teams/", secretary_teams.teams, name="secretary-teams"),
+    path("teams/<num:team_id>/", secretary_teams.team, name="secretary-team"),
+    path("leagues/<num:league_id>/venues/", secretary_teams.venues, name="secretary-venues"),
+    path("leagues/<num:league_id>/venues/<num:venue_id>", secretary_teams.venue, name="secretary-venue"),
+    path("leagues/<num:league_id>/players/", secretary_people.players, name="secretary-players"),
+    path("leagues/<num:league_id>/players/<num:player_id>", secretary_people.player, name="secretary-player"),
+    path("seasons/<num:season_id>/teams/<num:team_id>/squad", secretary_squads.squad, name="secretary-squad"),
+    path("seasons/<num:season_id>/teams/<num:team_id>/squad/<num:player_id>/withdraw",
+         secretary_squads.squad_withdraw_page, name="secretary-squad-withdraw"),
+    path("seasons/<num:season_id>/carry-over", secretary_squads.carry_over, name="secretary-carry-over"),
+    path("teams/<num:team_id>/invite", secretary_invites.invite_new, name="secretary-invite-new"),
+    path("teams/<num:team_id>/invites/<num:invite_id>/withdraw", secretary_invites.invite_withdraw_page,
+         name="secretary-invite-withdraw"),
+    path("invitations/<str:token>", secretary_invites.accept, name="invite-accept"),
+    path("leagues/<num:league_id>/settings", secretary_settings.league_settings, name="secretary-league-settings"),
+    path("divisions/<num:division_id>/settings", secretary_settings.division_settings,
+         name="secretary-division-settings"),
 ]

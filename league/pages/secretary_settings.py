@@ -1,0 +1,64 @@
+"""A league's settings and a division's overrides, as forms of choices
+(`secretary_settings_forms`), each change checked on a review page that
+lists every setting changing, from what to what, before it is saved."""
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from league.competition_settings import SETTING_NAMES
+from league.models import Division, League
+from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
+from league.pages.secretary_settings_forms import LABELS, SettingsForm, shown
+from league.selectors.secretary import division_get, league_get
+from league.services.league_options import division_options_change, league_options_change
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def league_settings(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get(league_id=league_id)
+    require_secretary(request, league)
+    return _settings_page(request, league=league, division=None)
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def division_settings(request: HttpRequest, division_id: int) -> HttpResponse:
+    division = division_get(division_id=division_id)
+    require_secretary(request, division.season.league)
+    return _settings_page(request, league=division.season.league, division=division)
+
+
+def _settings_page(request: HttpRequest, *, league: League, division: Division | None) -> HttpResponse:
+    """Posted with step=review (the default), the changes to check; with
+    step=confirm, saved; with step=edit, the form again as it was filled."""
+    form = SettingsForm(request.POST or None, league=league, division=division)
+    step = request.POST.get("step", "review")
+    changes = None
+    if request.method == "POST" and form.is_valid() and step != "edit":
+        changes = form.changes()
+        if step == "confirm":
+            try:
+                _save(request, form, league=league, division=division)
+            except REFUSALS as refusal:
+                form.add_error(None, refusal.message)
+                changes = None
+            else:
+                messages.success(request, "The settings are saved." if changes else "Nothing changed.")
+                return HttpResponseRedirect(request.path)
+    rows = [{"label": LABELS[name], "before": shown(name, before), "after": shown(name, after)}
+            for name, (before, after) in (changes or {}).items()]
+    return render(request, "secretary/settings.html", {
+        "league": league, "division": division, "form": form, "reviewing": changes is not None, "rows": rows})
+
+
+def _save(request: HttpRequest, form: SettingsForm, *, league: League, division: Division | None) -> None:
+    changes = {name: after for name, (_, after) in form.changes().items() if name in SETTING_NAMES}
+    if division is None:
+        hide = form.cleaned_data["hide_from_search"]
+        league_options_change(league_id=league.pk, changes=changes, hide_from_search=hide, user=request.user)
+    else:
+        division_options_change(division_id=division.pk, league=league, changes=changes, user=request.user)
+
+

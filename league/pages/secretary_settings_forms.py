@@ -1,0 +1,235 @@
+"""The form for a league's settings, and for a division's overrides of
+them: every setting with a fixed set of values is a choice (rule preset,
+match format, points scheme, tie-breakers), the rest are numbers; none is
+raw JSON. Each value is checked by the validator the models and services
+use (`settings_problem`), so the form refuses what they would, in their
+words. A division's form offers "the league's" for every setting, which
+leaves it inheriting."""
+from typing import Any
+
+from django import forms
+
+import scoring
+from league.competition_settings import SETTING_NAMES, settings_problem
+from league.formats import FORMATS, SCHEMES
+from league.models import Division, League
+from league.standings import TIE_BREAKERS
+from league.standings.tiebreakers import TIE_BREAKER_RULES
+
+# The rule keys the form offers; any other key a league's rules hold (hand
+# sizes, penalties) is kept as it is.
+RULE_KEYS = ("target", "finish", "down_can_win", "chip_out_bonus")
+TIE_SLOTS = len(TIE_BREAKERS)
+INHERIT = ""
+LABELS = {
+    "rules": "Game rules", "match_format": "Match format", "points_scheme": "Points scheme",
+    "forfeit": "Walkover score and points", "result_deadline_days": "Days to return a result",
+    "late_result_points": "Points deducted for late results", "tie_breakers": "Tie-breakers",
+    "hide_from_search": "Hidden from search engines",
+}
+YES_NO = [("yes", "Yes"), ("no", "No")]
+
+
+class SettingsForm(forms.Form):
+    preset = forms.ChoiceField(label="Rule system", help_text="The rules every game is played by.")
+    target = forms.IntegerField(label="Points to win a game", required=False, min_value=1,
+                                help_text="Empty: the rule system's own.")
+    finish = forms.ChoiceField(label="Finishing", required=False, help_text="Empty: the rule system's own.")
+    down_can_win = forms.ChoiceField(label="A player who goes out (chips out) can win even short of the target",
+                                     required=False)
+    chip_out_bonus = forms.IntegerField(label="Bonus for chipping out", required=False, min_value=0)
+    match_format = forms.ChoiceField()
+    points_scheme = forms.ChoiceField()
+    forfeit_won = forms.IntegerField(label="Walkover score: games to the side that turned up", required=False,
+                                     min_value=0)
+    forfeit_lost = forms.IntegerField(label="Walkover score: games to the side that gave it", required=False,
+                                      min_value=0)
+    forfeit_loser_points = forms.IntegerField(label="Points to the side that gave a walkover", required=False,
+                                              min_value=0)
+    result_deadline_days = forms.IntegerField(label="Days to return a result", required=False, min_value=1)
+    late_result_points = forms.CharField(
+        label="Points deducted for late results", required=False,
+        help_text="Offence by offence, the last figure repeating: 3, 5. Write none for no deduction.")
+
+    def __init__(self, *args: Any, league: League, division: Division | None = None, **kwargs: Any) -> None:
+        self.league, self.division = league, division
+        self.inherits = division is not None
+        kwargs.setdefault("initial", _initial(league, division))
+        super().__init__(*args, **kwargs)
+        self._choices("preset", [(p, p) for p in scoring.PRESETS], inherited=_preset(league.rules))
+        self._choices("finish", [("", "The rule system's")] + [(f, f.capitalize()) for f in ("exact", "reach")])
+        self._choices("down_can_win", [("", "The rule system's")] + YES_NO)
+        self._choices("match_format", [(k, f.name) for k, f in FORMATS.items()], inherited=league.match_format)
+        self._choices("points_scheme", [(k, s.name) for k, s in SCHEMES.items()], inherited=league.points_scheme)
+        for slot in range(TIE_SLOTS):
+            self.fields[f"tie_{slot}"] = forms.ChoiceField(
+                label=f"Tie-breaker {slot + 1}", required=False,
+                choices=[("", "The league's" if self.inherits and not slot else "None")]
+                + [(key, rule.words.capitalize()) for key, rule in TIE_BREAKER_RULES.items()])
+        if self.inherits:
+            self.fields["preset"].help_text = "The league's: the division plays by the league's rules as a whole."
+            for name in ("result_deadline_days", "forfeit_won", "forfeit_lost", "forfeit_loser_points",
+                         "late_result_points"):
+                self.fields[name].help_text = "Empty: the league's, shown in the box."
+            self.fields["result_deadline_days"].widget.attrs["placeholder"] = league.result_deadline_days
+            self.fields["forfeit_won"].widget.attrs["placeholder"] = league.forfeit["score"][0]
+            self.fields["forfeit_lost"].widget.attrs["placeholder"] = league.forfeit["score"][1]
+            self.fields["forfeit_loser_points"].widget.attrs["placeholder"] = league.forfeit.get("loser_points", 0)
+            self.fields["late_result_points"].widget.attrs["placeholder"] = _points_text(league.late_result_points)
+        else:
+            self.fields["hide_from_search"] = forms.BooleanField(
+                label="Ask search engines not to list the league's public pages", required=False)
+            for name in ("result_deadline_days", "forfeit_won", "forfeit_lost", "tie_0"):
+                self.fields[name].required = True
+
+    def _choices(self, name: str, choices: list[tuple[str, str]], *, inherited: str | None = None) -> None:
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        if self.inherits and inherited is not None:
+            choices = [(INHERIT, f"The league's: {dict(choices).get(inherited, inherited)}")] + choices
+            field.required = False
+        field.choices = choices
+
+    def clean_late_result_points(self) -> list[int] | None:
+        text = self.cleaned_data["late_result_points"].strip().lower()
+        if not text:
+            if self.inherits:
+                return None
+            raise forms.ValidationError("write the points, such as 3, 5, or none")
+        if text == "none":
+            return []
+        try:
+            return [int(part) for part in text.replace(",", " ").split()]
+        except ValueError:
+            raise forms.ValidationError("write whole numbers separated by commas, such as 3, 5, or none") from None
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        won, lost = data.get("forfeit_won"), data.get("forfeit_lost")
+        if (won is None) != (lost is None):
+            self.add_error("forfeit_won" if won is None else "forfeit_lost",
+                           "give both games of the walkover score, or neither")
+        if not self.errors:
+            for name, value in self.settings().items():
+                problem = None if value is None else settings_problem(name, value)
+                if problem is not None:
+                    self.add_error(_field_of(name), problem)
+        return data
+
+    def settings(self) -> dict[str, Any]:
+        """The settings as the services take them: for a division, None
+        where it inherits."""
+        data = self.cleaned_data
+        chosen = {
+            "rules": self._rules(),
+            "match_format": data.get("match_format") or None,
+            "points_scheme": data.get("points_scheme") or None,
+            "forfeit": self._forfeit(),
+            "result_deadline_days": data.get("result_deadline_days"),
+            "late_result_points": data.get("late_result_points"),
+            "tie_breakers": [data[f"tie_{n}"] for n in range(TIE_SLOTS) if data.get(f"tie_{n}")] or None,
+        }
+        return {name: chosen[name] for name in SETTING_NAMES}
+
+    def changes(self) -> dict[str, tuple[Any, Any]]:
+        """What the form changes, setting by setting, as (from, to)."""
+        row: League | Division = self.division if self.division is not None else self.league
+        changed = {name: (getattr(row, name), value) for name, value in self.settings().items()
+                   if getattr(row, name) != value}
+        if not self.inherits and self.league.hide_from_search != self.cleaned_data["hide_from_search"]:
+            changed["hide_from_search"] = (self.league.hide_from_search, self.cleaned_data["hide_from_search"])
+        return changed
+
+    def _rules(self) -> Any:
+        data = self.cleaned_data
+        if not data.get("preset"):
+            return None
+        own = self.division.rules if self.division is not None else self.league.rules
+        kept = {k: v for k, v in _as_object(own).items() if k not in RULE_KEYS and k != "preset"}
+        rules: dict[str, Any] = {"preset": data["preset"], **kept}
+        for key in ("target", "chip_out_bonus"):
+            if data.get(key) is not None:
+                rules[key] = data[key]
+        if data.get("finish"):
+            rules["finish"] = data["finish"]
+        if data.get("down_can_win"):
+            rules["down_can_win"] = data["down_can_win"] == "yes"
+        return rules
+
+    def _forfeit(self) -> dict[str, Any] | None:
+        data = self.cleaned_data
+        if data.get("forfeit_won") is None:
+            return None
+        forfeit: dict[str, Any] = {"score": [data["forfeit_won"], data["forfeit_lost"]]}
+        if data.get("forfeit_loser_points") is not None:
+            forfeit["loser_points"] = data["forfeit_loser_points"]
+        elif not self.inherits:
+            forfeit["loser_points"] = 0
+        return forfeit
+
+
+def shown(name: str, value: Any) -> str:
+    """A setting's value in words, for the review."""
+    if value is None:
+        return "the league's"
+    if name == "rules":
+        given = _as_object(value)
+        extras = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in given.items() if k != "preset")
+        return f"{given['preset']}" + (f" ({extras})" if extras else "")
+    if name == "match_format":
+        return FORMATS[value].name if value in FORMATS else str(value)
+    if name == "points_scheme":
+        return SCHEMES[value].name if value in SCHEMES else str(value)
+    if name == "forfeit":
+        return f"{value['score'][0]}-{value['score'][1]}, {value.get('loser_points', 0)} points to the side that gave it"
+    if name == "late_result_points":
+        return _points_text(value)
+    if name == "tie_breakers":
+        return ", then ".join(TIE_BREAKER_RULES[k].words if k in TIE_BREAKER_RULES else k for k in value)
+    if name == "hide_from_search":
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _initial(league: League, division: Division | None) -> dict[str, Any]:
+    source: Any = division if division is not None else league
+    initial: dict[str, Any] = {"hide_from_search": league.hide_from_search}
+    if source.rules is not None:
+        rules = _as_object(source.rules)
+        initial["preset"] = rules["preset"]
+        initial.update({k: rules[k] for k in ("target", "chip_out_bonus", "finish") if k in rules})
+        if "down_can_win" in rules:
+            initial["down_can_win"] = "yes" if rules["down_can_win"] else "no"
+    for name in ("match_format", "points_scheme", "result_deadline_days"):
+        initial[name] = getattr(source, name)
+    if source.forfeit is not None:
+        initial["forfeit_won"], initial["forfeit_lost"] = source.forfeit["score"]
+        initial["forfeit_loser_points"] = source.forfeit.get("loser_points", 0 if division is None else None)
+    if source.late_result_points is not None:
+        initial["late_result_points"] = _points_text(source.late_result_points)
+    for slot, key in enumerate(source.tie_breakers or []):
+        initial[f"tie_{slot}"] = key
+    return initial
+
+
+def _as_object(rules: Any) -> dict[str, Any]:
+    if rules is None:
+        return {"preset": "pub"}
+    if isinstance(rules, str):
+        return {"preset": rules}
+    return {"preset": "pub", **rules}
+
+
+def _preset(rules: Any) -> str:
+    return str(_as_object(rules)["preset"])
+
+
+def _points_text(points: list[int]) -> str:
+    return ", ".join(str(n) for n in points) or "none"
+
+
+def _field_of(setting: str) -> str | None:
+    return {"rules": "preset", "forfeit": "forfeit_won", "tie_breakers": "tie_0"}.get(
+        setting, setting if setting in ("match_format", "points_scheme", "result_deadline_days",
+                                        "late_result_points") else None)

@@ -19,6 +19,7 @@ urlpatterns = [
 
 urlpatterns += [
     path("", include("league.pages.pad_urls")),
+    path("", include("league.pages.pad_engine_urls")),
     path("", include("league.pages.night_urls")),
     path("", include("league.pages.public_urls")),
     path("secretary/", include("league.pages.secretary_urls")),

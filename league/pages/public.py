@@ -1,7 +1,9 @@
 """The public league pages anyone reads without logging in: a league's home
 (its current season's divisions, each table, the latest results and the
-next fixtures) and a division's page, with its printable table. Team and
-player pages are in `league.pages.public_people`.
+next fixtures; a past or coming season at its own address) and a
+division's page, with its printable table. Each page offers the league's
+other seasons (`season_links`). Team and player pages are in
+`league.pages.public_people`.
 
 Every table shown is the stored one (`league.selectors.standings`), read as
 it was last rebuilt: a page never works a table out.
@@ -10,15 +12,15 @@ from datetime import date
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from league.models import Division, Fixture, League
+from league.models import Division, DivisionEntry, Fixture, League, Season, Team
 from league.pages.public_boards import leaderboard_context
 from league.pages.public_lines import by_week, fixture_lines, latest_and_next, week_size
 from league.pages.robots import hidden_by, render_for
 from league.selectors.public import (
-    current_season,
     division_fixtures_public,
     division_settings_of,
     division_with_league,
@@ -26,24 +28,70 @@ from league.selectors.public import (
     season_divisions,
     season_fixtures,
 )
+from league.selectors.seasons import current_of, entry_for_season, league_seasons, team_entries
 from league.selectors.standings import table_entries, table_rebuilt_at
 from league.standings import TIE_BREAKER_RULES
 
 
 @require_GET
-def league_home(request: HttpRequest, slug: str) -> HttpResponse:
+def league_home(request: HttpRequest, slug: str, season_id: int | None = None) -> HttpResponse:
+    """The league's current season, or with `season_id` any season of the
+    league, at an address that stays the same when the next one starts."""
     try:
         league = league_by_slug(slug=slug)
     except League.DoesNotExist:
         raise Http404("no such league") from None
-    season = current_season(league)
+    seasons = league_seasons(league_id=league.pk)
+    current = current_of(seasons, chosen_id=league.current_season_id, today=timezone.localdate())
+    season = current if season_id is None else next((s for s in seasons if s.pk == season_id), None)
+    if season_id is not None and season is None:
+        raise Http404("no such season of the league")
     divisions = season_divisions(season_id=season.pk) if season is not None else []
     fixtures = season_fixtures(season_id=season.pk) if season is not None else []
     today = timezone.localdate()
     panels = [_division_panel(division, [f for f in fixtures if f.division_id == division.pk], today)
               for division in divisions]
-    return render_for(request, "public/league.html", {"league": league, "season": season, "panels": panels},
-                      hidden=hidden_by(league))
+    context = {"league": league, "season": season, "panels": panels,
+               "seasons": season_links(league, seasons, shown=season, current=current)}
+    return render_for(request, "public/league.html", context, hidden=hidden_by(league))
+
+
+def season_links(league: League, seasons: list[Season], *, shown: Season | None,
+                 current: Season | None) -> list[dict[str, Any]]:
+    """The league's `seasons` for a page's season switcher, newest first:
+    each one's address (on a division's page, that season's division of
+    the same name when it has one: `league_seasons(division_named=...)`),
+    whether it is the one shown and whether it is current. Empty when there
+    is only one season to show."""
+    if len(seasons) < 2:
+        return []
+    links = []
+    for season in seasons:
+        same = getattr(season, "same_division_id", None)
+        url = (reverse("public-division", args=[same]) if same is not None
+               else reverse("public-league-season", args=[league.slug, season.pk]))
+        links.append({"season": season, "url": url, "shown": shown is not None and season.pk == shown.pk,
+                      "current": current is not None and season.pk == current.pk})
+    return links
+
+
+def team_seasons(*, team: Team, season_id: int | None) -> tuple[DivisionEntry | None, list[dict[str, Any]]]:
+    """The team's division in the season asked for (None when it did not
+    play it), else in its league's current season, or when it sat that out
+    its latest before; and the seasons it played, for its page's season
+    switcher (as `season_links`)."""
+    entries = team_entries(team_id=team.pk)
+    current = current_of(league_seasons(league_id=team.league_id), chosen_id=team.league.current_season_id,
+                         today=timezone.localdate())
+    if season_id is None:
+        shown = entry_for_season(entries, current)
+    else:
+        shown = next((entry for entry in entries if entry.division.season_id == season_id), None)
+    links = [{"season": entry.division.season,
+              "url": reverse("public-team-season", args=[team.pk, entry.division.season_id]),
+              "shown": shown is not None and entry.pk == shown.pk,
+              "current": current is not None and entry.division.season_id == current.pk} for entry in entries]
+    return shown, links if len(links) > 1 else []
 
 
 def _division_panel(division: Division, fixtures: list[Fixture], today: date) -> dict[str, Any]:
@@ -64,6 +112,10 @@ def division_page(request: HttpRequest, division_id: int) -> HttpResponse:
     lines = fixture_lines(division_fixtures_public(division_id=division.pk), today=today,
                           deadline_days=context["settings"].result_deadline_days)
     context["weeks"] = by_week(lines)
+    league = context["league"]
+    seasons = league_seasons(league_id=league.pk, division_named=division.name)
+    current = current_of(seasons, chosen_id=league.current_season_id, today=today)
+    context["seasons"] = season_links(league, seasons, shown=division.season, current=current)
     context.update(leaderboard_context(request, division_id=division.pk))
     return render_for(request, "public/division.html", context, hidden=hidden_by(context["league"]))
 

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from league.calendar import calendar_text
 from league.models import Division, Player, TableEntry, Team
+from league.pages.public import team_seasons
 from league.pages.public_lines import fixture_lines, game_line, is_ahead
 from league.pages.robots import hidden_by, noindex, render_for
 from league.selectors.fixtures import team_calendar_events
@@ -19,7 +20,6 @@ from league.selectors.public import (
     player_registrations,
     player_rubber_games,
     player_season_stats,
-    team_latest_entry,
     team_season_fixtures,
     team_with_captain,
 )
@@ -28,13 +28,17 @@ from league.selectors.standings import table_entries
 
 
 @require_GET
-def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
+def team_page(request: HttpRequest, team_id: int, season_id: int | None = None) -> HttpResponse:
+    """The team in its league's current season, or with `season_id` in a
+    season it played (404 for one it did not)."""
     try:
         team = team_with_captain(team_id=team_id)
     except Team.DoesNotExist:
         raise Http404("no such team") from None
-    entry = team_latest_entry(team_id=team.pk)
-    context = {"team": team, "captain": captain_name(team.captain), "entry": entry}
+    entry, seasons = team_seasons(team=team, season_id=season_id)
+    if season_id is not None and entry is None:
+        raise Http404("the team did not play that season")
+    context = {"team": team, "captain": captain_name(team.captain), "entry": entry, "seasons": seasons}
     if entry is not None:
         context.update(_team_season(team, entry.division))
     return render_for(request, "public/team.html", context, hidden=hidden_by(team.league))

@@ -9,6 +9,7 @@ from league.pages import (
     secretary_privacy,
     secretary_results,
     secretary_sanctions,
+    secretary_seasons,
     secretary_settings,
     secretary_setup,
     secretary_squads,
@@ -18,6 +19,8 @@ from league.pages import (
 urlpatterns = [
     path("", secretary.home, name="secretary-home"),
     path("leagues/<num:league_id>/seasons/new", secretary_setup.season_new, name="secretary-season-new"),
+    path("seasons/<num:season_id>/make-current", secretary_seasons.make_current, name="secretary-season-current"),
+    path("seasons/<num:season_id>/delete", secretary_seasons.delete, name="secretary-season-delete"),
     path("seasons/<num:season_id>/divisions/new", secretary_setup.division_new, name="secretary-division-new"),
     path("divisions/<num:division_id>/", secretary_setup.division, name="secretary-division"),
     path("divisions/<num:division_id>/teams/add", secretary_setup.team_add, name="secretary-team-add"),

@@ -7,15 +7,17 @@ come with `select_related` or one prefetch), so a page's cost stays the
 same as its division fills up. Tables are the stored rows
 (`league.selectors.standings`); nothing here works one out.
 
-Terms: a league's *current season* is the one that started last; a team's
-*season* is the latest one in which it entered a division.
+Terms: a league's *current season* is the one its secretary made current,
+or else the latest that has started (`league.selectors.seasons`); a team's
+*season* is the one in which it entered a division: the current season's,
+or when it sat that out, its latest before.
 """
 from django.db.models import Max, Prefetch, Q, QuerySet
+from django.utils import timezone
 
 from league.competition_settings import SETTING_NAMES, CompetitionSettings, settings_resolve
 from league.models import (
     Division,
-    DivisionEntry,
     Fixture,
     League,
     Player,
@@ -26,6 +28,7 @@ from league.models import (
     TableEntry,
     Team,
 )
+from league.selectors.seasons import current_of, season_current
 
 # What the public sees of a division's fixtures: everything but drafts,
 # which stay the secretary's until published.
@@ -41,11 +44,11 @@ def leagues_listed() -> list[League]:
 
 
 def current_season(league: League) -> Season | None:
-    """The league's newest season; reads the prefetch of `leagues_listed`
-    when there is one."""
-    seasons = list(league.seasons.all()) if _prefetched(league, "seasons") else list(
-        league.seasons.order_by("-start", "-id")[:1])
-    return seasons[0] if seasons else None
+    """The league's current season (see the terms above); reads the
+    prefetch of `leagues_listed` when there is one."""
+    if _prefetched(league, "seasons"):
+        return current_of(league.seasons.all(), chosen_id=league.current_season_id, today=timezone.localdate())
+    return season_current(league=league)
 
 
 def league_by_slug(*, slug: str) -> League:
@@ -93,12 +96,6 @@ def team_with_captain(*, team_id: int) -> Team:
     """The team with its venue, league and captain (and the captain's
     player, whose name a page prefers). Raises Team.DoesNotExist."""
     return Team.objects.select_related("home_venue", "league", "captain__player").get(pk=team_id)
-
-
-def team_latest_entry(*, team_id: int) -> DivisionEntry | None:
-    """The team's division in its latest season, or None before it enters one."""
-    return (DivisionEntry.objects.filter(team_id=team_id).select_related("division__season__league")
-            .order_by("-division__season__start", "-id").first())
 
 
 def team_season_fixtures(*, team_id: int, division_id: int) -> list[Fixture]:

@@ -27,6 +27,7 @@ from league.models import (
 )
 from league.models.fixtures import TRANSITIONS
 from league.selectors.matches import results_awaiting, results_overdue
+from league.selectors.seasons import current_of
 from league.authors import Author
 
 Status = Fixture.Status
@@ -36,7 +37,8 @@ OFF_THE_BOARD = {Status.POSTPONED, Status.WALKOVER, Status.VOID}
 
 def leagues_run(*, user: Author) -> list[League]:
     """The leagues `user` is a secretary of, each with what is waiting for
-    its secretaries (`work`, a Workload) and its seasons (newest first) and
+    its secretaries (`work`, a Workload), its current season (`current`,
+    see `league.selectors.seasons`) and its seasons (newest first) and
     their divisions, every division counting its teams (`team_count`),
     draft fixtures (`draft_count`), published ones, whatever became of them
     since (`published_count`), and sanctions (`sanction_count`)."""
@@ -53,6 +55,8 @@ def leagues_run(*, user: Author) -> list[League]:
     for league in leagues:
         # For the template: an attribute the model does not declare.
         league.work = workload(league_id=league.pk)  # type: ignore[attr-defined]
+        current = current_of(league.seasons.all(), chosen_id=league.current_season_id, today=timezone.localdate())
+        league.current = current  # type: ignore[attr-defined]
     return leagues
 
 

@@ -155,13 +155,14 @@ def test_a_league_home_shows_each_division_with_its_table_latest_result_and_next
     assert f'href="/fixtures/{upcoming.pk}/night"' in html
 
 
-def test_a_league_home_shows_the_newest_season_only(client: Client, played: Night) -> None:
+def test_a_league_home_shows_the_current_season_and_links_to_the_others(client: Client, played: Night) -> None:
     today = timezone.localdate()
     old = Season.objects.create(league=played.league, name="Winter 2024-25", start=today - timedelta(days=700),
                                 registration_deadline=today - timedelta(days=710))
     Division.objects.create(season=old, name="Old Premier")
     html = page(client, f"/leagues/{played.league.slug}/")
-    assert "Old Premier" not in html and "Winter 2024-25" not in html
+    assert "Old Premier" not in html
+    assert f'href="/leagues/{played.league.slug}/seasons/{old.pk}/">Winter 2024-25<' in html
     assert "Winter season" in text_of(html)
 
 
@@ -420,8 +421,9 @@ PAGES = {
     "team": lambda built: f"/teams/{built['team'].pk}/",
     "player": lambda built: f"/players/{built['player'].pk}/",
 }
-# The most queries each page makes, whatever the size of the division.
-MOST_QUERIES = {"front page": 4, "league home": 5, "division": 5, "printable table": 3, "team": 5, "player": 4}
+# The most queries each page makes, whatever the size of the division
+# (the division's and team's pages: one of them for their season links).
+MOST_QUERIES = {"front page": 4, "league home": 5, "division": 6, "printable table": 3, "team": 6, "player": 4}
 
 
 @pytest.mark.parametrize("name", list(PAGES))

@@ -14,6 +14,7 @@ from league.api.writes import StrictSerializer
 from league.api.fixtures import WRITE_ERRORS
 from league.selectors.access import game_scorer_names
 from league.selectors.games import game_entries, game_get, game_live_state, game_sheet
+from league.selectors.seat_names import seats_for, with_seats
 from league.selectors.state import game_state
 from league.services.games import game_create, game_import, game_scorer_add, game_scorer_remove
 
@@ -76,7 +77,8 @@ class GameDetailApi(APIView):
 
     @extend_schema(responses={200: GameStateOutput, 404: ErrorOutput}, summary="A game's state")
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(game_state(game=game_get(game_id=game_id)))
+        game = game_get(game_id=game_id)
+        return Response(with_seats(game_state(game=game), seats_for(game=game, user=request.user)))
 
 
 class GameLiveApi(APIView):
@@ -121,7 +123,8 @@ class GameSheetApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer, 404: ErrorOutput}, summary="A game as a scoresheet")
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(game_sheet(game=game_get(game_id=game_id)))
+        game = game_get(game_id=game_id)
+        return Response(with_seats(game_sheet(game=game), seats_for(game=game, user=request.user)))
 
 
 class VoidedByOutput(serializers.Serializer[Any]):

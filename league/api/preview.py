@@ -18,6 +18,7 @@ from league.api.schema import ErrorOutput, EventOutput, GameStateOutput
 from league.api.writes import MoveCreateApi
 from league.selectors.games import game_get
 from league.selectors.preview import game_table, move_preview
+from league.selectors.seat_names import seats_for, with_seats
 
 
 class OptionOutput(serializers.Serializer[Any]):
@@ -72,7 +73,9 @@ class GameOptionsApi(APIView):
         summary="The table, and where each tile would go and what it would score",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(game_table(game=game_get(game_id=game_id)))
+        game = game_get(game_id=game_id)
+        table = game_table(game=game)
+        return Response({**table, "state": with_seats(table["state"], seats_for(game=game, user=request.user))})
 
 
 class MovePreviewApi(APIView):

@@ -24,6 +24,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from league.models.clubs import Player
+
 
 class MatchNight(models.Model):
     class Status(models.TextChoices):
@@ -90,6 +92,14 @@ class Rubber(models.Model):
 
     def home_ids(self) -> tuple[int, ...]:
         return tuple(pk for pk in (self.home_player_id, self.home_partner_id) if pk is not None)
+
+    def seat_players(self) -> list[Player]:
+        """The players in seat order, as its games are set up: home first;
+        pairs alternate round the table, partners opposite."""
+        if self.kind == self.Kind.SINGLES:
+            return [self.home_player, self.away_player]
+        assert self.home_partner is not None and self.away_partner is not None
+        return [self.home_player, self.away_player, self.home_partner, self.away_partner]
 
     def away_ids(self) -> tuple[int, ...]:
         return tuple(pk for pk in (self.away_player_id, self.away_partner_id) if pk is not None)

@@ -6,6 +6,7 @@ from django.db.models import QuerySet
 
 from league.engine import engine_replay, log_rows
 from league.models import Game, GameEntry
+from league.selectors.seat_names import public_seats, with_seats
 from league.selectors.state import game_state
 
 
@@ -43,7 +44,8 @@ def game_live_state(*, game_id: int) -> dict[str, Any]:
     # The workers publish game_state's dict; the cache hands back whatever it holds.
     if isinstance(published, dict):
         return published
-    return game_state(game=game_get(game_id=game_id))
+    game = game_get(game_id=game_id)
+    return with_seats(game_state(game=game), public_seats(game=game))
 
 
 def games_recent(*, limit: int = 20) -> list[Game]:

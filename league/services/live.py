@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from league.models import Game
 from league.selectors.games import live_state_key
+from league.selectors.seat_names import public_seats_of, with_seats
 from league.selectors.state import game_state
 from league.tasks import live_publish_pending_task
 
@@ -73,7 +74,10 @@ def live_publish_pending(*, older_than_seconds: float = 0) -> int:
         games = list(pending.select_for_update().order_by("pk")[:BATCH])
         if not games:
             return 0
-        cache.set_many({live_state_key(game.pk): game_state(game=game) for game in games}, LIVE_STATE_TTL_SECONDS)
+        # Spectators' states: each name as its player chose to show it.
+        seats = public_seats_of(games=games)
+        cache.set_many({live_state_key(game.pk): with_seats(game_state(game=game), seats[game.pk]) for game in games},
+                       LIVE_STATE_TTL_SECONDS)
         # The rows are locked, so each seq is still the one just published.
         Game.objects.filter(pk__in=[game.pk for game in games]).update(published_seq=F("seq"))
     return len(games)

@@ -129,8 +129,6 @@ def _next_game(fixture: Fixture, night: MatchNight, number: int, user: Author,
 
 
 def _seats(rubber: Rubber) -> list[str]:
-    """Home first; pairs alternate round the table, partners opposite."""
-    if rubber.kind == Rubber.Kind.SINGLES:
-        return [rubber.home_player.name, rubber.away_player.name]
-    assert rubber.home_partner is not None and rubber.away_partner is not None
-    return [rubber.home_player.name, rubber.away_player.name, rubber.home_partner.name, rubber.away_partner.name]
+    """Each seat as the scorer reads it: the player's full name (the public
+    sees the names as each player chose: league.selectors.seat_names)."""
+    return [player.name for player in rubber.seat_players()]

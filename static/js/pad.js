@@ -8,9 +8,13 @@ import { guarded, loudly } from "./broken.js";
 import { Refused, Unreachable, getJson, postJson } from "./pad-api.js";
 import { byId } from "./pad-dom.js";
 import { renderActions, renderSeats, renderStep, renderTiles } from "./pad-entry.js";
-import { actions, api, deleteDigit, freshPick, freshShowing, known, outbox, pad, root, seatToMove, tableKey, tableLooksEmpty, typeDigit } from "./pad-state.js";
+import { rebase, settleEnd } from "./pad-pick.js";
+import { keepSheet, startEngine } from "./pad-projector.js";
+import { renderQueue } from "./pad-queue.js";
+import { differenceText, refusalWords } from "./pad-refusals.js";
+import { actions, api, deleteDigit, freshPick, freshShowing, known, outbox, pad, project, root, seatToMove, serverSeq, tableKey, tableLooksEmpty, typeDigit, unknownWhy, writesAhead } from "./pad-state.js";
 import { eventText, moveText, penaltyLines } from "./pad-text.js";
-import { renderAlerts, renderConnection, renderMoves, renderQueue, renderTable } from "./pad-view.js";
+import { renderAlerts, renderConnection, renderMoves, renderTable } from "./pad-view.js";
 import { drawScores } from "./scoreboard.js";
 
 // ----- talking to the server ------------------------------------------------
@@ -18,10 +22,13 @@ import { drawScores } from "./scoreboard.js";
 async function refresh() {
   try {
     const fresh = await getJson(`${api}/options`);
-    if (pad.table && fresh.state.seq !== pad.table.state.seq) pad.before = pad.table.state.scores;
-    pad.table = fresh;
+    if (pad.server && fresh.state.seq !== pad.server.state.seq) pad.before = pad.server.state.scores;
+    pad.server = fresh;
+    // The writes this table shows are no longer ahead of it.
+    pad.answered = pad.answered.filter((done) => done.seq > fresh.state.seq);
     pad.online = true;
-    localStorage.setItem(tableKey, JSON.stringify(pad.table));
+    localStorage.setItem(tableKey, JSON.stringify(fresh));
+    await keepSheet(fresh.state.seq);
   } catch (err) {
     if (err instanceof Refused) showRefusal(err);
     else if (err instanceof Unreachable) pad.online = false;
@@ -39,7 +46,12 @@ function showRefusal(err) {
 async function followLive() {
   try {
     const live = await getJson(`${api}/live`);
-    if (pad.table && live.seq !== pad.table.state.seq && !outbox.items.length) await refresh();
+    if (pad.server && live.seq !== pad.server.state.seq && !outbox.items.length) {
+      // Changed elsewhere: what the pad shows is not the game until fetched.
+      pad.behind = Math.max(pad.behind, live.seq);
+      render();
+      await refresh();
+    }
   } catch (err) {
     if (!(err instanceof Unreachable)) throw err;
     pad.online = false;
@@ -48,31 +60,62 @@ async function followLive() {
 }
 
 async function flush() {
-  let sent = 0;
+  let changed = false;
+  let refused = null;
   await outbox.flush({
     sent(item, reply) {
-      sent += 1;
+      changed = true;
       pad.online = true;
+      pad.answered.push({ item, seq: reply.state.seq });
+      pad.reached = reply.state;
       // A hand's end has an alert of its own (see renderAlerts).
       const told = reply.events.filter((e) => e.type !== "hand-end");
-      pad.notice = told.length ? { kind: "info", title: "Recorded", lines: told.flatMap((e) => [eventText(reply.state, e), ...penaltyLines(reply.state, e)]) } : null;
+      const lines = told.flatMap((e) => [eventText(reply.state, e), ...penaltyLines(reply.state, e)]);
+      const differs = differenceText(reply.state, item.body, item.showed, reply.events);
+      if (differs) pad.notice = { kind: "error", title: "Recorded, but not as the pad showed it", lines: [differs, ...lines] };
+      else pad.notice = lines.length ? { kind: "info", title: "Recorded", lines } : null;
     },
-    refused(err) {
+    refused(err, item) {
       pad.online = true;
-      pad.notice = null;
-      if (err.body.state && pad.table) pad.table.state = err.body.state;
-      sent += 1; // the table must be fetched again either way
+      changed = true; // the table must be fetched again either way
+      refused = item;
+    },
+    paused(err) {
+      pad.online = true;
+      const words = refusalWords(err, { state: pad.server?.state });
+      pad.notice = { kind: "error", title: words.title, lines: words.lines };
     },
     unreachable() {
       pad.online = false;
     },
   });
-  if (sent) await refresh();
+  if (refused) await describeRefusal(refused);
+  if (changed) await refresh();
   else render();
 }
 
+// A refused write is told in the scorer's words (pad-refusals.js). A stale
+// seq means another tablet recorded something first: the game's log says what.
+async function describeRefusal(item) {
+  if (item.refused.status === 409) {
+    try {
+      const log = await getJson(`${api}/log`);
+      item.refused.log = log.filter((row) => row.seq > item.seq);
+      outbox.save();
+    } catch (err) {
+      if (!(err instanceof Unreachable || err instanceof Refused)) throw err;
+    }
+  }
+  const words = refusalWords(item.refused, { item, state: pad.server?.state, log: item.refused.log, held: outbox.items.length - 1 });
+  pad.notice = { kind: "error", title: words.title, lines: [...words.lines, "Change it or delete it under “Waiting to be sent”."] };
+}
+
 function queue(path, body, label) {
-  outbox.add({ path, body, label }, pad.table.state.seq);
+  // What the pad showed the move to be worth, to compare with the server's answer.
+  const showed = body.tile && known() && pad.pick.option ? { worth: pad.pick.option.worth } : null;
+  const replacing = pad.pick.replacing;
+  if (replacing && outbox.settled(replacing)) outbox.replace(replacing, { path, body, label, showed });
+  else outbox.add({ path, body, label, showed }, serverSeq());
   pad.pick = freshPick();
   pad.focusNext = "#tiles button:not([disabled]):not([hidden])";
   render();
@@ -95,13 +138,14 @@ function tapTile(tile) {
     render();
     return;
   }
+  project();
+  pad.pick.basis = pad.basis;
   pad.pick.tile = tile;
   pad.focusNext = "#step .choices button, #step .keypad button";
   if (!known()) {
     pad.pick.end = tableLooksEmpty() ? null : undefined;
-  } else if (tile.options.length === 1 || !tile.ask_end) {
-    pad.pick.option = tile.options[0];
-    pad.pick.end = null; // the engine places it: every way gives the same result
+  } else {
+    pad.pick = settleEnd(pad.pick, tile);
   }
   render();
 }
@@ -119,16 +163,31 @@ function move() {
   return body;
 }
 
+// Whether the pick was worked out for the game as the pad now knows it;
+// if not, it is worked out again and redrawn, and nothing is sent.
+function pickCurrent() {
+  project();
+  if (pad.pick.basis === pad.basis) return true;
+  rebasePick();
+  render();
+  return false;
+}
+
 // A peg that differs from what the rules give is dry-run first, so the
-// scorer sees the penalty before it is recorded.
+// scorer sees the penalty before it is recorded: by the server when the
+// table is its own, by the engine in the browser when it is the engine's.
 async function record() {
+  if (!pickCurrent()) return;
   const body = move();
   if (!known() || !pad.pick.option || body.peg === pad.pick.option.worth) {
     sendMove(body);
     return;
   }
+  const basis = pad.basis;
   try {
-    const preview = await postJson(`${api}/preview`, body);
+    const preview = writesAhead().length && pad.previewer ? await pad.previewer(body) : await postJson(`${api}/preview`, body);
+    // The table changed while the dry run was out: it was of another game.
+    if (basis !== project().basis) return render();
     pad.pick.preview = preview.events[0];
   } catch (err) {
     if (err instanceof Refused) {
@@ -146,11 +205,11 @@ async function record() {
 
 function undo() {
   // A move still waiting here never reached the server: drop it instead.
-  const waiting = outbox.items.length - (outbox.sending ? 1 : 0);
-  if (waiting > 0) {
-    outbox.items.pop();
-    outbox.save();
+  const last = outbox.items.at(-1);
+  if (last && outbox.settled(last.key)) {
+    outbox.remove(last.key);
     render();
+    loudly(flush());
     return;
   }
   queue(`${api}/undo`, {}, "Undo the last move");
@@ -163,9 +222,53 @@ function recordShown() {
   queue(`${api}/hands/${pad.table.state.hand}/shown`, body, `Tiles shown after hand ${pad.table.state.hand + 1}`);
 }
 
+// ----- correcting a refused write -----------------------------------------
+
+// The refused move is entered again: the pad draws the game it will be
+// applied to (the server's), and Record puts it in the refused one's place.
+function change(key) {
+  pad.pick = { ...freshPick(), replacing: key };
+  pad.notice = { kind: "info", title: "Changing a move", lines: ["Enter the move as it happened: it takes the place of the one not recorded."] };
+  render();
+}
+
+function keep() {
+  pad.pick = freshPick();
+  pad.notice = null;
+  render();
+}
+
+function drop(key) {
+  const gone = outbox.remove(key);
+  if (!gone) return;
+  if (pad.pick.replacing === key) pad.pick = freshPick();
+  pad.notice = { kind: "info", title: "Deleted", lines: [`${gone.label}: deleted from this tablet.`] };
+  render();
+  loudly(flush());
+}
+
+function retry(key) {
+  if (!outbox.retry(key)) return;
+  pad.notice = null;
+  render();
+  loudly(flush());
+}
+
+function rebasePick() {
+  const { pick, lost } = rebase(pad.pick, pad.table, pad.basis, pad.basis !== null);
+  if (lost) {
+    pad.pick = { ...freshPick(), replacing: pad.pick.replacing };
+    pad.notice = { kind: "error", title: "The table has changed", lines: [lost] };
+  } else {
+    pad.pick = pick;
+  }
+}
+
 // ----- drawing ----------------------------------------------------------------
 
 function render() {
+  project();
+  rebasePick();
   renderConnection();
   if (!pad.table) return;
   root.dataset.seq = pad.table.state.seq;
@@ -174,6 +277,7 @@ function render() {
   renderAlerts();
   renderSeats();
   renderStep();
+  explainUnknown();
   renderTiles();
   renderActions();
   renderQueue();
@@ -183,6 +287,12 @@ function render() {
     document.querySelector(pad.focusNext)?.focus();
     pad.focusNext = null;
   }
+}
+
+// With no worth to show, the keypad's hint says why (pad-state.js unknownWhy).
+function explainUnknown() {
+  const hint = document.querySelector("#step .peg .hint");
+  if (hint && !known()) hint.textContent = unknownWhy();
 }
 
 // With a keyboard, the peg can be typed as well as tapped.
@@ -213,7 +323,7 @@ async function keepForOffline() {
 
 // ----- start --------------------------------------------------------------------
 
-Object.assign(actions, { render, tapTile, chooseEnd, record, recordShown, sendMove, move });
+Object.assign(actions, { render, tapTile, chooseEnd, record, recordShown, sendMove, move, change, keep, drop, retry });
 
 byId("knock").onclick = guarded(() => sendMove({ seat: seatToMove(), knock: true }));
 byId("draw").onclick = guarded(() => sendMove({ seat: seatToMove(), draw: 1 }));
@@ -235,3 +345,4 @@ keepForOffline().catch(guarded((err) => {
 }));
 render();
 loudly(refresh().then(flush));
+loudly(startEngine());

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from league.models import GameEntry
 from league.services.games import game_create
 from browsers import TABLET_PORTRAIT, logged_in_context
+from offline import enter_offline, go_offline, go_online, offline_ready
 from pad_page import Pad
 
 RULES = {"preset": "pub", "hand_size": 3}
@@ -23,45 +24,6 @@ MOVES = [
     {"seat": 0, "tile": "5-6", "end": "right", "peg": 0},
     {"seat": 1, "knock": True},
 ]
-
-
-def offline_ready(pad: Pad) -> None:
-    expect(pad.page.locator("#connection")).to_contain_text("ready to work offline")
-
-
-API = "**/api/**"
-
-
-def go_offline(tablet: Any, pad: Pad) -> None:
-    """Takes the tablet off the network, and waits until the page's own
-    requests fail. The page's API requests pass through its service worker
-    (which leaves them to the network), and the browser's offline switch can
-    reach a restarted worker late, so they are refused here as well: while
-    the test says offline, no request reaches the server."""
-    tablet.route(API, lambda route: route.abort("internetdisconnected"))
-    tablet.set_offline(True)
-    pad.page.wait_for_function("""async () => {
-        if (navigator.onLine) return false;
-        try { await fetch("/api/auth/whoami", {cache: "no-store"}); return false; } catch (err) { return true; }
-    }""", polling=100)
-
-
-def go_online(tablet: Any) -> None:
-    tablet.unroute(API)
-    tablet.set_offline(False)
-
-
-def enter_offline(pad: Pad, move: dict[str, Any]) -> None:
-    """As a scorer with no connection: who moved, then the move."""
-    pad.choose_seat(["Ann", "Bob"][move["seat"]])
-    if move.get("knock"):
-        pad.knock()
-        return
-    pad.tap_tile(move["tile"])
-    if "end" in move:
-        pad.page.locator(f'#step button[data-end="{move["end"]}"]').click()
-    pad.type_peg(move["peg"])
-    pad.record()
 
 
 def test_moves_made_offline_survive_a_reload_and_reach_the_server_once_each(tablet: Any, scorer: Any) -> None:
@@ -108,9 +70,16 @@ def test_a_queued_move_someone_else_beat_is_shown_with_the_servers_state(tablet:
 
     go_online(tablet)
     alert = pad.page.locator("#alerts .alert.error")
-    expect(alert).to_contain_text("The server refused a move: seq 0 is stale")
-    expect(alert).to_contain_text("Bob plays 0-6, pegs 2")
+    expect(alert).to_contain_text("Another tablet recorded Ann's 6-6 first; here is the game now.")
+    expect(alert).not_to_contain_text("seq")
+    refused = pad.page.locator("#queue li.refused")
+    expect(refused).to_contain_text("Bob plays 0-6, pegs 2")
+    expect(refused).to_contain_text("not recorded")
     expect(pad.page.locator(".side-score")).to_have_text(["4", "0"])
+    assert GameEntry.objects.filter(game=game).count() == 1
+
+    refused.locator('button[data-do="delete"]').click()  # the other tablet has the game right
+    expect(pad.page.locator("#waiting")).to_be_hidden()
     assert GameEntry.objects.filter(game=game).count() == 1
 
 
@@ -123,9 +92,9 @@ def test_a_queued_move_the_rules_refuse_is_shown_with_the_engines_message(tablet
     enter_offline(pad, {"seat": 1, "tile": "3-4", "end": "right", "peg": 0})  # 3-6 lies 3 left, 6 right
 
     go_online(tablet)
-    alert = pad.page.locator("#alerts .alert.error")
-    expect(alert).to_contain_text("The server refused a move: hand 0, move 1 (seat 1): 3-4 does not fit the right end (6)")
-    expect(alert).to_contain_text("Bob plays 3-4 on the right, pegs 0")
+    refused = pad.page.locator("#queue li.refused")
+    expect(refused).to_contain_text("Bob plays 3-4 on the right, pegs 0: the rules do not allow it. "
+                                    "Hand 1, move 2 (Bob): 3-4 does not fit the right end (6)")
     expect(pad.page.locator(".side-score")).to_have_text(["3", "0"])
     assert [row.payload for row in GameEntry.objects.filter(game=game)] == [{"seat": 0, "tile": "3-6", "peg": 3}]
 

@@ -30,24 +30,35 @@ globalThis.localStorage = fakeStorage({
   [`pad:${GAME}:outbox`]: JSON.stringify(waiting),
 });
 const state = await import("../../static/js/pad-state.js");
-const { deleteDigit, freshPick, freshShowing, isShowing, known, outbox, pad, pips, seatToMove, tableLooksEmpty, typeDigit } = state;
-const opened = { table: pad.table, items: [...outbox.items] };
+const { deleteDigit, freshPick, freshShowing, isShowing, known, outbox, pad, pips, project, seatToMove, serverSeq, tableLooksEmpty, typeDigit, unknownWhy, writesAhead } = state;
+const opened = { table: pad.table, server: pad.server, items: [...outbox.items] };
 
 function queue(body) {
-  outbox.add({ path: `${state.api}/moves`, body, label: "a move" }, pad.table.state.seq);
+  return outbox.add({ path: `${state.api}/moves`, body, label: "a move" }, serverSeq());
+}
+
+// The server's table, as fetched.
+function fetched(options) {
+  pad.server = table(options);
+  project();
+}
+
+// A write answered by the server, its table not fetched since.
+function answered(body, replyState) {
+  pad.answered.push({ item: { key: `a${pad.answered.length}`, path: `${state.api}/moves`, body }, seq: replyState.seq });
+  pad.reached = replyState;
 }
 
 beforeEach(() => {
-  pad.table = table();
-  pad.online = true;
-  pad.pick = freshPick();
-  pad.showing = freshShowing();
+  Object.assign(pad, { answered: [], reached: null, behind: -1, projector: null, online: true, pick: freshPick(), showing: freshShowing() });
+  fetched();
   outbox.items.splice(0);
   outbox.save();
 });
 
 test("a reload opens the pad on the last table it saw, with the moves still waiting", () => {
   assert.deepEqual(opened.table, lastSeen);
+  assert.deepEqual(opened.server, lastSeen);
   assert.deepEqual(opened.items, waiting);
   assert.equal(state.api, "/api/games/7");
 });
@@ -82,12 +93,12 @@ test("a seat the scorer taps wins over the guess", () => {
 });
 
 test("before the down the pad has no seat to move until one is tapped", () => {
-  pad.table = table({ turn: null });
+  fetched({ turn: null });
   assert.equal(seatToMove(), null);
 });
 
 test("a hand just ended asks for the tiles shown, unless skipped or already entered", () => {
-  pad.table = table({ status: "hand-ended" });
+  fetched({ status: "hand-ended" });
   assert.equal(isShowing(), true);
   pad.showing.skipped = pad.table.state.seq;
   assert.equal(isShowing(), false);
@@ -97,7 +108,7 @@ test("a hand just ended asks for the tiles shown, unless skipped or already ente
 });
 
 test("the tiles shown are not asked for while moves wait to be sent", () => {
-  pad.table = table({ status: "hand-ended" });
+  fetched({ status: "hand-ended" });
   queue({ seat: 1, knock: true });
   assert.equal(isShowing(), false);
 });
@@ -110,7 +121,7 @@ test("with moves waiting, the next play is a down only on an empty table with no
 });
 
 test("a table with tiles on it does not look empty", () => {
-  pad.table = table({ line: [{ tile: "5-5", faces: [5, 5], double: true }] });
+  fetched({ line: [{ tile: "5-5", faces: [5, 5], double: true }] });
   assert.equal(tableLooksEmpty(), false);
 });
 
@@ -132,5 +143,65 @@ test("a tile's name gives its pips", () => {
 test("a fresh pick starts over as a play, whatever was tapped before", () => {
   pad.pick.tile = { tile: "3-6" };
   pad.pick.peg = "9";
-  assert.deepEqual(freshPick(), { mode: "play", seat: null, tile: null, option: null, end: undefined, peg: "", preview: null });
+  assert.deepEqual(freshPick(), { mode: "play", seat: null, tile: null, option: null, end: undefined, peg: "", preview: null, basis: null, replacing: null });
+});
+
+test("a move answered but whose table is not yet fetched makes the table unknown, and the answer says whose turn it is", () => {
+  assert.equal(known(), true);
+  answered({ seat: 1, knock: true }, { ...table().state, seq: 11, turn: 2 });
+  assert.equal(known(), false);
+  assert.equal(unknownWhy(), "Waiting for the last move to be recorded.");
+  assert.equal(seatToMove(), 2);
+  assert.equal(serverSeq(), 11); // the next write expects the seq the answer made
+  pad.answered = [];
+  fetched({ seq: 11, turn: 2 });
+  assert.equal(known(), true);
+});
+
+test("a table from before another tablet's move is not known until the new one is fetched", () => {
+  pad.behind = 11;
+  assert.equal(known(), false);
+  fetched({ seq: 11 });
+  assert.equal(known(), true);
+});
+
+test("offline, the pad says the server will check the peg", () => {
+  pad.online = false;
+  assert.equal(known(), false);
+  assert.equal(unknownWhy(), "No connection: the server checks the peg when the move is sent.");
+});
+
+test("with the engine in the browser, the pad draws its table after the writes ahead, and only for exactly those", () => {
+  const asked = [];
+  const after = table({ seq: 12, turn: 3 });
+  pad.projector = (key, server, writes) => {
+    asked.push(writes.map((item) => item.body));
+    return key.endsWith(`:${outbox.items[0]?.key}`) ? after : null;
+  };
+  queue({ seat: 2, knock: true });
+  assert.equal(known(), true);
+  assert.equal(pad.table, after);
+  assert.equal(seatToMove(), 3);
+  queue({ seat: 3, knock: true }); // not worked out yet: nothing stale is shown meanwhile
+  assert.equal(known(), false);
+  assert.equal(pad.table, pad.server);
+  assert.deepEqual(asked.at(-1), [{ seat: 2, knock: true }, { seat: 3, knock: true }]);
+});
+
+test("changing a refused write, the pad works from the game before it, not after the writes held behind it", () => {
+  const refused = queue({ seat: 2, knock: true });
+  queue({ seat: 3, knock: true });
+  refused.refused = { status: 422, error: "no", at: 10 };
+  assert.equal(known(), false);
+  assert.equal(unknownWhy(), "A move before this one was not recorded: the server checks this one when it is sent.");
+  pad.pick.replacing = refused.key;
+  assert.deepEqual(writesAhead(), []);
+  assert.equal(known(), true);
+  assert.equal(seatToMove(), 1);
+});
+
+test("with moves answered but not fetched, the next play is not a down if one of them was a play", () => {
+  fetched({ line: [] });
+  answered({ seat: 1, tile: "6-6", peg: 0 }, { ...table().state, seq: 11, turn: 2 });
+  assert.equal(tableLooksEmpty(), false);
 });

@@ -1,0 +1,47 @@
+"""Taking the scorer's tablet off the network and back, and entering moves
+with no connection, for the pad's browser tests."""
+from typing import Any
+
+from playwright.sync_api import expect
+
+from pad_page import Pad
+
+API = "**/api/**"
+
+
+def offline_ready(pad: Pad) -> None:
+    expect(pad.page.locator("#connection")).to_contain_text("ready to work offline")
+
+
+def go_offline(tablet: Any, pad: Pad) -> None:
+    """Takes the tablet off the network, and waits until the page's own
+    requests fail. The page's API requests pass through its service worker
+    (which leaves them to the network), and the browser's offline switch can
+    reach a restarted worker late, so they are refused here as well: while
+    the test says offline, no request reaches the server."""
+    tablet.route(API, lambda route: route.abort("internetdisconnected"))
+    tablet.set_offline(True)
+    pad.page.wait_for_function("""async () => {
+        if (navigator.onLine) return false;
+        try { await fetch("/api/auth/whoami", {cache: "no-store"}); return false; } catch (err) { return true; }
+    }""", polling=100)
+
+
+def go_online(tablet: Any) -> None:
+    tablet.unroute(API)
+    tablet.set_offline(False)
+
+
+def enter_offline(pad: Pad, move: dict[str, Any], seats: tuple[str, ...] = ("Ann", "Bob")) -> None:
+    """As a scorer with no connection: who moved, then the move."""
+    pad.choose_seat(seats[move["seat"]])
+    if move.get("knock"):
+        pad.knock()
+        return
+    pad.tap_tile(move["tile"])
+    if "end" in move:
+        pad.page.locator(f'#step button[data-end="{move["end"]}"]').click()
+    elif pad.page.locator('#step button[data-end=""]').count():
+        pad.page.locator('#step button[data-end=""]').click()  # "it fits one way only"
+    pad.type_peg(move["peg"])
+    pad.record()

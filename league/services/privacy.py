@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 
 from django.contrib.admin.models import LogEntry
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import models, transaction
 from django.db.models import Q, TextField
@@ -15,7 +16,7 @@ from django.db.models.functions import Cast
 
 from league.authors import Author
 from league.engine import ENGINES
-from league.models import AuditEntry, Game, GameEntry, Player, RubberGame
+from league.models import AuditEntry, DeviceToken, Game, GameEntry, Player, RubberGame
 from league.refusals import NotPermitted, NotSecretary, Refused
 from league.selectors.games import live_state_key
 from league.selectors.names import may_see_player_data, player_officials
@@ -43,7 +44,7 @@ def player_erase(*, player_id: int, user: Author) -> Player:
     """Replaces the player's name by a pseudonym ("Player 7f3a") wherever
     the database holds it: the player, the seats and labels of games, the
     move log's stored replies, the audit log's labels and details, the
-    admin's history, and the linked user's first and last names. Scores,
+    admin's history, and the linked login (renamed and closed). Scores,
     moves, results and tables are left exactly as they were. For a
     secretary of a league the player was registered in; raises
     NotSecretary, Player.DoesNotExist.
@@ -64,12 +65,29 @@ def player_erase(*, player_id: int, user: Author) -> Player:
         player.name = pseudonym
         player.save(update_fields=["name"])
         if player.user is not None:
-            player.user.first_name = player.user.last_name = ""
-            player.user.save(update_fields=["first_name", "last_name"])
+            _close_login(player.user, pseudonym)
         # After the rename, so the entry's label is the pseudonym.
         audit_record(user=user, action="player.erase", target=player, data=counts)
         transaction.on_commit(ENGINES.clear)
     return player
+
+
+def _close_login(user: Any, pseudonym: str) -> None:
+    """The erased player's login goes with their name: a username can be a
+    name ("jo.bloggs"), and it is shown wherever the login entered a move.
+    It is renamed after the pseudonym, emptied of names and address, and
+    closed (no password, no device token), so no one logs in as it again."""
+    user.username = _free_username(pseudonym.lower().replace(" ", "-"))
+    user.first_name = user.last_name = user.email = ""
+    user.is_active = False
+    user.set_unusable_password()
+    user.save(update_fields=["username", "first_name", "last_name", "email", "is_active", "password"])
+    DeviceToken.objects.filter(user=user).delete()
+
+
+def _free_username(wanted: str) -> str:
+    taken = set(get_user_model().objects.filter(username__startswith=wanted).values_list("username", flat=True))
+    return next(name for name in (wanted, *(f"{wanted}-{n}" for n in range(2, len(taken) + 3))) if name not in taken)
 
 
 def _pseudonym() -> str:

@@ -275,6 +275,24 @@ def test_erasing_a_player_leaves_every_score_and_table_as_it_was_and_their_name_
     assert live is not None and live.seats[0] == erased.name
 
 
+def test_erasing_a_player_closes_their_login_under_the_pseudonym(played: Night, django_user_model: Any) -> None:
+    jo = played.home_players[0]
+    jo.user = django_user_model.objects.create_user("jo.bloggs", email="jo@example.org", password="pw-long-enough",
+                                                    first_name="Jo", last_name="Bloggs")
+    jo.save()
+    token = tablet_for(jo.user)
+    erased = player_erase(player_id=jo.pk, user=played.secretary)
+    login = django_user_model.objects.get(pk=jo.user.pk)
+    assert login.username == erased.name.lower().replace(" ", "-")
+    assert (login.first_name, login.last_name, login.email, login.is_active) == ("", "", "", False)
+    assert not login.has_usable_password()
+    browser = Client()
+    browser.post(reverse("login"), {"username": "jo.bloggs", "password": "pw-long-enough"})
+    assert "_auth_user_id" not in browser.session
+    assert token.get("/api/auth/whoami").status_code == 401
+    assert rows_holding("Bloggs") == [] and rows_holding("jo.bloggs") == []
+
+
 def test_only_a_secretary_of_the_players_league_may_erase_them(played: Night, django_user_model: Any) -> None:
     jo = played.home_players[0]
     for who in (None, played.home_captain, a_match_night("plain", league_name="Stoke Sunday").secretary):

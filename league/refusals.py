@@ -34,6 +34,13 @@ class Refused(ValueError):
         self.message = message
 
 
+class NeedsInsisting(Refused):
+    """A change the league's rules warn against but a secretary may make
+    all the same, by insisting (a match moved onto a night one of its teams
+    already plays, a season set up after it started): the pages offer an
+    "insist" box, the API an `insist` field."""
+
+
 class SettingsInvalid(Refused):
     """A league or division setting the service cannot use; for rules, the
     message is the engine's own."""

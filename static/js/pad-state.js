@@ -59,8 +59,9 @@ export function writesAhead() {
 
 // Works out what pad.table is, and whether it is the game the next move
 // will be applied to (pad.basis names it then; null when it is not):
-// - the server's last table, when online with nothing sent since it was
-//   fetched and nothing known to have happened elsewhere;
+// - the server's last table, when nothing has been sent since it was
+//   fetched and nothing is known to have happened elsewhere (online, or
+//   offline with the engine in the browser);
 // - otherwise the engine's table after the writes ahead, when the engine
 //   runs in this browser and has worked it out;
 // - otherwise the server's last table, not known: the pad then shows no
@@ -74,7 +75,9 @@ export function project() {
   const ahead = writesAhead();
   const seen = server.state.seq >= pad.behind;
   if (!ahead.length && seen) {
-    Object.assign(pad, { table: server, basis: pad.online ? `server:${server.state.seq}` : null });
+    // Offline, the last table is the game as far as anyone here can know;
+    // without the engine the pad still leaves the judging to the server.
+    Object.assign(pad, { table: server, basis: pad.online || pad.projector ? `server:${server.state.seq}` : null });
     return pad;
   }
   const key = `engine:${server.state.seq}:${ahead.map((item) => item.key).join(",")}`;

@@ -45,3 +45,17 @@ def enter_offline(pad: Pad, move: dict[str, Any], seats: tuple[str, ...] = ("Ann
         pad.page.locator('#step button[data-end=""]').click()  # "it fits one way only"
     pad.type_peg(move["peg"])
     pad.record()
+
+
+ENGINE_WORKER = "**/games/pad-engine.js"
+
+
+def engine_ready(pad: Pad) -> None:
+    """The rules engine runs in the tablet's browser (Pyodide takes a while
+    to load on a busy machine)."""
+    expect(pad.page.locator('#pad[data-engine="ready"]')).to_be_attached(timeout=120_000)
+
+
+def without_engine(tablet: Any) -> None:
+    """A browser where the engine cannot start: its worker never loads."""
+    tablet.route(ENGINE_WORKER, lambda route: route.abort())

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from league.models import GameEntry
 from league.services.games import game_create
 from browsers import TABLET_PORTRAIT, logged_in_context
-from offline import enter_offline, go_offline, go_online, offline_ready
+from offline import engine_ready, enter_offline, go_offline, go_online, offline_ready
 from pad_page import Pad
 
 RULES = {"preset": "pub", "hand_size": 3}
@@ -138,3 +138,41 @@ def test_a_move_whose_answer_was_lost_is_sent_again_and_recorded_once(tablet_wit
     rows = list(GameEntry.objects.filter(game=game))
     assert [(row.payload, row.idempotency_key) for row in rows] == [({"seat": 0, "tile": "3-6", "peg": 3}, keys_sent[0])]
     expect(pad.page.locator(".side-score")).to_have_text(["3", "0"])
+
+
+def test_with_the_engine_in_the_browser_moves_made_offline_are_scored_and_checked_as_online(tablet: Any, scorer: Any) -> None:
+    game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    offline_ready(pad)
+    engine_ready(pad)
+    go_offline(tablet, pad)
+
+    pad.choose_seat("Ann")  # who puts the down
+    # Each play three taps, as online: tile, peg, record. The engine says
+    # whose turn it is and what each tile scores after the moves waiting.
+    for tile, worth, turn in [("0-2", 0, "Bob to play"), ("2-3", 1, "Ann to play")]:
+        pad.tap_tile(tile)
+        expect(pad.page.locator("#step .peg .hint")).to_have_text(f"Rules give {worth}. Enter what the player pegged.")
+        pad.type_peg(worth)
+        pad.record()
+        expect(pad.page.locator("#turn")).to_have_text(turn)
+    expect(pad.page.locator("#ends")).to_contain_text("3")
+    # Ann's 0-6 makes 6 and 3: 9, worth 3. A peg of 2 is checked before it is kept.
+    pad.tap_tile("0-6")
+    pad.type_peg(2)
+    pad.record()
+    expect(pad.page.locator("#peg-warning")).to_contain_text("Rules give 3; you pegged 2.")
+    pad.page.locator("#peg-warning button", has_text="Change the peg").click()
+    pad.type_peg(3)
+    pad.record()
+    expect(pad.page.locator("#queue li.queued")).to_have_count(3)
+    expect(pad.page.locator(".side-score")).to_have_text(["3", "1"])  # drawn from the engine's table
+
+    go_online(tablet)
+    pad.settled()
+    expect(pad.page.locator("#waiting")).to_be_hidden()
+    assert [row.payload for row in GameEntry.objects.filter(game=game).order_by("seq")] == [
+        {"seat": 0, "tile": "0-2", "peg": 0}, {"seat": 1, "tile": "2-3", "peg": 1}, {"seat": 0, "tile": "0-6", "peg": 3},
+    ]
+    expect(pad.page.locator("#alerts")).not_to_contain_text("the pad showed")
+    expect(pad.page.locator(".side-score")).to_have_text(["3", "1"])

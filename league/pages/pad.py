@@ -1,29 +1,46 @@
 """The scorer's pad and the live scoreboard of a game: server-rendered
 shells whose scripts (static/js/) talk to the API, and the service worker
-that lets the pad open with no connection."""
+that lets the pad open with no connection.
+
+The pad is for the game's scorers. Anyone else who opens it (not logged
+in, or logged in without the right to score this game) gets the pad read
+only: the game as the scoreboard shows it and a line saying why, before
+they tap anything, instead of a refusal after. The server decides, with
+the same check the writes meet."""
 from django.conf import settings
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from league.models import Game
+from league.selectors.pad_links import follower_reason, game_night_link, pad_links
 
 # The service worker's cache: a new name makes tablets drop the old copies.
 PAD_CACHE = "pad-1"
 
 
-@login_required
 @ensure_csrf_cookie  # the pad's script reads the token from the cookie
 def pad(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
-    return render(request, "pad/pad.html", {"game": game, "cache": PAD_CACHE})
+    context = {"game": game, "cache": PAD_CACHE, "night": game_night_link(game=game)}
+    reason = follower_reason(game=game, user=request.user)
+    if reason is not None:
+        return render(request, "pad/follow.html", {**context, "reason": reason})
+    return render(request, "pad/pad.html", context)
+
+
+@never_cache  # other tablets score the night's other rubbers meanwhile
+def pad_next(request: HttpRequest, game_id: int) -> HttpResponse:
+    """What comes after the game on its night, for the pad to show once the
+    game is won: the next rubber to score, or the way back to the night."""
+    game = get_object_or_404(Game, pk=game_id)
+    return render(request, "pad/next.html", {"game": game, "links": pad_links(game=game, user=request.user)})
 
 
 def board(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
-    return render(request, "pad/board.html", {"game": game})
+    return render(request, "pad/board.html", {"game": game, "night": game_night_link(game=game)})
 
 
 @never_cache  # a new pad script must reach the tablets on their next visit

@@ -24,6 +24,19 @@ export function renderSeats() {
 }
 
 export function renderStep() {
+  // Redrawing replaces the step's buttons: a key pressed on one (a digit,
+  // Clear) must leave the keyboard where it was, not at the page's top.
+  const was = document.activeElement;
+  const kept = byId("step").contains(was) ? (was.id || was.textContent) : null;
+  drawStep();
+  renderSkip();
+  if (kept !== null && !pad.focusNext) {
+    const again = [...byId("step").querySelectorAll("button, output")].find((n) => (n.id || n.textContent) === kept);
+    again?.focus();
+  }
+}
+
+function drawStep() {
   const node = byId("step");
   if (isShowing()) return node.replaceChildren(showStep());
   if (!pad.pick.tile) {
@@ -33,7 +46,13 @@ export function renderStep() {
   const cancel = h("button", { type: "button", class: "small", onclick: () => { pad.pick = freshPick(); pad.notice = null; actions.render(); } }, "Cancel");
   const title = h("p", { class: "step-title" }, `${pad.table.state.seats[seatToMove()]} plays `, tileSvg(...pips(pad.pick.tile.tile), {}), cancel);
   if (pad.pick.end === undefined) return node.replaceChildren(title, endChoices());
-  if (pad.pick.preview) return node.replaceChildren(title, pegWarning());
+  if (pad.pick.preview) {
+    if (!byId("peg-warning")) pad.focusNext = "#peg-warning button.primary";
+    return node.replaceChildren(title, pegWarning());
+  }
+  // Where the keyboard goes once a tile (and its end) is tapped: the peg,
+  // where digits are typed and Enter records, not the keypad's first key.
+  if (pad.focusNext) pad.focusNext = "#peg";
   node.replaceChildren(title, keypad());
 }
 
@@ -56,7 +75,8 @@ function endChoices() {
 
 function keypad() {
   const worth = known() && pad.pick.option ? pad.pick.option.worth : null;
-  const display = h("output", { class: "peg-display", "aria-live": "polite", id: "peg" }, pad.pick.peg === "" ? "–" : pad.pick.peg);
+  // Focusable, so that typed digits and Enter go to the peg (see typePeg in pad.js).
+  const display = h("output", { class: "peg-display", "aria-live": "polite", id: "peg", tabindex: "0", "aria-label": `Pegged: ${pad.pick.peg || "nothing yet"} (type the digits, Enter records)` }, pad.pick.peg === "" ? "–" : pad.pick.peg);
   const key = (label, value, name = null) => h("button", { type: "button", class: "key", "aria-label": name, onclick: () => { pad.pick.peg = value(pad.pick.peg); actions.render(); } }, label);
   const digit = (n) => key(String(n), (peg) => typeDigit(peg, String(n)));
   const keys = [1, 2, 3, 4, 5, 6, 7, 8, 9].map(digit);
@@ -77,7 +97,7 @@ function pegWarning() {
     ...penaltyLines(state, event).map((line) => h("p", { class: "penalty" }, `Penalty: ${line}`)),
     h("div", { class: "choices" },
       h("button", { type: "button", class: "primary", onclick: () => actions.sendMove(actions.move()) }, "Record as pegged"),
-      h("button", { type: "button", class: "choice", onclick: () => { pad.pick.preview = null; pad.pick.peg = ""; actions.render(); } }, "Change the peg")));
+      h("button", { type: "button", class: "choice", onclick: () => { pad.pick.preview = null; pad.pick.peg = ""; pad.focusNext = "#peg"; actions.render(); } }, "Change the peg")));
 }
 
 function showStep() {
@@ -101,9 +121,10 @@ export function renderTiles() {
   if (!pad.table || pad.table.state.status === "won" || pad.pick.tile !== null) return node.replaceChildren();
   const queued = new Set(outbox.items.map((item) => item.body.tile).filter(Boolean));
   const onLine = new Set(pad.table.line.map((laid) => laid.tile));
+  const upright = PHONE.matches;
   const buttons = pad.table.tiles.map((tile) => {
     const [a, b] = pips(tile.tile);
-    const button = h("button", { type: "button", class: "tile-button", "data-tile": tile.tile, style: `grid-row: ${a + 1}; grid-column: ${b + 1}` }, tileSvg(a, b));
+    const button = h("button", { type: "button", class: a >= 4 ? "tile-button folds" : "tile-button", "data-tile": tile.tile, style: gridPlace(a, b) }, tileSvg(a, b, { upright }));
     if (isShowing()) return showingTile(button, tile, onLine);
     const fits = tile.options.length > 0;
     button.hidden = tile.played || queued.has(tile.tile);
@@ -113,11 +134,93 @@ export function renderTiles() {
       button.append(h("span", { class: `badge${worths.some(Boolean) ? "" : " nil"}` }, worths.map((w) => `+${w}`).join(" / ")));
     }
     button.setAttribute("aria-label", `${tile.tile}${known() && fits ? `, scores ${worths.join(" or ")}` : ""}`);
-    button.onclick = guarded(() => actions.tapTile(tile));
+    button.onclick = guarded(() => { roving = null; actions.tapTile(tile); });
     return button;
   });
+  // Redrawn when the server answers: the keyboard stays on its tile (or
+  // the first that can be tapped, when its own was just played).
+  const had = node.contains(document.activeElement) ? document.activeElement.dataset.tile : null;
   node.replaceChildren(...buttons);
+  if (had) roving = had;
+  rove(node);
+  if (had) node.querySelector('button[tabindex="0"]')?.focus();
 }
+
+// A tile's place: row by the smaller pip, column by the larger, a triangle.
+// On a phone the triangle is folded (--fold-row, --fold-col: the rows of 4s,
+// 5s and 6s fill the gap under the 0s), so that the 28 tiles take four rows
+// and stand upright, big enough to read, with the scores still in sight.
+function gridPlace(a, b) {
+  const folded = a <= 3 ? [a + 1, b + 1] : [8 - a, b - a + 1];
+  return `--row: ${a + 1}; --col: ${b + 1}; --fold-row: ${folded[0]}; --fold-col: ${folded[1]}`;
+}
+
+const PHONE = window.matchMedia("(max-width: 30rem)");
+PHONE.addEventListener("change", guarded(() => actions.render()));
+
+// The tiles are one stop for the Tab key (the actions after them are one
+// Tab away, not 28) and the arrow keys move between them, a roving focus.
+let roving = null; // the tile that keeps the Tab stop, by its name
+
+function usable(node) {
+  return [...node.querySelectorAll("button.tile-button")].filter((b) => !b.hidden && !b.disabled);
+}
+
+function rove(node) {
+  const tiles = usable(node);
+  const keeper = tiles.find((b) => b.dataset.tile === roving) ?? tiles[0];
+  for (const button of node.querySelectorAll("button.tile-button")) button.tabIndex = button === keeper ? 0 : -1;
+}
+
+function centre(button) {
+  const box = button.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+// The tile an arrow key leads to: along the order of the pips for left and
+// right, the nearest in the row above or below for up and down.
+function arrowTarget(tiles, from, key) {
+  const at = tiles.indexOf(from);
+  if (key === "ArrowRight") return tiles[at + 1];
+  if (key === "ArrowLeft") return tiles[at - 1];
+  if (key === "Home") return tiles[0];
+  if (key === "End") return tiles[tiles.length - 1];
+  const here = centre(from);
+  const down = key === "ArrowDown";
+  const rows = tiles.map((b) => ({ b, c: centre(b) })).filter(({ c }) => (down ? c.y > here.y + 4 : c.y < here.y - 4));
+  if (!rows.length) return undefined;
+  const rowY = down ? Math.min(...rows.map(({ c }) => c.y)) : Math.max(...rows.map(({ c }) => c.y));
+  const row = rows.filter(({ c }) => Math.abs(c.y - rowY) < 4);
+  return row.reduce((best, item) => (Math.abs(item.c.x - here.x) < Math.abs(best.c.x - here.x) ? item : best)).b;
+}
+
+byId("tiles").addEventListener("keydown", guarded((event) => {
+  if (!["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) return;
+  const node = byId("tiles");
+  const tiles = usable(node);
+  const target = tiles.includes(event.target) ? arrowTarget(tiles, event.target, event.key) : tiles[0];
+  event.preventDefault();
+  if (!target) return;
+  roving = target.dataset.tile;
+  rove(node);
+  target.focus();
+}));
+
+// "Skip to the tiles", or to the peg while one is being entered: past the
+// site's links and the scores, to where the scorer works.
+function renderSkip() {
+  const skip = byId("skip");
+  const peg = Boolean(byId("peg"));
+  skip.textContent = peg ? "Skip to the peg" : "Skip to the tiles";
+  skip.setAttribute("href", peg ? "#peg" : "#tiles");
+}
+
+byId("skip").addEventListener("click", guarded((event) => {
+  const target = byId("peg") ?? byId("step").querySelector("button") ?? byId("tiles").querySelector('button[tabindex="0"]');
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}));
 
 function showingTile(button, tile, onLine) {
   const seat = pad.showing.seat;

@@ -70,3 +70,11 @@ export function turnText(state, { withHand = false } = {}) {
 function capitalised(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+// The engine counts hands and moves from 0 ("hand 0, move 3 (seat 1): ...");
+// a person counts from 1. Its messages are shown as it wrote them, but for
+// where they say it happened.
+export function counted(message) {
+  return String(message).replace(/^hand (\d+)(, move (\d+))?/, (_, hand, __, move) =>
+    `Hand ${Number(hand) + 1}${move === undefined ? "" : `, move ${Number(move) + 1}`}`);
+}

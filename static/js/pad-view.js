@@ -1,9 +1,10 @@
 // The part of the pad that shows the game: the connection, whose turn it
 // is, the line and its ends, the alerts, the moves waiting to be sent and
 // this hand's moves. The scores are drawn by scoreboard.js.
+import { loudly } from "./broken.js";
 import { byId, h, showStatus } from "./pad-dom.js";
 import { actions, known, outbox, pad, root } from "./pad-state.js";
-import { eventText, penaltyLines, turnText } from "./pad-text.js";
+import { counted, eventText, penaltyLines, turnText } from "./pad-text.js";
 import { endsText } from "./scoreboard.js";
 import { lineNode } from "./tiles.js";
 
@@ -28,6 +29,38 @@ export function renderTable() {
   byId("turn").textContent = guessing ? `${outbox.items.length} waiting: the server will check whose turn it was` : turnText(state);
   byId("line").replaceChildren(lineNode(pad.table.line));
   byId("ends").textContent = endsText(pad.table) || "No tiles on the table";
+  renderNext();
+}
+
+// After a won game of a match night, what comes next: the server works it
+// out when the game is won (other tablets score the night's other rubbers
+// meanwhile) and sends it as HTML. With no answer, the link back to the
+// night at the top of the page still leads there.
+let nextAsked = null; // the seq at which it was last asked
+
+function renderNext() {
+  const node = byId("next");
+  if (!root.dataset.next || pad.table.state.status !== "won") {
+    node.hidden = true;
+    nextAsked = null;
+    return;
+  }
+  if (nextAsked === pad.table.state.seq) return;
+  nextAsked = pad.table.state.seq;
+  loudly(fetchNext(node));
+}
+
+async function fetchNext(node) {
+  let response;
+  try {
+    response = await fetch(root.dataset.next, { credentials: "same-origin", cache: "no-store" });
+  } catch {
+    nextAsked = null; // no connection: ask again on the next redraw
+    return;
+  }
+  if (!response.ok) return;
+  node.innerHTML = await response.text();
+  node.hidden = node.textContent.trim() === "";
 }
 
 export function renderAlerts() {
@@ -35,7 +68,7 @@ export function renderAlerts() {
   if (outbox.refused) {
     const { error, unsent } = outbox.refused;
     parts.push(h("div", { class: "alert error", role: "alert" },
-      h("strong", {}, "The server refused a move: "), error,
+      h("strong", {}, "The server refused a move: "), counted(error),
       h("p", {}, "Not sent (the table above is the server's):"),
       h("ul", {}, ...unsent.map((item) => h("li", {}, item.label))),
       h("button", { type: "button", class: "small", onclick: () => { outbox.dismissRefused(); actions.render(); } }, "Dismiss"),
@@ -48,7 +81,7 @@ export function renderAlerts() {
   }
   if (pad.notice) {
     parts.push(h("div", { class: `alert ${pad.notice.kind}`, role: pad.notice.kind === "error" ? "alert" : null },
-      h("strong", {}, `${pad.notice.title}: `), ...pad.notice.lines.map((line) => h("p", {}, line))));
+      h("strong", {}, `${pad.notice.title}: `), ...pad.notice.lines.map((line) => h("p", {}, counted(line)))));
   }
   byId("alerts").replaceChildren(...parts);
 }
@@ -60,6 +93,7 @@ export function renderQueue() {
 
 export function renderMoves() {
   const state = pad.table.state;
+  byId("hand-title").textContent = `Hand ${state.hand + 1}`;
   byId("moves").replaceChildren(...pad.table.events.map((event) =>
     h("li", {}, eventText(state, event), ...penaltyLines(state, event).map((line) => h("span", { class: "penalty" }, ` ${line}`)))));
 }

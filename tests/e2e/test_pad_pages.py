@@ -11,11 +11,23 @@ def a_game(user: Any = None) -> Any:
     return game_create(rules="pub", seats=["Ann", "Bob"], created_by=user)
 
 
-def test_the_pad_sends_a_visitor_who_is_not_logged_in_to_log_in(db: None) -> None:
+def test_a_visitor_not_logged_in_gets_the_pad_read_only_with_a_way_to_log_in(db: None) -> None:
     game = a_game()
     response = Client().get(f"/games/{game.pk}/pad")
-    assert response.status_code == 302
-    assert f"next=/games/{game.pk}/pad" in response["Location"]
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "You are following this game" in page
+    assert f"/accounts/login/?next=/games/{game.pk}/pad" in page
+    assert "js/pad.js" not in page  # the scoreboard's script: nothing that writes
+
+
+def test_after_a_game_outside_a_match_the_pad_has_nothing_next(db: None, django_user_model: Any) -> None:
+    user = django_user_model.objects.create_user("scorer")
+    client = Client()
+    client.force_login(user)
+    response = client.get(f"/games/{a_game(user).pk}/pad/next")
+    assert response.status_code == 200
+    assert response.content.decode().strip() == ""
 
 
 def test_a_logged_in_scorer_gets_the_pad_and_a_csrf_cookie_for_its_writes(db: None, django_user_model: Any) -> None:

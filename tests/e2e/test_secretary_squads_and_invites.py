@@ -5,6 +5,7 @@ fresh profile, nobody logged in), where the person invited chooses a login
 and arrives as the team's captain."""
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,7 +41,9 @@ def secretary_browser(chromium: Any, live_server: Any, team: Team) -> Iterator[A
     context.close()
 
 
-def test_a_pasted_squad_is_reviewed_then_registered(secretary_browser: Any, season: Season, team: Team) -> None:
+def test_a_pasted_squad_is_reviewed_then_registered(
+    screenshots: Path, secretary_browser: Any, season: Season, team: Team,
+) -> None:
     Player.objects.create(name="Jo Bloggs")
     page = secretary_browser.new_page()
     page.goto(f"/secretary/seasons/{season.pk}/teams/{team.pk}/squad")
@@ -52,6 +55,8 @@ def test_a_pasted_squad_is_reviewed_then_registered(secretary_browser: Any, seas
     expect(review.get_by_role("row", name="Ann New")).to_contain_text("a new player")
     expect(review.get_by_role("row", name="One Too Many")).to_contain_text("the most allowed")
     assert SquadRegistration.objects.count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, "the review scrolls sideways"
+    page.screenshot(path=screenshots / "squad-review-phone.png", full_page=True)
     page.get_by_role("button", name="Register 3 players").click()
     expect(page.get_by_role("status")).to_contain_text("3 players registered for Red Lion A, 2 of them new")
     expect(page.get_by_role("status")).to_contain_text("One Too Many:")

@@ -10,7 +10,7 @@ from typing import Any
 from django import forms
 
 import scoring
-from league.competition_settings import SETTING_NAMES, settings_problem
+from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.formats import FORMATS, SCHEMES
 from league.models import Division, League
 from league.standings import TIE_BREAKERS
@@ -115,6 +115,16 @@ class SettingsForm(forms.Form):
                 problem = None if value is None else settings_problem(name, value)
                 if problem is not None:
                     self.add_error(_field_of(name), problem)
+        if not self.errors:
+            # Settings each fine alone may not go together: asked before
+            # the review, so the review shows only what can be saved.
+            own = {name: getattr(self.league, name) for name in SETTING_NAMES}
+            chosen = self.settings()
+            resolved = settings_resolve(own, chosen) if self.inherits else settings_resolve(chosen, {})
+            where = self.division.name if self.division is not None else self.league.name
+            problem = combination_problem(resolved, where=where)
+            if problem is not None:
+                self.add_error("forfeit_loser_points", problem)
         return data
 
     def settings(self) -> dict[str, Any]:

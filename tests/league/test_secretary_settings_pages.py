@@ -78,6 +78,12 @@ def test_settings_the_validators_refuse_are_not_saved(
     assert not AuditEntry.objects.exists()
 
 
+def test_settings_that_do_not_go_together_are_refused_before_the_review(secretary: Any, league: League) -> None:
+    html = text(post(browser(secretary), settings_url(league), {**LEAGUE_FORM, "step": "review",
+                                                                "forfeit_loser_points": "1"}))
+    assert "gives a defeat (0)" in html and "Check, then confirm" not in html
+
+
 def test_rule_keys_the_form_does_not_show_are_kept(secretary: Any, league: League) -> None:
     league.rules = {"preset": "pub", "hand_size": 9}
     league.save()

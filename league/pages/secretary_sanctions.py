@@ -19,7 +19,7 @@ from league.selectors.secretary import (
     division_teams,
     sanction_get,
 )
-from league.services.sanctions import sanction_apply, sanction_remove
+from league.services.sanctions import sanction_apply, sanction_check, sanction_most_points, sanction_remove
 
 class SanctionForm(forms.Form):
     """The team and fixture are offered from the division, but any id is
@@ -53,22 +53,34 @@ class RemoveForm(forms.Form):
 @secretary_page
 @require_http_methods(["GET", "POST"])
 def sanctions(request: HttpRequest, division_id: int) -> HttpResponse:
-    """The division's sanctions; a POST applies one. A GET may name the
-    team and fixture to start from (the results page links so)."""
+    """The division's sanctions; a POST reviews one (what it takes off, the
+    most the league allows), and a confirmed POST applies it. A GET may
+    name the team and fixture to start from (the results page links so)."""
     division = division_get(division_id=division_id)
     require_secretary(request, division.season.league)
     form = _sanction_form(division, data=request.POST or None, initial=request.GET.dict())
-    if request.method == "POST" and form.is_valid():
+    step = request.POST.get("step", "review")
+    confirming = False
+    if request.method == "POST" and form.is_valid() and step != "edit":
         try:
-            applied = sanction_apply(division_id=division.pk, user=request.user, **form.arguments())
+            if step != "confirm":
+                problem = sanction_check(division_id=division.pk, **form.arguments())
+                if problem is not None:
+                    raise problem
+                confirming = True
+            else:
+                applied = sanction_apply(division_id=division.pk, user=request.user, **form.arguments())
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:
-            messages.success(request, f"{applied.team} lose {applied.points} point{'s' if applied.points != 1 else ''}"
-                                      f" in {division.name}.")
-            return HttpResponseRedirect(reverse("secretary-sanctions", args=[division.pk]))
+            if not confirming:
+                messages.success(request, f"{applied.team} lose {applied.points} point"
+                                          f"{'s' if applied.points != 1 else ''} in {division.name}.")
+                return HttpResponseRedirect(reverse("secretary-sanctions", args=[division.pk]))
     return render(request, "secretary/sanctions.html", {
-        "division": division, "sanctions": division_sanctions(division_id=division.pk), "form": form})
+        "division": division, "sanctions": division_sanctions(division_id=division.pk), "form": form,
+        "confirming": confirming, "most": sanction_most_points(division=division),
+        "chosen": _chosen(form) if confirming else None})
 
 
 @secretary_page
@@ -98,5 +110,19 @@ def remove(request: HttpRequest, sanction_id: int) -> HttpResponse:
 
 
 def _sanction_form(division: Division, *, data: Any, initial: dict[str, Any]) -> SanctionForm:
-    return SanctionForm(data, initial=initial, teams=division_teams(division_id=division.pk),
+    form = SanctionForm(data, initial=initial, teams=division_teams(division_id=division.pk),
                         fixtures=division_fixtures_out(division_id=division.pk))
+    # The browser says so at once; the service refuses more all the same.
+    most = sanction_most_points(division=division)
+    form.fields["points"].widget.attrs["max"] = most
+    form.fields["points"].help_text = f"At most {most} in {division.name}."
+    return form
+
+
+def _chosen(form: SanctionForm) -> dict[str, Any]:
+    """The team and fixture the confirmation names, by the names offered."""
+    data = form.cleaned_data
+    teams = dict(form.fields["team"].widget.choices)
+    fixtures = dict(form.fields["fixture"].widget.choices)
+    return {"team": teams.get(data["team"], data["team"]), "points": data["points"], "reason": data["reason"],
+            "fixture": fixtures.get(data["fixture"]) if data["fixture"] else None}

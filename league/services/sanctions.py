@@ -12,8 +12,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from league.formats import format_get, scheme_get
 from league.models import Division, DivisionEntry, Fixture, OverdueNotice, Sanction, Team
 from league.selectors.access import secretary_refusal
+from league.selectors.competition import division_settings
 from league.services.audit import audit_record
 from league.refusals import NotSecretary, ReasonRequired, Refused
 from league.authors import Author, author_user
@@ -25,8 +27,9 @@ Failure = NotSecretary | Refused
 def sanction_apply(
     *, division_id: int, team_id: int, points: int, reason: str, user: Author, fixture_id: int | None = None,
 ) -> Sanction:
-    """Deducts `points` (1 or more) from the team in the division's table,
-    saying why, optionally for one of its fixtures. Raises
+    """Deducts `points` (1 or more, at most `sanction_most_points`) from the
+    team in the division's table, saying why, optionally for one of its
+    fixtures. Raises
     Division.DoesNotExist, NotSecretary or Refused."""
     failure: Failure | None = None
     sanction: Sanction | None = None
@@ -94,9 +97,42 @@ def _sanction_refusal(division: Division, team: Team | None, team_id: int, point
         return Refused(f"{team or f'team {team_id}'} does not play in {division}")
     if isinstance(points, bool) or not isinstance(points, int) or points < 1:
         return Refused(f"a sanction deducts a whole number of points, 1 or more, not {points!r}")
+    most = sanction_most_points(division=division)
+    if points > most:
+        return Refused(f"a sanction in {division.name} takes off at most {most} point{'s' if most != 1 else ''}"
+                       f" ({_most_why(division)}), not {points}")
     if not reason.strip():
         return ReasonRequired("say why the team is sanctioned, for both the team and the table")
     if fixture_id is not None and not Fixture.objects.filter(
             Q(home_team=team) | Q(away_team=team), pk=fixture_id, division=division).exists():
         return Refused(f"fixture {fixture_id} is not one of {team}'s in {division}")
     return None
+
+
+def sanction_most_points(*, division: Division) -> int:
+    """The most one sanction may take off a team in the division: the
+    league's own bound, or else the most one match can give there (a win
+    with every rubber won) or the league's own deduction for a late result,
+    whichever is more, so that a slip of the keyboard (50 for 5) cannot
+    wipe out a season."""
+    own = division.season.league.sanction_max_points
+    if own:
+        return int(own)
+    found = division_settings(division_id=division.pk)
+    scheme, match_format = scheme_get(found.points_scheme), format_get(found.match_format)
+    return max(1, scheme.win + scheme.per_game * len(match_format.rubbers), *found.late_result_points)
+
+
+def sanction_check(*, division_id: int, team_id: int, points: int, reason: str,
+                   fixture_id: int | None = None) -> Refused | None:
+    """What `sanction_apply` would refuse in the league's rules, asked before
+    the secretary confirms; it changes and audits nothing."""
+    division = Division.objects.select_related("season__league").get(pk=division_id)
+    team = Team.objects.filter(pk=team_id).first()
+    return _sanction_refusal(division, team, team_id, points, reason, fixture_id)
+
+
+def _most_why(division: Division) -> str:
+    if division.season.league.sanction_max_points:
+        return "the league's bound"
+    return "the most one match or a late result can cost"

@@ -142,3 +142,24 @@ def test_every_kind_of_sanction_is_removed_and_its_points_given_back(
     results_overdue_check()  # the notice, kept, stops the check sanctioning the fixture again
     assert not Sanction.objects.exists()
     assert OverdueNotice.objects.filter(sanction__isnull=False).count() == 0
+
+
+# Bounds: the most one sanction may take off
+
+
+@pytest.mark.parametrize(("settings", "most"), [
+    ({"points_scheme": "plain", "late_result_points": []}, 2),  # a win is 2
+    ({"points_scheme": "leek", "late_result_points": []}, 11),  # a win (2) and a point for each of 9 rubbers
+    ({"points_scheme": "solihull", "late_result_points": []}, 3),
+    ({"points_scheme": "plain", "late_result_points": [3, 5]}, 5),  # what a late result may cost
+    ({"points_scheme": "leek", "sanction_max_points": 4}, 4),  # the league's own bound
+])
+def test_a_sanction_may_take_off_at_most_what_the_league_allows(db: None, settings: dict[str, Any], most: int) -> None:
+    night = a_match_night("plain", **settings)
+    apply = {"division_id": night.division.pk, "team_id": night.away.pk, "reason": "Late start",
+             "user": night.secretary}
+    with pytest.raises(Refused, match=f"takes off at most {most} point"):
+        sanction_apply(points=most + 1, **apply)
+    assert not Sanction.objects.exists()
+    assert AuditEntry.objects.filter(action="sanction.apply.refused").count() == 1
+    assert sanction_apply(points=most, **apply).points == most

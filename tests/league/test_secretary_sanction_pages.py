@@ -81,7 +81,7 @@ def test_the_form_can_start_from_a_team_and_fixture_named_in_the_address(night: 
 def test_a_secretary_applies_a_sanction_for_a_fixture(night: Night) -> None:
     client = browser(night.secretary)
     page = post(client, page_url(night), {"team": night.home.pk, "points": "3", "reason": "Result phoned in late",
-                                          "fixture": night.fixture.pk})
+                                          "fixture": night.fixture.pk, "step": "confirm"})
     assert page.status_code == 302 and page["Location"] == page_url(night)
     applied = Sanction.objects.get()
     assert (applied.team, applied.points, applied.reason, applied.fixture, applied.late_result, applied.created_by) \
@@ -92,8 +92,34 @@ def test_a_secretary_applies_a_sanction_for_a_fixture(night: Night) -> None:
 
 def test_a_sanction_need_not_be_for_a_fixture(night: Night) -> None:
     post(browser(night.secretary), page_url(night), {"team": night.away.pk, "points": "1", "reason": "Abusive",
-                                                     "fixture": ""})
+                                                     "fixture": "", "step": "confirm"})
     assert Sanction.objects.get().fixture is None
+
+
+def test_applying_shows_what_it_takes_off_and_applies_nothing_until_confirmed(night: Night) -> None:
+    client = browser(night.secretary)
+    form = {"team": night.home.pk, "points": "2", "reason": "Result phoned in late", "fixture": night.fixture.pk}
+    html = text(post(client, page_url(night), form))
+    assert "Check, then confirm" in html and "Leek Red Lion A lose 2 points in Premier's table, for Week 1" in html
+    assert 'name="step" value="confirm"' in html and not Sanction.objects.exists()
+    back = text(post(client, page_url(night), {**form, "step": "edit"}))
+    assert "Check, then confirm" not in back and "Result phoned in late</textarea>" in back
+    assert not Sanction.objects.exists()
+    post(client, page_url(night), {**form, "step": "confirm"})
+    assert Sanction.objects.get().points == 2
+
+
+def test_a_sanction_beyond_the_leagues_bound_is_refused_before_the_confirmation(night: Night) -> None:
+    night.league.sanction_max_points = 4
+    night.league.save()
+    client = browser(night.secretary)
+    assert 'max="4"' in text(client.get(page_url(night))) and "At most 4 in Premier." in text(client.get(page_url(night)))
+    html = text(post(client, page_url(night), {"team": night.home.pk, "points": "40", "reason": "Typo for 4"}))
+    assert "a sanction in Premier takes off at most 4 points (the league&#x27;s bound), not 40" in html
+    assert "Check, then confirm" not in html
+    confirmed = text(post(client, page_url(night), {"team": night.home.pk, "points": "40", "reason": "Typo",
+                                                    "step": "confirm"}))
+    assert "takes off at most 4 points" in confirmed and not Sanction.objects.exists()
 
 
 def test_a_sanction_without_a_reason_is_sent_back_with_the_form_kept(night: Night) -> None:

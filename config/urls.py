@@ -1,11 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 from csp.decorators import csp_update
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-# Swagger UI and Redoc put styles inline, which the site's policy forbids
-# (config/settings.py): their two pages, and no other, allow inline styles.
-# Their scripts keep to the policy: the split view serves Swagger UI's
+# Swagger UI puts styles inline, which the site's policy forbids
+# (config/settings.py): its page, and no other, allows inline styles.
+# Its scripts keep to the policy: the split view serves Swagger UI's
 # set-up script as a file of its own rather than inline.
 docs_styles = csp_update({"style-src": ["'unsafe-inline'"]})
 
@@ -13,7 +13,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs", docs_styles(SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
-    path("api/redoc", docs_styles(SpectacularRedocView.as_view(url_name="schema")), name="api-redoc"),
     path("api/", include("league.api.urls")),
 ]
 

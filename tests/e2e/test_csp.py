@@ -65,3 +65,29 @@ def test_no_page_breaks_the_content_security_policy(secretary_tablet: Any, demo_
     }
     found = {url: violations_on(secretary_tablet, url, ready) for url, ready in pages.items()}
     assert found == {url: [] for url in pages}
+
+
+@pytest.fixture
+def developer_tablet(chromium: Any, live_server: Any, demo_committed: Any) -> Iterator[Any]:
+    """A developer with the admin's run of the site."""
+    developer = get_user_model().objects.create_superuser("csp-developer", "dev@example.org", "unused-password-1")
+    context = logged_in_context(chromium, live_server, developer, viewport=TABLET_PORTRAIT)
+    context.add_init_script(COLLECT_VIOLATIONS)
+    yield context
+    context.close()
+
+
+def test_the_admin_and_the_api_docs_keep_to_the_policy(developer_tablet: Any, demo_committed: Any) -> None:
+    """The developers' pages: the admin's index, a change list with its
+    filters and a change form with its widgets, and the API reference,
+    whose scripts come from the site itself (the sidecar), not a CDN."""
+    game = Game.objects.first()
+    assert game is not None
+    pages = {
+        reverse("admin:index"): "#content h1",
+        reverse("admin:league_fixture_changelist"): "#changelist-filter",
+        reverse("admin:league_league_change", args=[demo_committed.pk]): "#content h1",
+        reverse("api-docs"): ".swagger-ui .info",
+    }
+    found = {url: violations_on(developer_tablet, url, ready) for url, ready in pages.items()}
+    assert found == {url: [] for url in pages}

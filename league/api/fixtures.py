@@ -188,7 +188,10 @@ class FixtureRearrangeApi(APIView):
         class Meta:
             ref_name = "FixtureRearrangeInput"
 
-        date = serializers.DateField(help_text="The new date.")
+        date = serializers.DateField(help_text="The new date: today or later.")
+        insist = serializers.BooleanField(
+            default=False, help_text="Move it even onto a night one of its teams already plays, "
+                                     "which is refused otherwise.")
 
     @extend_schema(request=InputSerializer, responses={200: FixtureOutput, **WRITE_ERRORS},
                    summary="Move a fixture to a new date (its league's secretaries)")
@@ -196,7 +199,8 @@ class FixtureRearrangeApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fixture = fixture_rearrange(fixture_id=fixture_id, new_date=data.validated_data["date"],
-                                    reason=data.validated_data["reason"], user=request.user)
+                                    reason=data.validated_data["reason"], user=request.user,
+                                    insist=data.validated_data["insist"])
         return Response(FixtureOutput(fixture).data)
 
 

@@ -40,7 +40,7 @@ CHANGES: dict[str, tuple[str, str, str, Call]] = {
     "postpone": ("Postpone", "Postpone it", "postponed", lambda f, data, user: fixture_postpone(
         fixture_id=f.pk, reason=data["reason"], user=user)),
     "rearrange": ("Rearrange", "Move it", "rearranged", lambda f, data, user: fixture_rearrange(
-        fixture_id=f.pk, new_date=data["new_date"], reason=data["reason"], user=user)),
+        fixture_id=f.pk, new_date=data["new_date"], reason=data["reason"], user=user, insist=data["insist"])),
     "walkover": ("Award a walkover", "Award it", "awarded as a walkover", lambda f, data, user: fixture_walkover(
         fixture_id=f.pk, winner_team_id=data["winner"], reason=data["reason"], user=user)),
     "void": ("Void", "Void it", "voided", lambda f, data, user: fixture_void(

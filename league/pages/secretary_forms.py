@@ -150,11 +150,14 @@ class ChangeForm(forms.Form):
         super().__init__(*args, **kwargs)
         if verb == "rearrange":
             self.fields["new_date"] = forms.DateField(label="New date", widget=DATE_INPUT)
+            self.fields["insist"] = forms.BooleanField(
+                label="Move it even onto a night one of its teams already plays", required=False,
+                help_text="Only when both teams have agreed to play twice that night.")
         if verb == "walkover":
             self.fields["winner"] = forms.TypedChoiceField(
                 label="Awarded to", coerce=int, widget=forms.RadioSelect,
                 choices=[(fixture.home_team_id, fixture.home_team), (fixture.away_team_id, fixture.away_team)])
-        self.order_fields(["new_date", "winner", "reason"])
+        self.order_fields(["new_date", "winner", "reason", "insist"])
 
 
 def _presets(presets: dict[str, Any], *, inherited: str) -> list[tuple[str, str]]:

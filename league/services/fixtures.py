@@ -21,6 +21,7 @@ from datetime import date
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from league import scheduling as generator
@@ -32,6 +33,7 @@ from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
     FixturesPublished,
+    NeedsInsisting,
     NotSecretary,
     ReasonRequired,
     Refused,
@@ -160,11 +162,20 @@ def fixture_postpone(*, fixture_id: int, reason: str, user: Author) -> Fixture:
     return _transition(fixture_id=fixture_id, verb="postpone", reason=reason, user=user, change=change)
 
 
-def fixture_rearrange(*, fixture_id: int, new_date: date, reason: str, user: Author) -> Fixture:
-    """Moves a fixture to `new_date`; its original date is kept."""
+def fixture_rearrange(*, fixture_id: int, new_date: date, reason: str, user: Author, insist: bool = False) -> Fixture:
+    """Moves a fixture to `new_date`; its original date is kept. Never into
+    the past (a match played on another night is recorded on its own date
+    by the night's pages, not moved there afterwards); onto a night either
+    team already plays only when the secretary insists (NeedsInsisting)."""
     def change(fixture: Fixture) -> Refused | None:
         if new_date == fixture.played_on:
             return Refused(f"{fixture} is already set for {_day(new_date)}")
+        if new_date < timezone.localdate():
+            return Refused(f"{_day(new_date)} has gone: a match can only be moved to today or later")
+        clash = None if insist else _same_night(fixture, new_date)
+        if clash is not None:
+            return NeedsInsisting(f"{clash} is already set for {_day(new_date)}: two matches on one night "
+                                  f"for {_shared_team(fixture, clash)}. Insist to move it there all the same")
         fixture.status = Status.REARRANGED
         fixture.rearranged_to = new_date
         return None
@@ -332,3 +343,19 @@ def _listed(names: list[str]) -> str:
 
 def _day(day: date) -> str:
     return f"{day.day} {day:%B %Y}"
+
+
+def _same_night(fixture: Fixture, night: date) -> Fixture | None:
+    """Another match of either team set for `night`, if there is one: a
+    postponed or voided match is set for no night."""
+    teams = (fixture.home_team_id, fixture.away_team_id)
+    return (Fixture.objects.select_related("home_team", "away_team")
+            .filter(Q(home_team__in=teams) | Q(away_team__in=teams))
+            .filter(Q(rearranged_to=night) | Q(rearranged_to__isnull=True, date=night))
+            .exclude(pk=fixture.pk).exclude(status__in=[Status.DRAFT, Status.POSTPONED, Status.VOID])
+            .order_by("pk").first())
+
+
+def _shared_team(fixture: Fixture, clash: Fixture) -> Team:
+    ours = {fixture.home_team_id, fixture.away_team_id}
+    return clash.home_team if clash.home_team_id in ours else clash.away_team

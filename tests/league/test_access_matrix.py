@@ -30,7 +30,7 @@ PUBLISH = Endpoint("publish fixtures", "post", lambda s: f"/api/divisions/{s.div
 POSTPONE = Endpoint("postpone", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/postpone",
                     lambda s: {"reason": "the pub flooded"})
 REARRANGE = Endpoint("rearrange", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/rearrange",
-                     lambda s: {"date": date(2026, 12, 1).isoformat(), "reason": "the pub flooded"})
+                     lambda s: {"date": date(2031, 12, 2).isoformat(), "reason": "the pub flooded"})
 WALKOVER = Endpoint("award a walkover", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/walkover",
                     lambda s: {"winner": s.fixture.away_team_id, "reason": "no show"})
 VOID = Endpoint("void", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/void", lambda s: {"reason": "withdrew"})

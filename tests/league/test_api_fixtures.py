@@ -153,12 +153,32 @@ def test_postponing_answers_the_fixture_postponed_with_its_reason(scene: Scene) 
 
 
 def test_rearranging_keeps_the_original_date_beside_the_new_one(scene: Scene) -> None:
-    response = change(scene, "rearrange", {"date": "2026-12-01", "reason": "the pub flooded"})
+    response = change(scene, "rearrange", {"date": "2031-12-02", "reason": "the pub flooded"})
     assert response.status_code == 200
     body = response.json()
     assert (body["status"], body["date"], body["rearranged_to"], body["played_on"]) == (
-        "rearranged", scene.fixture.date.isoformat(), "2026-12-01", "2026-12-01",
+        "rearranged", scene.fixture.date.isoformat(), "2031-12-02", "2031-12-02",
     )
+
+
+def test_a_fixture_is_not_rearranged_into_the_past(scene: Scene) -> None:
+    response = change(scene, "rearrange", {"date": "2020-01-07", "reason": "played then"})
+    assert (response.status_code, response.json()) == (
+        422, {"error": "7 January 2020 has gone: a match can only be moved to today or later"})
+
+
+def test_a_night_a_team_already_plays_is_refused_unless_the_secretary_insists(scene: Scene) -> None:
+    other = Fixture.objects.filter(division=scene.fixture.division).exclude(pk=scene.fixture.pk).filter(
+        home_team__in=[scene.fixture.home_team_id, scene.fixture.away_team_id]).first()
+    assert other is not None
+    moved = scene.client(OWN_SECRETARY).post(f"/api/fixtures/{other.pk}/rearrange",
+                                              {"date": "2031-12-02", "reason": "cup tie"}, format="json")
+    assert moved.status_code == 200
+    response = change(scene, "rearrange", {"date": "2031-12-02", "reason": "double header"})
+    assert response.status_code == 422 and "two matches on one night" in response.json()["error"]
+    assert Fixture.objects.get(pk=scene.fixture.pk).status == Status.PUBLISHED
+    insisted = change(scene, "rearrange", {"date": "2031-12-02", "reason": "double header", "insist": True})
+    assert (insisted.status_code, insisted.json()["played_on"]) == (200, "2031-12-02")
 
 
 def test_a_walkover_names_its_winner(scene: Scene) -> None:
@@ -177,7 +197,7 @@ def test_a_walkover_to_a_team_not_in_the_fixture_is_refused(scene: Scene) -> Non
 
 def test_a_void_fixture_cannot_be_rearranged(scene: Scene) -> None:
     assert change(scene, "void", {"reason": "Crown B withdrew"}).json()["status"] == "void"
-    response = change(scene, "rearrange", {"date": "2026-12-01", "reason": "they came back"})
+    response = change(scene, "rearrange", {"date": "2031-12-02", "reason": "they came back"})
     assert (response.status_code, response.json()) == (
         422, {"error": f"{scene.fixture} is void: it cannot be rearranged"},
     )

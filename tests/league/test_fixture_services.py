@@ -2,11 +2,12 @@
 drafts, publishing, and postponing, rearranging, awarding and voiding a
 published fixture; who may do it, and the audit log of each change."""
 from collections import Counter
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from leagues import a_league, a_season, a_team
 
 from league.models import AuditEntry, Division, DivisionEntry, Fixture, Team, Venue
@@ -14,6 +15,7 @@ from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
     FixturesPublished,
+    NeedsInsisting,
     NotSecretary,
     ReasonRequired,
     Refused,
@@ -280,7 +282,7 @@ def test_only_a_secretary_of_the_league_changes_a_fixture(published: Fixture, ou
 
 # Changing a published fixture
 
-NEW_DATE = date(2026, 12, 1)
+NEW_DATE = date(2031, 12, 2)  # a night still to come, as a rearrangement must be
 
 
 def _rearrange(fixture: Fixture, user: Any, reason: str) -> Fixture:
@@ -374,6 +376,41 @@ def test_rearranging_records_the_old_and_new_dates(published: Fixture, secretary
 def test_a_fixture_is_not_rearranged_to_the_date_it_already_has(published: Fixture, secretary: Any) -> None:
     with pytest.raises(Refused, match="is already set for"):
         fixture_rearrange(fixture_id=published.pk, new_date=published.date, reason="no change", user=secretary)
+
+
+def test_a_fixture_is_not_rearranged_into_the_past(published: Fixture, secretary: Any) -> None:
+    yesterday = timezone.localdate() - timedelta(days=1)
+    with pytest.raises(Refused, match="has gone: a match can only be moved to today or later"):
+        fixture_rearrange(fixture_id=published.pk, new_date=yesterday, reason="played last night", user=secretary)
+    published.refresh_from_db()
+    assert published.status == Status.PUBLISHED
+    assert AuditEntry.objects.filter(action="fixture.rearrange.refused").count() == 1
+
+
+def _another_home_match_moved_to(published: Fixture, secretary: Any, night: date) -> Fixture:
+    other = Fixture.objects.filter(division=published.division, home_team=published.home_team).exclude(
+        pk=published.pk).order_by("week").first()
+    assert other is not None
+    return fixture_rearrange(fixture_id=other.pk, new_date=night, reason="cup tie", user=secretary)
+
+
+def test_a_fixture_moved_onto_a_night_a_team_already_plays_needs_insisting(published: Fixture,
+                                                                           secretary: Any) -> None:
+    other = _another_home_match_moved_to(published, secretary, NEW_DATE)
+    with pytest.raises(NeedsInsisting, match=f"{other} is already set for .*: two matches on one night for "
+                                             f"{published.home_team}. Insist"):
+        _rearrange(published, secretary, "double header")
+    published.refresh_from_db()
+    assert published.status == Status.PUBLISHED
+    moved = fixture_rearrange(fixture_id=published.pk, new_date=NEW_DATE, reason="double header",
+                              user=secretary, insist=True)
+    assert moved.played_on == NEW_DATE
+
+
+def test_a_postponed_match_leaves_its_night_free(published: Fixture, secretary: Any) -> None:
+    other = _another_home_match_moved_to(published, secretary, NEW_DATE)
+    fixture_postpone(fixture_id=other.pk, reason="snow", user=secretary)
+    assert _rearrange(published, secretary, "a free night").played_on == NEW_DATE
 
 
 def test_a_walkover_goes_to_one_of_the_two_teams(published: Fixture, secretary: Any, teams: list[Team]) -> None:

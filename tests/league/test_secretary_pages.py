@@ -371,20 +371,45 @@ def test_postponing_shows_a_confirmation_before_anything_changes(browser: Client
 
 def test_going_back_from_the_confirmation_keeps_what_was_written(browser: Client, published: Fixture) -> None:
     page = post(browser, f"/secretary/fixtures/{published.pk}/rearrange",
-                {"reason": "cup tie", "new_date": "2026-12-01", "step": "edit"})
+                {"reason": "cup tie", "new_date": "2031-12-02", "step": "edit"})
     html = text(page)
-    assert 'value="2026-12-01"' in html and "cup tie</textarea>" in html
+    assert 'value="2031-12-02"' in html and "cup tie</textarea>" in html
     published.refresh_from_db()
     assert published.status == Status.PUBLISHED
 
 
 def test_a_secretary_rearranges_a_fixture_to_a_new_date(browser: Client, published: Fixture) -> None:
     post(browser, f"/secretary/fixtures/{published.pk}/rearrange",
-         {"reason": "cup tie", "new_date": "2026-12-01", "step": "confirm"})
+         {"reason": "cup tie", "new_date": "2031-12-02", "step": "confirm"})
     published.refresh_from_db()
-    assert (published.status, published.rearranged_to) == (Status.REARRANGED, date(2026, 12, 1))
+    assert (published.status, published.rearranged_to) == (Status.REARRANGED, date(2031, 12, 2))
     html = text(browser.get(f"/secretary/divisions/{published.division_id}/fixtures/"))
-    assert "rearranged to Tue 1 Dec 2026" in html
+    assert "rearranged to Tue 2 Dec 2031" in html
+
+
+def test_a_night_a_team_already_plays_is_refused_until_the_secretary_ticks_insist(
+    browser: Client, published: Fixture,
+) -> None:
+    other = Fixture.objects.filter(division=published.division, home_team=published.home_team).exclude(
+        pk=published.pk).first()
+    assert other is not None
+    post(browser, f"/secretary/fixtures/{other.pk}/rearrange",
+         {"reason": "cup tie", "new_date": "2031-12-02", "step": "confirm"})
+    url = f"/secretary/fixtures/{published.pk}/rearrange"
+    html = text(post(browser, url, {"reason": "double header", "new_date": "2031-12-02", "step": "confirm"}))
+    assert "two matches on one night for" in html and "Insist to move it there all the same" in html
+    assert 'name="insist"' in html
+    published.refresh_from_db()
+    assert published.status == Status.PUBLISHED
+    post(browser, url, {"reason": "double header", "new_date": "2031-12-02", "insist": "on", "step": "confirm"})
+    published.refresh_from_db()
+    assert published.rearranged_to == date(2031, 12, 2)
+
+
+def test_a_date_gone_by_is_refused_in_plain_words(browser: Client, published: Fixture) -> None:
+    html = text(post(browser, f"/secretary/fixtures/{published.pk}/rearrange",
+                     {"reason": "played last week", "new_date": "2020-01-07", "step": "confirm"}))
+    assert "7 January 2020 has gone: a match can only be moved to today or later" in html
 
 
 def test_a_secretary_awards_a_walkover_to_the_team_chosen(browser: Client, published: Fixture) -> None:

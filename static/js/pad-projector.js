@@ -8,11 +8,12 @@
 // a browser that cannot run it) the pad works as it does without it.
 import { loudly } from "./broken.js";
 import { Refused, Unreachable, getJson } from "./pad-api.js";
+// Imported with the page (not when needed), so that the service worker keeps it for a reload offline.
+import { loadEngine, queuedOps } from "./pad-engine.js";
 import { actions, api, pad, root, writesAhead } from "./pad-state.js";
 
 const sheetKey = `pad:${Number(root.dataset.game)}:sheet`;
 let engine = null;
-let toOps = null;
 let kept = read(); // { seq, sheet }: the game as a scoresheet, as of the last table
 let answer = { key: null, table: null }; // the engine's last table, by the writes it is for
 let asking = null; // the key being worked out
@@ -33,7 +34,7 @@ function projector(key, server, writes) {
   if (answer.key === key) return answer.table;
   if (asking !== key) {
     asking = key;
-    loudly(engine.table(kept.sheet, toOps(writes), server.state).then(
+    loudly(engine.table(kept.sheet, queuedOps(writes), server.state).then(
       (table) => { answer = { key, table }; },
       (err) => { if (err.name !== "EngineRefusal") console.warn(err); answer = { key, table: null }; },
     ).finally(() => { if (asking === key) asking = null; actions.render(); }));
@@ -43,7 +44,7 @@ function projector(key, server, writes) {
 
 // What POST /preview would answer for `move` after the writes ahead.
 function previewer(move) {
-  return engine.apply(kept.sheet, toOps(writesAhead()), move);
+  return engine.apply(kept.sheet, queuedOps(writesAhead()), move);
 }
 
 // Fetches the scoresheet the engine starts from, for the table just fetched.
@@ -61,16 +62,13 @@ export async function keepSheet(seq) {
 // Loads the engine once the pad is drawn. A server without it, or a
 // browser that cannot run it, leaves the pad as it was: told in the console.
 export async function startEngine() {
-  let module;
   try {
-    module = await import("./pad-engine.js");
-    engine = await module.loadEngine();
+    engine = await loadEngine();
   } catch (err) {
     console.info("The pad works without the rules engine in the browser:", err.message);
     root.dataset.engine = "none";
     return;
   }
-  toOps = module.queuedOps;
   pad.projector = projector;
   pad.previewer = previewer;
   if (pad.server) await keepSheet(pad.server.state.seq);

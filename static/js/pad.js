@@ -11,7 +11,7 @@ import { renderActions, renderSeats, renderStep, renderTiles } from "./pad-entry
 import { rebase, settleEnd } from "./pad-pick.js";
 import { keepSheet, startEngine } from "./pad-projector.js";
 import { renderQueue } from "./pad-queue.js";
-import { differenceText, refusalWords } from "./pad-refusals.js";
+import { differenceText, engineReason, refusalWords } from "./pad-refusals.js";
 import { actions, api, deleteDigit, freshPick, freshShowing, known, outbox, pad, project, root, seatToMove, serverSeq, tableKey, tableLooksEmpty, typeDigit, unknownWhy, writesAhead } from "./pad-state.js";
 import { eventText, moveText, penaltyLines } from "./pad-text.js";
 import { renderAlerts, renderConnection, renderMoves, renderTable } from "./pad-view.js";
@@ -40,7 +40,8 @@ async function refresh() {
 // A request the server refused (not a write: those are the outbox's), in
 // its own words above the taps.
 function showRefusal(err) {
-  pad.notice = { kind: "error", title: "The server says", lines: [err.message] };
+  const who = err.name === "EngineRefusal" ? "The rules say" : "The server says";
+  pad.notice = { kind: "error", title: who, lines: [engineReason(pad.table?.state, err.message)] };
 }
 
 async function followLive() {
@@ -190,7 +191,7 @@ async function record() {
     if (basis !== project().basis) return render();
     pad.pick.preview = preview.events[0];
   } catch (err) {
-    if (err instanceof Refused) {
+    if (err instanceof Refused || err.name === "EngineRefusal") {
       showRefusal(err);
     } else if (err instanceof Unreachable) {
       pad.online = false;

@@ -59,3 +59,7 @@ def engine_ready(pad: Pad) -> None:
 def without_engine(tablet: Any) -> None:
     """A browser where the engine cannot start: its worker never loads."""
     tablet.route(ENGINE_WORKER, lambda route: route.abort())
+
+
+def no_engine(pad: Pad) -> None:
+    expect(pad.page.locator('#pad[data-engine="none"]')).to_be_attached()

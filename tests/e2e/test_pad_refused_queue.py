@@ -1,14 +1,16 @@
 """A move the server refuses in the middle of moves made offline: it is
 shown with the reason in the scorer's words, the moves after it are kept
 (held, across a reload), and once the scorer changes or deletes it they are
-sent, each recorded once with the right seq."""
+sent, each recorded once with the right seq. Logged out, every move is
+kept and sent once the scorer has logged in again."""
+import re
 from typing import Any
 
 from playwright.sync_api import expect
 
 from league.models import GameEntry
 from league.services.games import game_create
-from offline import enter_offline, go_offline, go_online, offline_ready
+from offline import enter_offline, go_offline, go_online, no_engine, offline_ready, without_engine
 from pad_page import Pad
 
 RULES = {"preset": "pub", "hand_size": 3}
@@ -29,7 +31,10 @@ def recorded(game: Any) -> list[dict[str, Any]]:
 
 
 def queue_offline(tablet: Any, pad: Pad, moves: list[dict[str, Any]]) -> None:
+    """Moves entered with no connection, without the engine in the browser
+    (which would not let the scorer tap a tile that does not fit)."""
     offline_ready(pad)
+    no_engine(pad)
     go_offline(tablet, pad)
     for move in moves:
         enter_offline(pad, move)
@@ -45,6 +50,7 @@ def refused_and_held(pad: Pad, held: int) -> Any:
 
 
 def test_a_refused_move_is_changed_and_the_moves_after_it_are_sent(tablet: Any, scorer: Any) -> None:
+    without_engine(tablet)
     game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
     pad = Pad(tablet.new_page()).open(game.pk)
     queue_offline(tablet, pad, [DOWN, WRONG, *LATER])
@@ -74,6 +80,7 @@ def test_a_refused_move_is_changed_and_the_moves_after_it_are_sent(tablet: Any, 
 
 
 def test_a_refused_move_deleted_lets_the_moves_after_it_go_with_the_right_seq(tablet: Any, scorer: Any) -> None:
+    without_engine(tablet)
     game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
     pad = Pad(tablet.new_page()).open(game.pk)
     # The scorer entered Bob's move again, right, after the wrong one.
@@ -87,3 +94,26 @@ def test_a_refused_move_deleted_lets_the_moves_after_it_go_with_the_right_seq(ta
     expect(pad.page.locator("#waiting")).to_be_hidden()
     assert recorded(game) == [DOWN, {**BOBS, "end": "right"}, LATER[0]]
     expect(pad.page.locator(".side-score")).to_have_text(["6", "0"])
+
+
+def test_logged_out_the_moves_are_kept_and_sent_once_logged_in_again(tablet: Any, scorer: Any) -> None:
+    game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    tablet.clear_cookies()  # the session ended (logged out on another page, or expired)
+    pad.choose_seat("Ann")
+    pad.play(DOWN["tile"], peg=DOWN["peg"])
+
+    paused = pad.page.locator("#queue li.paused")
+    expect(paused).to_contain_text("log in again; your moves are kept on this tablet")
+    expect(paused.locator("a", has_text="Log in")).to_have_attribute("href", f"/accounts/login/?next=%2Fgames%2F{game.pk}%2Fpad")
+    expect(pad.page.locator("#queue li.queued")).to_have_count(1)
+    assert recorded(game) == []
+
+    paused.locator("a", has_text="Log in").click()
+    pad.page.fill('input[name="username"]', "scorer")
+    pad.page.fill('input[name="password"]', "pint-and-a-pen")
+    pad.page.locator('button[type="submit"]', has_text="Log in").click()
+    expect(pad.page).to_have_url(re.compile(rf"/games/{game.pk}/pad$"))
+    pad.settled()  # back on the pad, which sends what it kept
+    expect(pad.page.locator("#waiting")).to_be_hidden()
+    assert recorded(game) == [DOWN]

@@ -1,19 +1,29 @@
 """The front page anyone may read, no login needed: the leagues and their
-current seasons, and the games being scored."""
+current seasons, and the games being scored, each leading to its
+scoreboard and, for someone who may score it, its pad. A logged-in
+captain or scorer also finds their teams' matches there ("My matches"),
+one tap from each rubber's pad and the match night page."""
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 from league.selectors.games import games_recent
+from league.selectors.my_matches import games_scorable, my_matches, teams_of
 from league.selectors.public import current_season, leagues_listed
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The front page: the leagues and their current seasons, the games
-    being scored, and where to go next."""
+    """The front page: the user's matches, the leagues and their current
+    seasons, and the games being scored."""
     leagues = [{"league": league, "season": current_season(league)} for league in leagues_listed()]
+    recent = games_recent()
+    scorable = games_scorable(user=request.user, games=recent)
     games = []
-    for game in games_recent():
+    for game in recent:
         sides = [" & ".join(game.seats[seat] for seat in side) for side in game.sides]
         winner = sides[game.winner] if game.winner is not None and sides else ""
-        games.append({"game": game, "sides": sides, "winner": winner})
-    return render(request, "home.html", {"leagues": leagues, "games": games})
+        games.append({"game": game, "sides": sides, "winner": winner, "scorable": game.pk in scorable})
+    context = {"leagues": leagues, "games": games, "matches": None}
+    if teams_of(user=request.user).exists():
+        context["matches"] = my_matches(user=request.user, today=timezone.localdate())
+    return render(request, "home.html", context)

@@ -24,6 +24,8 @@ class SeasonForm(forms.Form):
         widget=DATE_INPUT, help_text="The last day captains may change their squads; after it, only a secretary.")
     squad_max = forms.IntegerField(label="Most players a squad may have", min_value=1, initial=12)
     squad_min = forms.IntegerField(label="Fewest players a squad must have", min_value=1, initial=8)
+    insist = forms.BooleanField(label="Set it up even though its start has gone", required=False,
+                                help_text="Only for a season already under way.")
 
 
 class DivisionForm(forms.Form):

@@ -6,11 +6,12 @@ from datetime import date
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.models import Division, League, Season
 from league.services.audit import audit_record
-from league.refusals import Refused, SettingsInvalid
+from league.refusals import NeedsInsisting, Refused, SettingsInvalid
 from league.authors import Author
 
 
@@ -44,14 +45,23 @@ def league_settings_change(*, league_id: int, changes: Mapping[str, Any], user: 
 
 def season_create(
     *, league_id: int, name: str, start: date, registration_deadline: date, squad_max: int = 12,
-    squad_min: int = 8, user: Author,
+    squad_min: int = 8, user: Author, insist: bool = False,
 ) -> Season:
     """A new season of the league. Raises League.DoesNotExist, or Refused
-    when the squad limits contradict each other or the name is taken."""
+    when the squad limits contradict each other, the registration deadline
+    falls after the start or the name is taken; NeedsInsisting for a start
+    already gone, unless the secretary insists (a season set up late)."""
     if squad_min < 1:
         raise Refused("a squad needs at least 1 player")
     if squad_min > squad_max:
         raise Refused(f"a squad of at least {squad_min} and at most {squad_max} players is impossible")
+    if registration_deadline > start:
+        raise Refused(f"the registration deadline ({registration_deadline:%-d %B %Y}) falls after the season "
+                      f"starts ({start:%-d %B %Y}): squads would change mid-season without a secretary. "
+                      "Set it on or before the start")
+    if start < timezone.localdate() and not insist:
+        raise NeedsInsisting(f"{start:%-d %B %Y} has gone: a season starts on a day still to come. "
+                             "Insist to set up a season already under way")
     with transaction.atomic():
         league = League.objects.get(pk=league_id)
         season = Season(league=league, name=name, start=start, registration_deadline=registration_deadline,

@@ -77,7 +77,8 @@ def demo_league_load(*, secretary: User, scorer: User) -> League | None:
         today = timezone.localdate()
         start = today - timedelta(weeks=WEEKS_PLAYED, days=(today.weekday() - WEEKDAY) % 7)
         season = season_create(league_id=league.pk, name="Winter 2026-27", start=start,
-                               registration_deadline=start - timedelta(days=7), squad_min=SQUAD, user=secretary)
+                               registration_deadline=start - timedelta(days=7), squad_min=SQUAD, user=secretary,
+                               insist=True)  # the demo's season is under way
         premier = division_create(season_id=season.pk, name="Premier", user=secretary)
         first = division_create(season_id=season.pk, name="First Division", user=secretary,
                                 overrides={"match_format": "solihull", "points_scheme": "solihull"})

@@ -43,7 +43,7 @@ def league(secretary: Any) -> League:
 @pytest.fixture
 def season(league: League, secretary: Any) -> Any:
     return season_create(league_id=league.pk, name="Winter 2026-27", start=date(2026, 9, 7),
-                         registration_deadline=date(2026, 8, 31), user=secretary)
+                         registration_deadline=date(2026, 8, 31), user=secretary, insist=True)
 
 
 def settings_of(division: Division) -> CompetitionSettings:

@@ -105,6 +105,26 @@ def test_a_refused_season_is_not_created_and_the_form_keeps_what_was_typed(brows
     assert not Season.objects.filter(name="Summer 2027").exists()
 
 
+def test_a_season_whose_start_has_gone_is_set_up_only_when_the_secretary_insists(browser: Client,
+                                                                                 league: Any) -> None:
+    form = {"name": "Late 2020", "start": "2020-01-07", "registration_deadline": "2020-01-01",
+            "squad_max": "10", "squad_min": "6"}
+    html = text(post(browser, f"/secretary/leagues/{league.pk}/seasons/new", form))
+    assert "7 January 2020 has gone: a season starts on a day still to come. Insist" in html
+    assert 'name="insist"' in html and not Season.objects.filter(name="Late 2020").exists()
+    page = post(browser, f"/secretary/leagues/{league.pk}/seasons/new", {**form, "insist": "on"})
+    assert page.status_code == 302 and Season.objects.get(name="Late 2020").start == date(2020, 1, 7)
+
+
+def test_a_registration_deadline_after_the_start_is_refused(browser: Client, league: Any) -> None:
+    html = text(post(browser, f"/secretary/leagues/{league.pk}/seasons/new", {
+        "name": "Summer 2031", "start": "2031-05-06", "registration_deadline": "2031-06-01",
+        "squad_max": "10", "squad_min": "6", "insist": "on"}))
+    assert ("the registration deadline (1 June 2031) falls after the season starts (6 May 2031): squads would "
+            "change mid-season without a secretary") in html
+    assert not Season.objects.filter(name="Summer 2031").exists()
+
+
 def test_a_secretary_creates_a_division_with_a_preset_format_and_scheme(browser: Client, season: Season) -> None:
     page = post(browser, f"/secretary/seasons/{season.pk}/divisions/new", {
         "name": "Premier", "match_format": "leek", "points_scheme": "solihull", "result_deadline_days": "",

@@ -18,7 +18,7 @@ PYODIDE := vendor/pyodide
 PYODIDE_FILES := pyodide.mjs pyodide.mjs.map pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
 pyodide:
-	@if command -v npm >/dev/null; then $(MAKE) --no-print-directory $(PYODIDE)/.installed; \
+	@if command -v npm >/dev/null; then $(MAKE) -s --no-print-directory $(PYODIDE)/.installed; \
 	else echo "npm not found: the pad will not judge moves offline (make pyodide)"; fi
 
 $(PYODIDE)/.installed: package.json package-lock.json

@@ -46,9 +46,11 @@ def season_delete(*, season_id: int, user: Author) -> str:
     Season.DoesNotExist, NotSecretary or Refused."""
     with transaction.atomic():
         season = Season.objects.select_related("league").get(pk=season_id)
-        # Locks the league so no result or game is recorded in the season
-        # between the check and the delete by a page that locks it too.
-        League.objects.select_for_update().get(pk=season.league_id)
+        # The rows a result, a live game or a sanction locks first (its
+        # fixture, its division): locked here, nothing is recorded in the
+        # season between the check and the delete.
+        list(Division.objects.select_for_update(of=("self",)).filter(season=season).only("pk"))
+        list(Fixture.objects.select_for_update(of=("self",)).filter(division__season=season).only("pk"))
         refusal: Refusal | None = secretary_refusal(league=season.league, user=user, doing="can delete a season")
         contents = season_contents(season_id=season.pk)
         if refusal is None and not contents.deletable:

@@ -173,3 +173,25 @@ def test_a_walkover_alone_keeps_a_season(night: Night) -> None:
     refused = post(browser(night.secretary), f"/secretary/seasons/{night.season.pk}/delete")
     assert "1 walkover awarded" in text(refused)
     assert Season.objects.filter(pk=night.season.pk).exists()
+
+
+def test_a_division_page_leads_to_the_division_of_the_same_name_in_the_other_season(
+        night: Night, next_season: Season) -> None:
+    same = Division.objects.create(season=next_season, name="Premier")
+    html = text(Client().get(f"/divisions/{night.division.pk}/"))
+    assert f'href="/divisions/{same.pk}/">Summer<' in html
+    assert f'href="/divisions/{night.division.pk}/" aria-current="page"' in html
+    back = text(Client().get(f"/divisions/{same.pk}/"))
+    assert f'href="/divisions/{night.division.pk}/"><strong>' not in back  # the shown one is Summer now
+    assert f'href="/divisions/{night.division.pk}/">Winter (current)<' in back
+
+
+def test_the_secretarys_home_marks_the_current_season_and_offers_the_others(
+        night: Night, next_season: Season) -> None:
+    html = text(browser(night.secretary).get("/secretary/"))
+    assert f"/secretary/seasons/{next_season.pk}/make-current" in html
+    assert f"/secretary/seasons/{night.season.pk}/make-current" not in html
+    winter = html[html.index(f'id="season-{night.season.pk}"'):]
+    assert winter[:winter.index("</h3>")].endswith('<span class="tag">Current</span>')
+    for season in (night.season, next_season):
+        assert f"/secretary/seasons/{season.pk}/delete" in html

@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -47,9 +48,18 @@ def live(request: HttpRequest, fixture_id: int) -> HttpResponse:
 def render_night(request: HttpRequest, fixture_id: int, bound: Bound | None = None) -> HttpResponse:
     """The page, with `bound` (a refused form) in place of its blank form."""
     found = night_page_or_404(request, fixture_id)
-    context = {**live_context(found), "actions": found.actions}
+    context = {**live_context(found), "actions": found.actions, "other_night": _other_night(found)}
     context.update(_forms(found, bound))
     return render_for(request, "night/page.html", context, hidden=hidden_by(found.fixture.division.season.league))
+
+
+def _other_night(found: NightPage) -> date | None:
+    """Today, when the match is set for another night and the user may
+    record it: a scorer who opened the wrong match is told before scoring
+    it (a match played on another night is still recorded, on its own page)."""
+    today = timezone.localdate()
+    acting = found.actions.sheet or found.actions.record
+    return today if acting and found.fixture.played_on != today else None
 
 
 def live_context(found: NightPage) -> dict[str, Any]:

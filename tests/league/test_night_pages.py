@@ -472,3 +472,23 @@ def test_a_form_without_its_csrf_token_is_refused(sheet: Night) -> None:
                                                {"card1-home_score": "61", "card1-away_score": "40"})
     assert response.status_code == 403
     assert not RubberGame.objects.exists()
+
+
+# The night a match is set for
+
+
+@pytest.mark.parametrize(("days_ago", "who", "warned"), [
+    (0, "home_scorer", False),  # tonight's match: nothing to say
+    (3, "home_scorer", True),  # another night's match, opened by its scorer
+    (-2, "home_captain", True),  # a match still to come, opened by the captain who enters the sheet
+    (3, None, False),  # a visitor records nothing, so is not warned
+])
+def test_a_scorer_opening_a_match_set_for_another_night_is_warned(
+    db: None, days_ago: int, who: str | None, warned: bool,
+) -> None:
+    night = a_match_night("plain", played_days_ago=days_ago)
+    reader = browser(getattr(night, who)) if who else Client()
+    html = text(reader.get(url(night)))
+    assert ("check it is the match you are playing before you record it" in html) is warned
+    if warned:
+        assert f"This match is set for {night.fixture.date:%A %-d %B}, and today is" in html

@@ -273,6 +273,8 @@ function render() {
   renderConnection();
   if (!pad.table) return;
   root.dataset.seq = pad.table.state.seq;
+  // For the browser tests: writes still ahead of the table fetched (on their way, or answered but not fetched since).
+  root.toggleAttribute("data-waiting", pad.answered.length + outbox.items.length > 0);
   drawScores(pad.table, pad.before);
   renderTable();
   renderAlerts();

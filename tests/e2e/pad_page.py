@@ -26,6 +26,7 @@ class Pad:
         """Every move made here has been answered and the table fetched again,
         and the page's script has thrown nothing on the way."""
         expect(self.page.locator("#connection")).to_contain_text("Connected")
+        expect(self.page.locator("#pad[data-waiting]")).to_have_count(0)
         assert self.errors == []
 
     def choose_seat(self, name: str) -> None:

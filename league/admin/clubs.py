@@ -1,8 +1,9 @@
-"""Venues, teams and players, edited in the admin and audited."""
+"""Venues, teams and players, edited in the admin and audited; login
+invitations, shown only."""
 from django.contrib import admin
 
-from league.admin.base import AuditedAdmin
-from league.models import Player, Team, Venue
+from league.admin.base import AuditedAdmin, ReadOnlyAdmin
+from league.models import LoginInvite, Player, Team, Venue
 
 
 @admin.register(Venue)
@@ -25,3 +26,16 @@ class PlayerAdmin(AuditedAdmin[Player]):
     list_display = ["name", "user"]
     search_fields = ["name", "user__username"]
     autocomplete_fields = ["user"]
+
+
+@admin.register(LoginInvite)
+class LoginInviteAdmin(ReadOnlyAdmin[LoginInvite]):
+    """Invitations are made and withdrawn on the secretary's pages, where
+    each is audited; the admin shows them only. The token is never stored,
+    its hash is not shown."""
+    list_display = ["team", "role", "name", "email", "created_by", "created_at", "expires_at", "accepted_by",
+                    "withdrawn_at"]
+    list_filter = ["role", "team__league"]
+    search_fields = ["name", "email", "team__name"]
+    exclude = ["token_hash"]
+    list_select_related = ["team", "created_by", "accepted_by"]

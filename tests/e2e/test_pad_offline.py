@@ -182,3 +182,29 @@ def test_with_the_engine_in_the_browser_moves_made_offline_are_scored_and_checke
     ]
     expect(pad.page.locator("#alerts")).not_to_contain_text("the pad showed")
     expect(pad.page.locator(".side-score")).to_have_text(["3", "1"])
+
+
+def test_a_move_the_server_scores_otherwise_than_the_pad_showed_is_told_plainly(tablet: Any, scorer: Any) -> None:
+    without_engine(tablet)
+    game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
+    pad = Pad(tablet.new_page()).open(game.pk)
+    offline_ready(pad)
+    no_engine(pad)
+    go_offline(tablet, pad)
+    enter_offline(pad, {"seat": 0, "tile": "3-6", "peg": 3})
+    # As a pad would keep it had its table (an older copy of the rules, say)
+    # made the down worth 5: what it showed is kept with the move.
+    pad.page.evaluate(f"""() => {{
+        const key = 'pad:{game.pk}:outbox';
+        const items = JSON.parse(localStorage.getItem(key));
+        items[0].showed = {{ worth: 5 }};
+        localStorage.setItem(key, JSON.stringify(items));
+    }}""")
+    pad.page.reload()
+
+    go_online(tablet)
+    pad.settled()
+    alert = pad.page.locator("#alerts .alert.error")
+    expect(alert).to_contain_text("Recorded, but not as the pad showed it")
+    expect(alert).to_contain_text("The server scored Ann's 3-6 as 3, the pad showed 5.")
+    expect(pad.page.locator(".side-score")).to_have_text(["3", "0"])

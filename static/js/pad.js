@@ -47,7 +47,7 @@ function showRefusal(err) {
 async function followLive() {
   try {
     const live = await getJson(`${api}/live`);
-    if (pad.server && live.seq !== pad.server.state.seq && !outbox.items.length) {
+    if (pad.server && live.seq !== pad.server.state.seq && !sending()) {
       // Changed elsewhere: what the pad shows is not the game until fetched.
       pad.behind = Math.max(pad.behind, live.seq);
       render();
@@ -109,6 +109,11 @@ async function describeRefusal(item) {
   }
   const words = refusalWords(item.refused, { item, state: pad.server?.state, log: item.refused.log, held: outbox.items.length - 1 });
   pad.notice = { kind: "error", title: words.title, lines: [...words.lines, "Change it or delete it under “Waiting to be sent”."] };
+}
+
+// Whether writes are waiting to be sent: not those held behind a refused one.
+function sending() {
+  return outbox.items.length > 0 && !outbox.stopped();
 }
 
 function queue(path, body, label) {
@@ -336,9 +341,10 @@ byId("undo").onclick = guarded(undo);
 window.addEventListener("online", guarded(() => flush()));
 window.addEventListener("offline", guarded(() => { pad.online = false; render(); }));
 // Bad wifi comes and goes without telling the page: keep trying. When all
-// is sent, look for changes made elsewhere (another tablet, an undo) in
-// the spectators' state, which costs the server no replay.
-setInterval(guarded(() => (outbox.items.length ? flush() : pad.online ? followLive() : refresh())), 3000);
+// is sent (or the rest held behind a refused write), look for changes made
+// elsewhere (another tablet, an undo) in the spectators' state, which costs
+// the server no replay.
+setInterval(guarded(() => (sending() ? flush() : pad.online ? followLive() : refresh())), 3000);
 // A browser may refuse to keep the page (a private window, a full disk):
 // the pad still works while connected, and says it is not ready offline.
 keepForOffline().catch(guarded((err) => {

@@ -205,3 +205,11 @@ test("with moves answered but not fetched, the next play is not a down if one of
   answered({ seat: 1, tile: "6-6", peg: 0 }, { ...table().state, seq: 11, turn: 2 });
   assert.equal(tableLooksEmpty(), false);
 });
+
+test("offline with nothing waiting, the last table is known to the engine in the browser, not without it", () => {
+  pad.online = false;
+  assert.equal(known(), false);
+  pad.projector = () => null;
+  assert.equal(known(), true);
+  assert.equal(pad.table, pad.server);
+});

@@ -15,12 +15,15 @@ export function renderSeats() {
     return;
   }
   const current = seatToMove();
+  const kept = node.contains(document.activeElement) ? document.activeElement.textContent : null;
   node.replaceChildren(
     h("span", { class: "label" }, known() ? "Who puts the down?" : "Who moved?"),
     ...seatNames().map((name, seat) =>
       h("button", { type: "button", class: "seat", "aria-pressed": String(seat === current), onclick: () => { pad.pick.seat = seat; pad.notice = null; actions.render(); } }, name),
     ),
   );
+  // The keyboard stays on the player it chose (the buttons are new).
+  if (kept !== null && !pad.focusNext) [...node.querySelectorAll("button")].find((b) => b.textContent === kept)?.focus();
 }
 
 export function renderStep() {

@@ -61,6 +61,8 @@ def test_enter_after_typing_the_peg_records_the_move_once_and_picks_no_tile(tabl
     page = pad.page
     page.locator("#seats button", has_text="Ann").focus()
     page.keyboard.press("Enter")  # who puts the down
+    assert page.evaluate("document.activeElement.textContent") == "Ann"  # still there, chosen
+    expect(page.locator("#seats button", has_text="Ann")).to_have_attribute("aria-pressed", "true")
     worth = worth_of(page, "5-5")
     page.locator('#tiles button[data-tile="5-5"]').focus()
     page.keyboard.press("Enter")  # the down

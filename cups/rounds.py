@@ -1,0 +1,98 @@
+"""A straight knockout drawn round by round, as leagues do at their
+monthly meetings.
+
+Each round is its own draw of the entrants still in, with its own recorded
+seed.  Open, the names come out of the hat in the order
+``entrants.drawn_order`` gives: the first drawn is at home to the second,
+the third to the fourth, and so on.  In the first round, when the number
+of entrants is not a power of two, only as many ties are drawn as bring
+the field down to one (``entrants - size / 2`` ties), and the names left
+in the hat have byes; every later round is then a power of two and has
+none.  Seeded (no seed given), the round follows the standard bracket
+order of ``cups.bracket``, the byes going to the top seeds.
+
+``through(draw, winners)`` gives the entrants left for the next draw.
+
+>>> teams = [Entrant(i, name) for i, name in enumerate(["Red Lion A", "Crown B", "Swan"], start=1)]
+>>> [(t.home, t.away, t.bye) for t in draw_round(teams, round=1).ties]
+[(1, None, True), (2, 3, False)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .bracket import Bracket, first_round, placed, size_for
+from .entrants import checked, drawn_order
+from .errors import DrawError
+from .values import Entrant, EntrantId, Tie
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDraw:
+    """One round's draw: the entrants it was made from, how, and its ties
+    (byes last in an open draw).  ``seed`` is ``None`` for a seeded round."""
+
+    round: int
+    entrants: tuple[Entrant, ...]
+    seed: int | None
+    ties: tuple[Tie, ...]
+
+    @property
+    def seeded(self) -> bool:
+        return self.seed is None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RoundDraw:
+        seed = data.get("seed")
+        return cls(round=int(data["round"]), entrants=tuple(Entrant.from_dict(e) for e in data["entrants"]),
+                   seed=None if seed is None else int(seed), ties=tuple(Tie.from_dict(t) for t in data["ties"]))
+
+
+def draw_round(entrants: Sequence[Entrant], *, round: int, seed: int | None = None) -> RoundDraw:
+    """The draw of round ``round`` from the entrants still in: seeded in the
+    order given when ``seed`` is None, otherwise open from ``seed``."""
+    found = checked(entrants)
+    if round < 1:
+        raise DrawError(f"rounds are counted from 1, not {round}")
+    size = size_for(len(found))
+    if round > 1 and size != len(found):
+        raise DrawError(f"round {round} has {len(found)} entrants: byes are given in the first round only, "
+                        "so every later round has a power of two")
+    if seed is None:
+        ties = tuple(Tie(round=round, number=t.number, home=t.home, away=t.away, bye=t.bye)
+                     for t in _seeded_ties(found))
+    else:
+        ties = _open_ties(drawn_order(found, seed), round, size)
+    return RoundDraw(round=round, entrants=found, seed=seed, ties=ties)
+
+
+def _seeded_ties(found: tuple[Entrant, ...]) -> tuple[Tie, ...]:
+    return first_round(Bracket(entrants=found, method="seeded", seed=None, slots=placed(found)))
+
+
+def _open_ties(order: list[Entrant], round: int, size: int) -> tuple[Tie, ...]:
+    playing = 2 * (len(order) - size // 2)
+    ties = [Tie(round=round, number=n, home=order[i].id, away=order[i + 1].id)
+            for n, i in enumerate(range(0, playing, 2), start=1)]
+    ties += [Tie(round=round, number=len(ties) + n, home=entrant.id, away=None, bye=True)
+             for n, entrant in enumerate(order[playing:], start=1)]
+    return tuple(ties)
+
+
+def through(draw: RoundDraw, winners: Mapping[int, EntrantId]) -> tuple[Entrant, ...]:
+    """The entrants left for the next round's draw, in the order of the
+    ties: each tie's winner (``winners`` maps tie number to the id that
+    went through) and each bye.  Every tie must have its winner."""
+    by_id = {entrant.id: entrant for entrant in draw.entrants}
+    left = []
+    for tie in draw.ties:
+        found = tie.home if tie.bye else winners.get(tie.number)
+        if found is None:
+            raise DrawError(f"round {draw.round} tie {tie.number} has no winner yet")
+        if found not in (tie.home, tie.away):
+            raise DrawError(f"round {draw.round} tie {tie.number}: {by_id.get(found, found)!r} was not in it")
+        left.append(by_id[found])
+    return tuple(left)

@@ -6,7 +6,7 @@
 // handles the taps; pad-view.js and pad-entry.js draw the page.
 import { guarded, loudly } from "./broken.js";
 import { Refused, Unreachable, getJson, postJson } from "./pad-api.js";
-import { byId } from "./pad-dom.js";
+import { byId, showStatus } from "./pad-dom.js";
 import { renderActions, renderSeats, renderStep, renderTiles } from "./pad-entry.js";
 import { rebase, settleEnd } from "./pad-pick.js";
 import { keepSheet, startEngine } from "./pad-projector.js";
@@ -276,6 +276,7 @@ function render() {
   project();
   rebasePick();
   renderConnection();
+  holdingStatus();
   if (!pad.table) return;
   root.dataset.seq = pad.table.state.seq;
   // For the browser tests: writes still ahead of the table fetched (on their way, or answered but not fetched since).
@@ -295,6 +296,13 @@ function render() {
     document.querySelector(pad.focusNext)?.focus();
     pad.focusNext = null;
   }
+}
+
+// Nothing is being sent while a refused write holds the rest: the status
+// line says so rather than "Sending".
+function holdingStatus() {
+  const held = outbox.stopped();
+  if (held && pad.online) showStatus(byId("connection"), `Connected: ${outbox.items.length} not sent until the move not recorded is changed or deleted`, "offline");
 }
 
 // With no worth to show, the keypad's hint says why (pad-state.js unknownWhy).

@@ -111,7 +111,7 @@ def follower_reason(*, game: Game, user: Author) -> str | None:
     if refusal is None:
         return None
     if isinstance(refusal, WrongNightStatus):
-        return f"You are following this game; it can no longer be scored: {refusal.message}."
+        return f"You are following this game: {refusal.message}."
     if game.match_night_id is not None:
         home = MatchNight.objects.filter(pk=game.match_night_id).values_list("fixture__home_team__name",
                                                                                flat=True).get()

@@ -9,6 +9,7 @@ from tablets import tablet_for
 
 from league.selectors.pad_links import next_rubber
 from league.services.match_games import rubber_game_card, rubber_game_start
+from league.services.results import match_submit
 
 
 def rubbers(*states: str, best_of: int = 1) -> list[dict[str, Any]]:
@@ -65,3 +66,20 @@ def test_after_the_nights_last_rubber_is_won_the_pad_leads_back_to_the_night(db:
     assert "Every rubber of the night is finished" in page
     assert f'href="/fixtures/{fixture}/night"' in page
     assert "Next:" not in page
+
+
+def test_once_the_result_is_submitted_its_scorer_follows_the_games_on_the_pad(db: None) -> None:
+    night = a_match_night("plain")
+    fixture = night.fixture.pk
+    sheet_entered(night, ["singles"] * 9)
+    started = rubber_game_start(fixture_id=fixture, rubber=1, user=night.home_scorer)
+    tablet = tablet_for(night.home_scorer)
+    play_live(tablet, tablet.get(f"/api/games/{started.game_id}").json(), seed=5)
+    for rubber in range(2, 10):
+        rubber_game_card(fixture_id=fixture, rubber=rubber, home_score=61, away_score=40, user=night.home_scorer)
+    match_submit(fixture_id=fixture, user=night.home_captain)
+    client = Client()
+    client.force_login(night.home_scorer)
+    page = client.get(f"/games/{started.game_id}/pad").content.decode()
+    assert "You are following this game: this match&#x27;s result is submitted" in page
+    assert "js/pad.js" not in page

@@ -28,7 +28,7 @@ def test_the_scores_the_turn_and_every_tile_are_on_a_phones_first_screen(screens
     game = game_create(rules="pub", seats=["Annie Whitehouse", "Bob Fairbrother"], created_by=scorer)
     pad = Pad(screens(**PHONE).new_page()).open(game.pk)
     page = pad.page
-    page.screenshot(path=str(screenshots / "pad-phone.png"))
+    page.screenshot(path=str(screenshots / "pad-phone-first-screen.png"))
     assert page.evaluate("window.scrollY") == 0
     scores, turn, tiles = boxes(page, ".side-score"), boxes(page, "#turn"), boxes(page, "#tiles button")
     assert len(scores) == 2 and len(tiles) == 28

@@ -83,8 +83,12 @@ export function refusalWords({ status, error }, { item, state = null, log = null
   if (status === 409) {
     return { kind: "refused", title: "Not recorded", lines: [`${label}: the game had changed (${error}); here is the game now.`, ...heldLine(held)] };
   }
-  if (status === 422) {
+  if (status === 422 && ENGINE_PLACE.test(error ?? "")) {
     return { kind: "refused", title: "Not recorded", lines: [`${label}: the rules do not allow it. ${engineReason(state, error)}`, ...heldLine(held)] };
+  }
+  if (status === 422) {
+    // The league's refusal rather than the rules' (a match whose result is in, say).
+    return { kind: "refused", title: "Not recorded", lines: [`${label}: not allowed: ${error}.`, ...heldLine(held)] };
   }
   return { kind: "refused", title: "Not recorded", lines: [`${label}: the server could not take it (${error}).`, ...heldLine(held)] };
 }

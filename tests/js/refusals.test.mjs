@@ -78,3 +78,8 @@ test("a server's score that differs from what the pad showed is said plainly; th
   assert.equal(differenceText(state, move, { worth: 10 }, events), null);
   assert.equal(differenceText(state, move, null, events), null);
 });
+
+test("a refusal of the league's rather than the rules' is given in the server's words", () => {
+  const words = refusalWords({ status: 422, error: "the match's result has been submitted, so its games are closed" }, { item, state });
+  assert.deepEqual(words.lines, ["Ann plays 4-4, pegs 0: not allowed: the match's result has been submitted, so its games are closed."]);
+});

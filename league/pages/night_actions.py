@@ -111,7 +111,9 @@ def game_remove(request: HttpRequest, found: NightPage, rubber: int) -> HttpResp
 
 @night_action
 def submit(request: HttpRequest, found: NightPage) -> HttpResponse:
-    if not confirmed(request):
+    # Without a team sheet there is nothing to confirm: the service's
+    # refusal is shown at once rather than after a confirmation.
+    if not confirmed(request) and found.view["rubbers"] and found.view["rubbers"][0]["home"]:
         return confirm_page(request, found, title="Submit the result", lines=result_lines(found, "submit"),
                             button="Yes: submit it")
     try:

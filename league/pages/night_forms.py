@@ -11,8 +11,10 @@ from league.models import Player
 
 
 def score_field() -> forms.IntegerField:
-    """A game's score from a card: a whole number, with the phone's number pad."""
-    return forms.IntegerField(min_value=-999, max_value=999, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    """A game's score from a card: a whole number, 0 or more (the browser
+    refuses a minus before sending), with the phone's number pad."""
+    return forms.IntegerField(min_value=0, max_value=999, widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                              error_messages={"min_value": "a final score is not below 0"})
 
 
 class TeamSheetForm(forms.Form):

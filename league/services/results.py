@@ -156,6 +156,8 @@ def _confirm(night: MatchNight, user: Author) -> None:
 
 def _undecided(fmt: formats.MatchFormat, rubbers: list[Any]) -> list[str]:
     """Why the result cannot be submitted yet, rubber by rubber."""
+    if not rubbers:
+        return ["There is no team sheet yet: enter it, then record the games, before submitting the result."]
     if len(rubbers) < len(fmt.rubbers):
         return [f"The team sheet has {len(rubbers)} of {len(fmt.rubbers)} rubbers: enter it first."]
     problems = []

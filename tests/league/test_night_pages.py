@@ -1,6 +1,7 @@
 """The match night page through a browser's requests: what anyone reads,
 which forms each role is offered, what each step of the night changes, and
 that a refusal changes nothing and says why with the form as it was filled."""
+import re
 from typing import Any
 
 import pytest
@@ -492,3 +493,26 @@ def test_a_scorer_opening_a_match_set_for_another_night_is_warned(
     assert ("check it is the match you are playing before you record it" in html) is warned
     if warned:
         assert f"This match is set for {night.fixture.date:%A %-d %B}, and today is" in html
+
+
+# Refused at once: a result with no team sheet, a score below 0
+
+
+def test_without_a_team_sheet_submit_is_disabled_and_refused_at_once(night: Night) -> None:
+    client = browser(night.home_captain)
+    html = text(client.get(url(night)))
+    assert 'disabled aria-describedby="submit-needs-sheet"' in html
+    assert "There is no team sheet yet: enter it above" in html
+    refused = text(post(client, url(night, "/submit"), {"step": "review"}))
+    assert "There is no team sheet yet: enter it, then record the games, before submitting the result." in refused
+    assert "Yes: submit it" not in refused
+    assert not MatchNight.objects.filter(fixture=night.fixture, status="submitted").exists()
+
+
+def test_a_card_score_below_0_is_refused_by_the_browser_and_the_server(sheet: Night) -> None:
+    client = browser(sheet.home_scorer)
+    box = re.search(r'<input[^>]*name="card3-home_score"[^>]*>', text(client.get(url(sheet))))
+    assert box is not None and ' min="0"' in box.group()
+    html = text(post(client, url(sheet, "/rubbers/3/card"), {"card3-home_score": "-5", "card3-away_score": "61"}))
+    assert "a final score is not below 0" in html
+    assert not RubberGame.objects.exists()

@@ -8,8 +8,9 @@ have the byes if there are any, and meet the runners-up in the first
 round.  Where a group's winner is drawn against its own runner-up (or any
 two of one group meet in the first round), the lower-placed side swaps
 with the lower-placed side of another first-round tie, of the same place,
-where neither tie then holds two of one group.  When no such swap exists
-(one group only, or too few groups) the tie stands.
+where neither tie then holds two of one group; failing that the
+better-placed side swaps the same way (with a bye, if need be).  When no
+such swap exists (one group only) the tie stands.
 
 >>> from cups import Qualifier, first_round
 >>> teams = [Entrant(i, f"T{i}") for i in range(1, 5)]
@@ -59,23 +60,27 @@ def _ranked(qualified: Sequence[Qualifier], seed: int) -> list[Qualifier]:
 
 
 def _keep_groups_apart(slots: list[Qualifier | None]) -> None:
-    """Swap the lower sides of first-round ties until no tie holds two of
-    one group, where a swap between sides of the same place allows it."""
+    """Swap sides of the same place between first-round ties until no tie
+    holds two of one group, where a swap allows it: the lower sides first."""
     pairs = len(slots) // 2
     for tie in range(pairs):
         if not _clash(slots[2 * tie], slots[2 * tie + 1]):
             continue
-        for other in range(pairs):
-            if other != tie and _swap_clears(slots, tie, other):
-                slots[2 * tie + 1], slots[2 * other + 1] = slots[2 * other + 1], slots[2 * tie + 1]
+        swaps = [(2 * tie + side, 2 * other + side) for side in (1, 0) for other in range(pairs) if other != tie]
+        for mine, theirs in swaps:
+            if _swap_clears(slots, mine, theirs):
+                slots[mine], slots[theirs] = slots[theirs], slots[mine]
                 break
 
 
-def _swap_clears(slots: list[Qualifier | None], tie: int, other: int) -> bool:
-    mine, theirs = slots[2 * tie + 1], slots[2 * other + 1]
-    if mine is None or theirs is None or mine.place != theirs.place:
+def _swap_clears(slots: list[Qualifier | None], mine: int, theirs: int) -> bool:
+    """Whether swapping the two slots (sides of one place) leaves neither tie with two of one group."""
+    moving, coming = slots[mine], slots[theirs]
+    if moving is None or (coming is not None and coming.place != moving.place):
         return False
-    return not _clash(slots[2 * tie], theirs) and not _clash(slots[2 * other], mine)
+    if coming is None and slots[theirs ^ 1] is None:
+        return False  # never two byes in one tie
+    return not _clash(slots[mine ^ 1], coming) and not _clash(slots[theirs ^ 1], moving)
 
 
 def _clash(upper: Qualifier | None, lower: Qualifier | None) -> bool:

@@ -93,6 +93,6 @@ def through(draw: RoundDraw, winners: Mapping[int, EntrantId]) -> tuple[Entrant,
         if found is None:
             raise DrawError(f"round {draw.round} tie {tie.number} has no winner yet")
         if found not in (tie.home, tie.away):
-            raise DrawError(f"round {draw.round} tie {tie.number}: {by_id.get(found, found)!r} was not in it")
+            raise DrawError(f"round {draw.round} tie {tie.number}: {by_id[found].name if found in by_id else found} was not in it")
         left.append(by_id[found])
     return tuple(left)

@@ -5,7 +5,7 @@
 >>> print(describe(draw_round(teams, round=1, seed=11)))
 Round 1 (drawn at random, seed 11): Red Lion A v Swan; Crown B: bye
 >>> print(describe(draw_bracket(teams)))
-Seeded bracket of 3 in 2 rounds
+Seeded bracket of 3: 2 rounds
 Semi-finals: Red Lion A: bye; Crown B v Swan
 Final: Red Lion A v winner of semi-final 2
 """
@@ -50,7 +50,7 @@ def _bracket(bracket: Bracket) -> str:
         head = f"Knockout of {len(bracket.entrants)} from the groups, drawn at random, seed {bracket.seed}"
     else:
         head = f"Bracket of {len(bracket.entrants)} drawn at random, seed {bracket.seed}"
-    lines = [f"{head} in {bracket.rounds} rounds"]
+    lines = [f"{head}: {bracket.rounds} rounds"]
     rounds = bracket_rounds(bracket)
     for number, ties in enumerate(rounds, start=1):
         earlier = round_name(number - 1, bracket.rounds).lower() if number > 1 else None

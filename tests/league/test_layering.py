@@ -4,8 +4,9 @@ is imported and the test needs no database.
 
 Where each module sits (the longest matching prefix decides):
 
-- pure: `scoring`, the league's pure packages (`league.standings`,
-  `league.formats`, `league.scheduling`), `league.calendar` (iCalendar text),
+- pure: `scoring`, `cups` (the cups' draws and ties), the league's pure
+  packages (`league.standings`, `league.formats`, `league.scheduling`),
+  `league.calendar` (iCalendar text),
   `league.competition_settings` (settings and their checks) and
   `league.refusals` (what a write can refuse). No Django in any of them.
 - models: `league.models`, their migrations, and `league.authors` (who made
@@ -33,6 +34,7 @@ LAYERS = ["pure", "models", "selectors", "tasks", "services", "entry points", "c
 
 PLACES = {
     "scoring": "pure",
+    "cups": "pure",
     "league.standings": "pure",
     "league.formats": "pure",
     "league.scheduling": "pure",
@@ -80,7 +82,7 @@ def place(module: str) -> str | None:
 
 
 def modules() -> Iterator[tuple[str, Path]]:
-    for folder in ("league", "config", "scoring"):
+    for folder in ("league", "config", "scoring", "cups"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
             if parts[-1] == "__init__":

@@ -63,7 +63,7 @@ test: $(VENV)/.installed pyodide
 test-fast: $(VENV)/.installed pyodide
 	$(PY) -m pytest -n auto -m "not slow and not browser" --ignore=tests/e2e
 
-# mypy --strict over scoring, league and config (see mypy.ini).
+# mypy --strict over scoring, cups, league and config (see mypy.ini).
 typecheck: $(VENV)/.installed
 	$(VENV)/bin/mypy
 

@@ -1,5 +1,7 @@
-"""Writing iCalendar (RFC 5545) text: a calendar of all-day events, enough
-for a team's fixtures feed. Pure Python, no Django.
+"""Writing iCalendar (RFC 5545) text: a calendar of events, all-day or
+starting at a time, enough for a team's fixtures feed. Pure Python, no
+Django. A timed event is written in UTC (the `Z` form), which every
+calendar reads without the time zone's own definition in the file.
 
 Terms: a *content line* is one `NAME;PARAMS:value` line. RFC 5545 wants
 lines of at most 75 octets (UTF-8 bytes, not characters), longer ones
@@ -23,7 +25,8 @@ LIMIT = 75  # octets a line, CRLF not counted
 
 @dataclass(frozen=True)
 class Event:
-    """One all-day event. `status` is TENTATIVE, CONFIRMED or CANCELLED."""
+    """One event: all day on `day`, or from `start` (a time-zone-aware
+    datetime) for `length`. `status` is TENTATIVE, CONFIRMED or CANCELLED."""
 
     uid: str
     day: date
@@ -32,6 +35,8 @@ class Event:
     description: str = ""
     status: str = "CONFIRMED"
     sequence: int = 0
+    start: datetime | None = None
+    length: timedelta = timedelta(hours=3)
 
 
 def calendar_text(events: Iterable[Event], *, name: str, stamp: datetime) -> str:
@@ -49,9 +54,7 @@ def _event_lines(event: Event, *, stamp: datetime) -> list[str]:
         "BEGIN:VEVENT",
         f"UID:{escape(event.uid)}",
         f"DTSTAMP:{stamp.astimezone(timezone.utc):%Y%m%dT%H%M%SZ}",
-        f"DTSTART;VALUE=DATE:{event.day:%Y%m%d}",
-        # An all-day event ends (exclusively) the next day.
-        f"DTEND;VALUE=DATE:{event.day + timedelta(days=1):%Y%m%d}",
+        *_times(event),
         f"SUMMARY:{escape(event.summary)}",
         f"STATUS:{event.status}",
         f"SEQUENCE:{event.sequence}",
@@ -64,6 +67,15 @@ def _event_lines(event: Event, *, stamp: datetime) -> list[str]:
         lines.append(f"DESCRIPTION:{escape(event.description)}")
     lines.append("END:VEVENT")
     return lines
+
+
+def _times(event: Event) -> list[str]:
+    if event.start is None:
+        # An all-day event ends (exclusively) the next day.
+        return [f"DTSTART;VALUE=DATE:{event.day:%Y%m%d}",
+                f"DTEND;VALUE=DATE:{event.day + timedelta(days=1):%Y%m%d}"]
+    start = event.start.astimezone(timezone.utc)
+    return [f"DTSTART:{start:%Y%m%dT%H%M%SZ}", f"DTEND:{start + event.length:%Y%m%dT%H%M%SZ}"]
 
 
 def escape(text: str) -> str:

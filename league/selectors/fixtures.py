@@ -1,5 +1,8 @@
 """Reading fixtures: one, a division's, and a team's as its calendar shows them."""
+from datetime import datetime
+
 from django.db.models import Q
+from django.utils import timezone
 
 from league.calendar import Event
 from league.models import Fixture, Team
@@ -33,7 +36,7 @@ def team_fixtures(*, team_id: int) -> list[Fixture]:
     (a rearranged one by its new date). Raises nothing for an unknown team:
     it has no fixtures."""
     found = (Fixture.objects.filter(Q(home_team_id=team_id) | Q(away_team_id=team_id), status__in=CALENDAR_STATUSES)
-             .select_related("home_team", "away_team", "venue", "walkover_winner"))
+             .select_related("home_team", "away_team", "venue", "walkover_winner", "division__season__league"))
     return sorted(found, key=lambda fixture: (fixture.played_on, fixture.pk))
 
 
@@ -62,4 +65,7 @@ def _event(fixture: Fixture) -> Event:
         description=". ".join(part for part in (f"Week {fixture.week}", note.capitalize(), fixture.reason) if part),
         status=status,
         sequence=fixture.revision,
+        # The league's start time on the match's night, in the league's own
+        # time zone (settings.TIME_ZONE): 20:00 is 20:00 in summer and winter.
+        start=timezone.make_aware(datetime.combine(fixture.played_on, fixture.division.season.league.match_start)),
     )

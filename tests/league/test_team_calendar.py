@@ -2,7 +2,7 @@
 team's published fixtures only, a void one cancelled and a rearranged one
 on its new date."""
 import doctest
-from datetime import date, datetime, timezone
+from datetime import date, datetime, time, timezone
 from typing import Any
 
 import pytest
@@ -53,7 +53,8 @@ def parse(text: str) -> list[dict[str, str]]:
     uids = [event["UID"] for event in events]
     assert len(set(uids)) == len(uids)
     for event in events:
-        assert {"DTSTAMP", "DTSTART;VALUE=DATE", "SUMMARY", "STATUS"} <= set(event)
+        assert {"DTSTAMP", "SUMMARY", "STATUS"} <= set(event)
+        assert {"DTSTART", "DTEND"} <= set(event) or {"DTSTART;VALUE=DATE", "DTEND;VALUE=DATE"} <= set(event)
     return events
 
 
@@ -108,10 +109,33 @@ def test_a_void_fixture_is_cancelled_and_a_rearranged_one_is_on_its_new_date(
     events = {event["UID"]: event for event in feed(teams[0])}
     void, moved, postponed = (events[f"fixture-{f.pk}@fixtures.fives-and-threes"] for f in (first, second, third))
     assert void["STATUS"] == "CANCELLED"
-    assert moved["DTSTART;VALUE=DATE"] == "20270112" and moved["STATUS"] == "CONFIRMED"
+    assert moved["DTSTART"] == "20270112T200000Z" and moved["STATUS"] == "CONFIRMED"
     assert "rearranged" in moved["SUMMARY"] and moved["SEQUENCE"] == "1"
     assert postponed["STATUS"] == "TENTATIVE" and "postponed" in postponed["SUMMARY"]
     assert "the pub flooded" in moved["DESCRIPTION"]
+
+
+@pytest.mark.parametrize(("night", "match_start", "starts", "ends"), [
+    (date(2027, 1, 12), time(20, 0), "20270112T200000Z", "20270112T230000Z"),  # winter: London is on UTC
+    (date(2027, 6, 8), time(20, 0), "20270608T190000Z", "20270608T220000Z"),  # summer: an hour ahead
+    (date(2027, 6, 8), time(19, 30), "20270608T183000Z", "20270608T213000Z"),  # the league's own start
+])
+def test_a_match_starts_at_the_leagues_start_time_on_its_night(
+    teams: list[Team], secretary: Any, night: date, match_start: time, starts: str, ends: str,
+) -> None:
+    league = teams[0].league
+    league.match_start = match_start
+    league.save()
+    fixture = Fixture.objects.filter(home_team=teams[0]).first()
+    assert fixture is not None
+    fixture_rearrange(fixture_id=fixture.pk, new_date=night, reason="cup tie", user=secretary)
+    event = next(e for e in feed(teams[0]) if e["UID"] == f"fixture-{fixture.pk}@fixtures.fives-and-threes")
+    assert (event["DTSTART"], event["DTEND"]) == (starts, ends)
+
+
+def test_the_team_page_offers_the_feed_to_subscribe_to(teams: list[Team]) -> None:
+    html = Client().get(f"/teams/{teams[0].pk}/").content.decode()
+    assert f'href="webcal://testserver/teams/{teams[0].pk}/fixtures.ics"' in html
 
 
 def test_a_fixtures_uid_stays_the_same_when_it_moves(teams: list[Team], secretary: Any) -> None:
@@ -158,4 +182,4 @@ def test_a_rearranged_fixture_voided_is_cancelled_on_its_new_date(teams: list[Te
     fixture_rearrange(fixture_id=fixture.pk, new_date=date(2027, 3, 2), reason="darts final", user=secretary)
     fixture_void(fixture_id=fixture.pk, reason="Crown B folded", user=secretary)
     (event,) = [e for e in feed(teams[0]) if e["UID"] == f"fixture-{fixture.pk}@fixtures.fives-and-threes"]
-    assert (event["STATUS"], event["DTSTART;VALUE=DATE"], event["SEQUENCE"]) == ("CANCELLED", "20270302", "2")
+    assert (event["STATUS"], event["DTSTART"], event["SEQUENCE"]) == ("CANCELLED", "20270302T200000Z", "2")

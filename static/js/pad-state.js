@@ -82,8 +82,24 @@ export function project() {
   }
   const key = `engine:${server.state.seq}:${ahead.map((item) => item.key).join(",")}`;
   const projected = seen && pad.projector ? pad.projector(key, server, ahead) : null;
-  Object.assign(pad, projected ? { table: projected, basis: key } : { table: server, basis: null });
+  Object.assign(pad, projected ? { table: projected, basis: key } : { table: withoutTiles(server, ahead), basis: null });
   return pad;
+}
+
+// The last table with the tiles of the plays ahead of it taken off the
+// choice (drawn as played): the only thing the pad takes from those writes
+// without the engine, so that the tile just recorded cannot be tapped again.
+let stripped = { server: null, tiles: "", table: null };
+function withoutTiles(server, ahead) {
+  const tiles = ahead.map((item) => item.body.tile).filter(Boolean);
+  if (!tiles.length) return server;
+  const names = tiles.join(",");
+  if (stripped.server !== server || stripped.tiles !== names) {
+    const gone = new Set(tiles);
+    const table = { ...server, tiles: server.tiles.map((t) => (gone.has(t.tile) ? { ...t, played: true } : t)) };
+    stripped = { server, tiles: names, table };
+  }
+  return stripped.table;
 }
 
 // The table is known when it is the game the next move will be applied to.

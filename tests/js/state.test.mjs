@@ -213,3 +213,14 @@ test("offline with nothing waiting, the last table is known to the engine in the
   assert.equal(known(), true);
   assert.equal(pad.table, pad.server);
 });
+
+test("without the engine, a tile recorded but not yet in the table is drawn as played, and nothing else changes", () => {
+  pad.server = { ...table(), tiles: [{ tile: "2-3", played: false, options: [] }, { tile: "0-6", played: false, options: [] }] };
+  answered({ seat: 1, tile: "2-3", peg: 1 }, { ...table().state, seq: 11, turn: 0 });
+  assert.equal(known(), false);
+  assert.deepEqual(pad.table.tiles.map((t) => [t.tile, t.played]), [["2-3", true], ["0-6", false]]);
+  assert.equal(pad.table.state, pad.server.state);
+  const drawn = pad.table;
+  project();
+  assert.equal(pad.table, drawn); // worked out once, not on every redraw
+});

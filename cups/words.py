@@ -30,7 +30,7 @@ def describe(draw: RoundDraw | Bracket | GroupDraw) -> str:
         return f"Round {draw.round} ({how}): {_ties(draw.ties, names(draw.entrants), None)}"
     if isinstance(draw, GroupDraw):
         called = names(draw.entrants)
-        how = "seeded (snake)" if draw.seed is None else f"drawn at random, seed {draw.seed}"
+        how = "seeded, in a snake" if draw.seed is None else f"drawn at random, seed {draw.seed}"
         groups = "; ".join(f"Group {g.name}: {', '.join(called[e] for e in g.entrants)}" for g in draw.groups)
         return f"Groups ({how}): {groups}"
     return _bracket(draw)

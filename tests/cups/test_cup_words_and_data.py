@@ -44,9 +44,18 @@ def test_an_earlier_round_is_named_by_its_number_and_its_ties_by_theirs() -> Non
     assert lines[2].startswith("Round 2: ") and "winner of round 1 tie" in lines[2]
 
 
+def test_the_draw_docs_cups_md_shows_is_reproduced_from_its_seed() -> None:
+    doc = (ROOT / "docs" / "cups.md").read_text(encoding="utf-8")
+    shown = doc.split("```text\n")[1].split("\n```")[0]
+    pubs = ["Red Lion A", "Red Lion B", "Crown", "Swan", "Bell", "Plough"]
+    field = [Entrant(i, name) for i, name in enumerate(pubs, start=1)]
+    assert describe(draw_round(field, round=1, seed=20261201)) == shown
+    assert describe(draw_bracket(field)) == doc.split("```text\n")[2].split("\n```")[0]
+
+
 def test_groups_in_words() -> None:
     assert describe(split_groups(entrants(5), 2)) == (
-        "Groups (seeded (snake)): Group A: Red Lion A, Swan, Bell; Group B: Red Lion B, Crown")
+        "Groups (seeded, in a snake): Group A: Red Lion A, Swan, Bell; Group B: Red Lion B, Crown")
 
 
 @pytest.mark.parametrize(("round", "rounds", "name"), [

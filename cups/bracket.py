@@ -40,6 +40,7 @@ from .errors import DrawError
 from .values import Entrant, EntrantId, Tie
 
 Method = Literal["seeded", "open", "groups"]
+METHODS: dict[str, Method] = {"seeded": "seeded", "open": "open", "groups": "groups"}
 TieKey = tuple[int, int]  # (round, tie number)
 
 
@@ -69,12 +70,11 @@ class Bracket:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Bracket:
-        method = str(data["method"])
-        if method not in ("seeded", "open", "groups"):
-            raise DrawError(f"no such way of drawing a bracket: {method!r}")
+        method = METHODS.get(str(data["method"]))
+        if method is None:
+            raise DrawError(f"no such way of drawing a bracket: {data['method']!r}")
         seed = data.get("seed")
-        return cls(entrants=tuple(Entrant.from_dict(e) for e in data["entrants"]),
-                   method=method,  # type: ignore[arg-type]  # checked just above
+        return cls(entrants=tuple(Entrant.from_dict(e) for e in data["entrants"]), method=method,
                    seed=None if seed is None else int(seed),
                    slots=tuple(None if s is None else int(s) for s in data["slots"]))
 

@@ -30,7 +30,7 @@ def test_every_entrant_is_placed_exactly_once(count: int, seed: int | None) -> N
 @given(counts, st.one_of(st.none(), seeds))
 def test_the_bracket_is_the_next_power_of_two_and_byes_never_meet(count: int, seed: int | None) -> None:
     bracket = bracket_for(count, seed)
-    assert bracket.size >= count > bracket.size // 2 or bracket.size == count == 2
+    assert bracket.size >= count > bracket.size // 2
     assert bracket.size & (bracket.size - 1) == 0
     ties = first_round(bracket)
     assert sum(tie.bye for tie in ties) == bracket.size - count
@@ -62,6 +62,16 @@ def test_seeded_byes_go_to_the_top_seeds(count: int) -> None:
     bracket = draw_bracket(field)
     with_byes = {tie.home for tie in first_round(bracket) if tie.bye}
     assert with_byes == {e.id for e in field[:bracket.size - count]}
+
+
+@DRAWS
+@given(counts)
+def test_the_top_two_seeds_are_in_opposite_halves_so_they_can_meet_only_in_the_final(count: int) -> None:
+    field = entrants(count)
+    bracket = draw_bracket(field)
+    half = bracket.size // 2
+    assert field[0].id in bracket.slots[:half] and field[1].id in bracket.slots[half:]
+    assert draw_bracket(field) == bracket  # a seeded draw follows from the seeds alone
 
 
 @pytest.mark.parametrize("size", [2, 4, 8, 16, 32, 64])

@@ -11,7 +11,7 @@ from cupdata import entrants, seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cups import (DrawError, Group, GroupRules, Leg, Qualifier, draw_knockout, first_round, group_rounds,
+from cups import (DrawError, Entrant, Group, GroupRules, Leg, Qualifier, draw_knockout, first_round, group_rounds,
                   group_table, qualifiers, split_groups)
 
 DRAWS = settings(max_examples=60, deadline=None)
@@ -135,7 +135,6 @@ def group_stages(draw: st.DrawFn) -> tuple[list[Qualifier], int]:
 def test_a_knockout_from_the_groups_keeps_a_group_apart_in_its_first_round(stage: tuple[list[Qualifier], int]) -> None:
     through, seed = stage
     field = [q.entrant for q in through]
-    from cups import Entrant
     named = [Entrant(e, f"Team {e}") for e in field]
     bracket = draw_knockout(named, through, seed=seed)
     assert sorted(s for s in bracket.slots if s is not None) == sorted(field)

@@ -124,13 +124,15 @@ def first_round(bracket: Bracket) -> tuple[Tie, ...]:
         if upper is None and lower is None:  # cannot happen from placed(); refused if stored so
             raise DrawError(f"round 1 tie {number} is two byes")
         if upper is None or lower is None:
-            ties.append(Tie(round=1, number=number, home=upper if lower is None else lower, away=None, bye=True))
+            alone = upper if lower is None else lower
+            ties.append(Tie(round=1, number=number, home=alone, away=None, bye=True))
         else:
             ties.append(Tie(round=1, number=number, home=upper, away=lower))
     return tuple(ties)
 
 
-def bracket_rounds(bracket: Bracket, winners: Mapping[TieKey, EntrantId] | None = None) -> tuple[tuple[Tie, ...], ...]:
+def bracket_rounds(bracket: Bracket,
+                   winners: Mapping[TieKey, EntrantId] | None = None) -> tuple[tuple[Tie, ...], ...]:
     """Every round of the bracket with each side filled in as far as the
     winners so far decide it.  ``winners`` maps (round, tie number) to the
     id of the side that went through; a bye goes through by itself.  A

@@ -66,7 +66,8 @@ def _keep_groups_apart(slots: list[Qualifier | None]) -> None:
     for tie in range(pairs):
         if not _clash(slots[2 * tie], slots[2 * tie + 1]):
             continue
-        swaps = [(2 * tie + side, 2 * other + side) for side in (1, 0) for other in range(pairs) if other != tie]
+        swaps = [(2 * tie + side, 2 * other + side)
+                 for side in (1, 0) for other in range(pairs) if other != tie]
         for mine, theirs in swaps:
             if _swap_clears(slots, mine, theirs):
                 slots[mine], slots[theirs] = slots[theirs], slots[mine]

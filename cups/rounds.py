@@ -48,7 +48,8 @@ class RoundDraw:
     def from_dict(cls, data: dict[str, Any]) -> RoundDraw:
         seed = data.get("seed")
         return cls(round=int(data["round"]), entrants=tuple(Entrant.from_dict(e) for e in data["entrants"]),
-                   seed=None if seed is None else int(seed), ties=tuple(Tie.from_dict(t) for t in data["ties"]))
+                   seed=None if seed is None else int(seed),
+                   ties=tuple(Tie.from_dict(t) for t in data["ties"]))
 
 
 def draw_round(entrants: Sequence[Entrant], *, round: int, seed: int | None = None) -> RoundDraw:
@@ -93,6 +94,7 @@ def through(draw: RoundDraw, winners: Mapping[int, EntrantId]) -> tuple[Entrant,
         if found is None:
             raise DrawError(f"round {draw.round} tie {tie.number} has no winner yet")
         if found not in (tie.home, tie.away):
-            raise DrawError(f"round {draw.round} tie {tie.number}: {by_id[found].name if found in by_id else found} was not in it")
+            who = by_id[found].name if found in by_id else found
+            raise DrawError(f"round {draw.round} tie {tie.number}: {who} was not in it")
         left.append(by_id[found])
     return tuple(left)

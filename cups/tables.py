@@ -115,7 +115,8 @@ def group_table(group: Group, results: Sequence[Leg], rules: GroupRules | None =
     rows = {entrant: _add_up(entrant, results, rules) for entrant in group.entrants}
     for number, leg in enumerate(results, start=1):
         if leg.home not in rows or leg.away not in rows:
-            raise TieError(f"match {number} ({leg.home} v {leg.away}) is not between entrants of group {group.name}")
+            raise TieError(f"match {number} ({leg.home} v {leg.away}) is not between entrants "
+                           f"of group {group.name}")
     ranked = sorted(group.entrants, key=lambda e: tuple(-rows[e].measure(m) for m in rules.order))
     level = tuple((a, b) for a, b in zip(ranked, ranked[1:])
                   if all(rows[a].measure(m) == rows[b].measure(m) for m in rules.order))
@@ -140,8 +141,8 @@ def qualifiers(groups: Sequence[Group], results: Sequence[Leg], *, top: int, bes
     return tuple(chosen)
 
 
-def _best_of_next(groups: Sequence[Group], tables: dict[str, Table], results: Sequence[Leg], rules: GroupRules,
-                  place: int, smallest: int) -> list[Qualifier]:
+def _best_of_next(groups: Sequence[Group], tables: dict[str, Table], results: Sequence[Leg],
+                  rules: GroupRules, place: int, smallest: int) -> list[Qualifier]:
     candidates = []
     for index, group in enumerate(groups):
         rows = tables[group.name].rows

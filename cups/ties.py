@@ -163,7 +163,8 @@ def _check(first: EntrantId, second: EntrantId, legs: Sequence[Leg]) -> None:
         raise TieError("a tie needs two different sides")
     for number, leg in enumerate(legs, start=1):
         if {leg.home, leg.away} != {first, second}:
-            raise TieError(f"leg {number} is between {leg.home} and {leg.away}, not the tie's {first} and {second}")
+            raise TieError(f"leg {number} is between {leg.home} and {leg.away}, "
+                           f"not the tie's {first} and {second}")
         if leg.walkover_to is not None and leg.walkover_to not in (first, second):
             raise TieError(f"leg {number} gives a walkover to {leg.walkover_to}, who is not in the tie")
         if min(leg.home_games, leg.away_games, leg.home_points, leg.away_points) < 0:

@@ -8,7 +8,8 @@ from cupdata import counts, entrants, seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cups import Bracket, DrawError, Entrant, Tie, bracket_order, bracket_rounds, champion, draw_bracket, first_round
+from cups import (Bracket, DrawError, Entrant, Tie, bracket_order, bracket_rounds, champion, draw_bracket,
+                  first_round)
 from cups.bracket import TieKey
 
 DRAWS = settings(max_examples=60, deadline=None)
@@ -39,7 +40,8 @@ def test_the_bracket_is_the_next_power_of_two_and_byes_never_meet(count: int, se
 
 @DRAWS
 @given(counts, st.one_of(st.none(), seeds), st.randoms(use_true_random=False))
-def test_byes_only_in_the_first_round_however_the_ties_go(count: int, seed: int | None, chance: random.Random) -> None:
+def test_byes_only_in_the_first_round_however_the_ties_go(count: int, seed: int | None,
+                                                           chance: random.Random) -> None:
     bracket = bracket_for(count, seed)
     rounds, winners = play_through(bracket, chance)
     assert all(not tie.bye and None not in tie.sides for ties in rounds[1:] for tie in ties)
@@ -141,5 +143,6 @@ def play_through(bracket: Bracket, chance: random.Random, *,
             return rounds, winners
         for tie in open_ties:
             sides = [s for s in tie.sides if s is not None]
-            winners[(tie.round, tie.number)] = min(sides, key=rank.__getitem__) if favourite_wins else chance.choice(sides)
+            best = min(sides, key=rank.__getitem__)
+            winners[(tie.round, tie.number)] = best if favourite_wins else chance.choice(sides)
 

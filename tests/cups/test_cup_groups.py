@@ -33,7 +33,8 @@ def test_groups_take_everyone_once_and_differ_in_size_by_one_at_most(split: tupl
     assert sorted(placed) == [e.id for e in entrants(count)]
     sizes = [len(group.entrants) for group in draw.groups]
     assert len(sizes) == number and max(sizes) - min(sizes) <= 1 and min(sizes) >= 2
-    again = list(reversed(entrants(count))) if seed is not None else entrants(count)  # open: the order given is no matter
+    # An open draw does not depend on the order the entrants are listed in.
+    again = list(reversed(entrants(count))) if seed is not None else entrants(count)
     assert split_groups(again, number, seed=seed).groups == draw.groups
 
 
@@ -125,14 +126,16 @@ def group_stages(draw: st.DrawFn) -> tuple[list[Qualifier], int]:
     number = draw(st.integers(min_value=2, max_value=8))
     top = draw(st.integers(min_value=1, max_value=2))
     best = draw(st.integers(min_value=0, max_value=number)) if top == 1 else 0
-    through = [Qualifier(100 + 10 * g + place, chr(65 + g), place) for g in range(number) for place in range(1, top + 1)]
+    through = [Qualifier(100 + 10 * g + place, chr(65 + g), place)
+               for g in range(number) for place in range(1, top + 1)]
     through += [Qualifier(100 + 10 * g + top + 1, chr(65 + g), top + 1) for g in range(best)]
     return through, draw(seeds)
 
 
 @DRAWS
 @given(group_stages())
-def test_a_knockout_from_the_groups_keeps_a_group_apart_in_its_first_round(stage: tuple[list[Qualifier], int]) -> None:
+def test_a_knockout_from_the_groups_keeps_a_group_apart_in_its_first_round(
+        stage: tuple[list[Qualifier], int]) -> None:
     through, seed = stage
     field = [q.entrant for q in through]
     named = [Entrant(e, f"Team {e}") for e in field]

@@ -1,3 +1,12 @@
+# The pad's engine offline needs Pyodide's runtime files (docs/pad.md, "The
+# engine in the browser"): fetched by npm in a stage of their own, so the
+# service's image carries the files and no Node.
+FROM node:20-slim AS pyodide
+WORKDIR /build
+COPY package.json package-lock.json Makefile ./
+RUN apt-get update && apt-get install -y --no-install-recommends make && rm -rf /var/lib/apt/lists/* \
+    && make pyodide
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
@@ -7,6 +16,7 @@ COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 
 COPY . .
+COPY --from=pyodide /build/vendor ./vendor
 # collectstatic needs settings to import; the real key comes at run time.
 RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
 

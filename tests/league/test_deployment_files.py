@@ -41,3 +41,16 @@ def test_beat_catches_up_lost_table_rebuilds_every_minute():
     entries = [entry for entry in celery_app.conf.beat_schedule.values()
                if entry["task"] == "league.tasks.standings_catch_up"]
     assert [entry["schedule"] for entry in entries] == [60.0]
+
+
+def test_the_image_carries_the_pads_offline_engine():
+    """The Dockerfile's first stage runs the Makefile's own Pyodide step and
+    the service's stage takes the folder it fills, before collectstatic, so
+    the image's pad judges moves offline as a checkout's does."""
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    makefile = (ROOT / "Makefile").read_text()
+    assert "make pyodide" in dockerfile and "\npyodide:" in makefile
+    assert "PYODIDE := vendor/pyodide" in makefile
+    copied = dockerfile.index("COPY --from=pyodide /build/vendor ./vendor")
+    assert copied < dockerfile.index("collectstatic")
+    assert {"node_modules", "vendor"} <= set((ROOT / ".dockerignore").read_text().split())

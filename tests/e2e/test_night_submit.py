@@ -1,6 +1,7 @@
-"""Submitting a match night's result in a real browser: with no team sheet
-entered there is nothing to submit, and the page says so before any
-request is made (the button is disabled, with the reason beside it)."""
+"""Mistakes a match night's page catches in a real browser before any
+request is made: with no team sheet entered there is nothing to submit
+(the button is disabled, with the reason beside it), and a card's score
+below 0 is refused by the browser's own check of the box."""
 from collections.abc import Iterator
 from typing import Any
 
@@ -8,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browsers import TABLET_PORTRAIT, logged_in_context
-from league.models import Fixture, MatchNight
+from league.models import Fixture, MatchNight, RubberGame
 from nights import Night, a_night
 
 
@@ -48,3 +49,14 @@ def test_submit_is_offered_once_the_team_sheet_is_in(secretary_page: Any, night:
     secretary_page.goto(f"/fixtures/{night.fixture.pk}/night")
     expect(secretary_page.get_by_role("button", name="Submit the result…")).to_be_enabled()
     expect(secretary_page.locator("#submit-needs-sheet")).to_have_count(0)
+
+
+def test_a_card_score_below_0_is_refused_by_the_browser(secretary_page: Any, night: Night) -> None:
+    secretary_page.goto(f"/fixtures/{night.fixture.pk}/night")
+    box = secretary_page.locator('input[name="card3-home_score"]')
+    box.fill("-5")
+    secretary_page.locator('input[name="card3-away_score"]').fill("61")
+    secretary_page.get_by_role("button", name="Record rubber 3, game 1").click()
+    assert box.evaluate("box => box.validity.rangeUnderflow") is True
+    expect(secretary_page.get_by_text("is recorded")).to_have_count(0)
+    assert not RubberGame.objects.exists()

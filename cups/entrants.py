@@ -3,14 +3,17 @@
 An open draw must not depend on the order the entrants happen to be listed
 in (the order a database returns them, the order they entered): it sorts
 them by id, then shuffles them with ``random.Random(seed)``.  The same
-entrants and the same seed therefore give the same draw, on any machine
-and any Python from 3.2 on (``Random.shuffle`` with an integer seed has
-given the same sequence since then).
+entrants and the same seed therefore give the same draw, on any machine.
+The shuffle is written out here (Fisher and Yates's, taking each place from
+``Random.random()``) rather than left to ``Random.shuffle``: Python
+promises that ``random()`` gives the same numbers from the same seed in
+every version to come, and promises nothing of ``shuffle``, so a draw made
+today can still be checked from its seed years on.
 
 >>> [e.name for e in drawn_order([Entrant(3, "Swan"), Entrant(1, "Crown"), Entrant(2, "Bell")], 7)]
-['Swan', 'Crown', 'Bell']
+['Bell', 'Swan', 'Crown']
 >>> [e.name for e in drawn_order([Entrant(2, "Bell"), Entrant(3, "Swan"), Entrant(1, "Crown")], 7)]
-['Swan', 'Crown', 'Bell']
+['Bell', 'Swan', 'Crown']
 """
 
 from __future__ import annotations
@@ -18,9 +21,12 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
+from typing import TypeVar
 
 from .errors import DrawError
 from .values import Entrant
+
+T = TypeVar("T")
 
 
 def checked(entrants: Sequence[Entrant], *, at_least: int = 2) -> tuple[Entrant, ...]:
@@ -39,8 +45,15 @@ def checked(entrants: Sequence[Entrant], *, at_least: int = 2) -> tuple[Entrant,
 def drawn_order(entrants: Sequence[Entrant], seed: int) -> list[Entrant]:
     """The entrants in the order an open draw takes them out of the hat."""
     order = sorted(entrants, key=lambda entrant: entrant.id)
-    random.Random(seed).shuffle(order)
+    shuffle(order, random.Random(seed))
     return order
+
+
+def shuffle(items: list[T], draw: random.Random) -> None:
+    """Shuffles ``items`` in place from ``draw``'s ``random()`` alone."""
+    for last in range(len(items) - 1, 0, -1):
+        pick = int(draw.random() * (last + 1))
+        items[last], items[pick] = items[pick], items[last]
 
 
 def new_seed() -> int:

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 
 from .bracket import Bracket, bracket_order, size_for
-from .entrants import checked
+from .entrants import checked, shuffle
 from .errors import DrawError
 from .tables import Qualifier
 from .values import Entrant
@@ -54,7 +54,7 @@ def _ranked(qualified: Sequence[Qualifier], seed: int) -> list[Qualifier]:
     ranked: list[Qualifier] = []
     for place in sorted({q.place for q in qualified}):
         same = sorted((q for q in qualified if q.place == place), key=lambda q: (q.group, q.entrant))
-        draw.shuffle(same)
+        shuffle(same, draw)
         ranked += same
     return ranked
 

@@ -94,9 +94,11 @@ def group_rounds(group: Group, *, twice: bool = False) -> tuple[tuple[Tie, ...],
         rounds.append(pairs)
     if twice:
         rounds += [[(away, home) for home, away in pairs] for pairs in rounds]
-    return tuple(
-        tuple(Tie(round=number, number=n, home=home, away=away)
-              for n, (home, away) in enumerate(((h, a) for h, a in pairs if h is not None and a is not None),
-                                               start=1))
-        for number, pairs in enumerate(rounds, start=1)
-    )
+    return tuple(_matches(number, pairs) for number, pairs in enumerate(rounds, start=1))
+
+
+def _matches(round: int, pairs: list[tuple[EntrantId | None, EntrantId | None]]) -> tuple[Tie, ...]:
+    """The round's pairs as ties, leaving out the one with the empty slot."""
+    playing = [(home, away) for home, away in pairs if home is not None and away is not None]
+    return tuple(Tie(round=round, number=n, home=home, away=away)
+                 for n, (home, away) in enumerate(playing, start=1))

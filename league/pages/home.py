@@ -10,6 +10,7 @@ from django.utils import timezone
 from league.selectors.games import games_recent
 from league.selectors.my_matches import games_scorable, my_matches, teams_of
 from league.selectors.public import current_season, leagues_listed
+from league.selectors.seat_names import public_seats_of
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -18,9 +19,13 @@ def home(request: HttpRequest) -> HttpResponse:
     leagues = [{"league": league, "season": current_season(league)} for league in leagues_listed()]
     recent = games_recent()
     scorable = games_scorable(user=request.user, games=recent)
+    public = public_seats_of(games=recent)
     games = []
     for game in recent:
-        sides = [" & ".join(game.seats[seat] for seat in side) for side in game.sides]
+        # Full names for the game's scorers; for everyone else, as each
+        # player chose to show theirs.
+        seats = game.seats if game.pk in scorable else public[game.pk]
+        sides = [" & ".join(seats[seat] for seat in side) for side in game.sides]
         winner = sides[game.winner] if game.winner is not None and sides else ""
         games.append({"game": game, "sides": sides, "winner": winner, "scorable": game.pk in scorable})
     context = {"leagues": leagues, "games": games, "matches": None}

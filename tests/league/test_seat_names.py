@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.test import Client
 from matchnights import Night, a_match_night, sheet_entered
 from rest_framework.test import APIClient
 from tablets import post_move, sample_sheet, tablet_for
@@ -83,3 +84,12 @@ def test_a_player_who_shows_their_name_in_full_is_named_to_everyone(game: tuple[
         player.name_shown = FULL
         player.save()
     assert _client().get(f"/api/games/{game_id}").json()["seats"] == ["Jo Bloggs", "Sam Stone"]
+
+
+def test_the_front_page_names_a_match_games_players_as_they_chose(game: tuple[Night, int]) -> None:
+    night, _ = game
+    public = Client().get("/").content.decode()
+    assert "J. B." in public and "Jo Bloggs" not in public and "Sam Stone" not in public
+    scorer = Client()
+    scorer.force_login(night.home_scorer)
+    assert "Jo Bloggs" in scorer.get("/").content.decode()

@@ -19,5 +19,5 @@ CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"
 # it is asked for rather than listing STATIC_ROOT whenever a test client is
 # made, which would cost every test; the production smoke test
 # (tests/league/test_production.py) runs the real settings under gunicorn.
-STORAGES["staticfiles"]["BACKEND"] = "whitenoise.storage.CompressedManifestStaticFilesStorage"  # noqa: F405
+STORAGES["staticfiles"]["BACKEND"] = "config.storage.StaticStorage"  # noqa: F405
 WHITENOISE_AUTOREFRESH = True

@@ -3,7 +3,9 @@
 Terminology: each line gives the move number, the seat's player, what was
 done (tile and end, knock, misplay, ruling), the counted ends and their
 total, the award, the peg and its verdict, and the running scores; a
-hand's end and every penalty stand on lines of their own.
+hand's end and every penalty stand on lines of their own. Hands and moves
+are counted from 1 here, as people count them; the sheet, the events and
+the engine's messages count from 0 (docs/scoresheet.md).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def scorecard(sheet: Mapping[str, Any], result: Result) -> str:
             lines.extend(_hand_end(event, seats, names))
             continue
         if event["move"] == 0:
-            lines.extend(["", f"Hand {event['hand']}", _HEADER])
+            lines.extend(["", f"Hand {event['hand'] + 1}", _HEADER])
         lines.append(_move_line(event, seats))
         lines.extend(_penalty_lines(event["penalties"], names))
     lines.append("")
@@ -62,7 +64,7 @@ def _move_line(event: MoveEvent, seats: list[str]) -> str:
     else:
         did = event["type"]
     scores = "-".join(str(s) for s in event["scores"])
-    return f"{event['move']:>4}  {player:<12}{did:<16}{ends:<12}{total:>5}{award:>7}  {peg:<14}{scores}"
+    return f"{event['move'] + 1:>4}  {player:<12}{did:<16}{ends:<12}{total:>5}{award:>7}  {peg:<14}{scores}"
 
 
 def _penalty_lines(penalties: list[Penalty], names: list[str]) -> list[str]:
@@ -72,10 +74,10 @@ def _penalty_lines(penalties: list[Penalty], names: list[str]) -> list[str]:
 
 
 def _hand_end(event: HandEnd, seats: list[str], names: list[str]) -> list[str]:
-    lines = [f"{'':>6}hand {event['hand']} ends: {event['ended']}"]
+    lines = [f"{'':>6}hand {event['hand'] + 1} ends: {event['ended']}"]
     for knock in event["false_knocks"]:
         lines.append(
-            f"{'':>6}false knock: {seats[knock['seat']]} at move {knock['move']} "
+            f"{'':>6}false knock: {seats[knock['seat']]} at move {knock['move'] + 1} "
             f"held {', '.join(knock['tiles'])}"
         )
     for item in event["awards"]:

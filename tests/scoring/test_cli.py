@@ -159,3 +159,11 @@ def test_the_scorecard_names_the_players_and_how_the_hand_ended(scorecard):
     text = "\n".join(scorecard)
     assert "Ann" in text and "Bob" in text
     assert re.search(r"\bblock", text, re.I)
+
+
+def test_the_scorecard_counts_hands_and_moves_from_one(scorecard):
+    """People count from 1; the sheet and its events count from 0."""
+    assert "Hand 1" in scorecard and "Hand 0" not in scorecard
+    first_move = scorecard[scorecard.index("Hand 1") + 2]
+    assert first_move.split()[0] == "1", first_move
+    assert any(re.match(r"\s+hand 1 ends", line) for line in scorecard)

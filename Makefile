@@ -70,7 +70,8 @@ typecheck: $(VENV)/.installed
 # Refreshes the README's pictures in docs/screenshots from the browser tests
 # that take them (make test writes its screenshots to a temporary folder).
 screenshots: $(VENV)/.installed
-	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_pad_screens.py tests/e2e/test_public_screens.py
+	SCREENSHOTS_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_pad_screens.py tests/e2e/test_public_screens.py \
+		tests/e2e/test_night_tv.py tests/e2e/test_secretary_squads_and_invites.py
 
 # The pad's JavaScript unit tests (tests/js/): Node 20.19 or newer, no packages.
 test-js:

@@ -10,9 +10,10 @@ changes nothing: every watched row reads the same afterwards.
 A new write is one more line of `MATRIX`: an `Endpoint` (tests/league/access.py)
 and its answers, in the order of `ROLES`.
 """
-from datetime import date
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 from access import OTHER_CAPTAIN, Endpoint, a_scene, assert_answered_as_the_matrix_says, matrix_cases, state
 from django.urls import resolve
 
@@ -30,7 +31,7 @@ PUBLISH = Endpoint("publish fixtures", "post", lambda s: f"/api/divisions/{s.div
 POSTPONE = Endpoint("postpone", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/postpone",
                     lambda s: {"reason": "the pub flooded"})
 REARRANGE = Endpoint("rearrange", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/rearrange",
-                     lambda s: {"date": date(2031, 12, 2).isoformat(), "reason": "the pub flooded"})
+                     lambda s: {"date": str(timezone.localdate() + timedelta(days=365)), "reason": "the pub flooded"})
 WALKOVER = Endpoint("award a walkover", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/walkover",
                     lambda s: {"winner": s.fixture.away_team_id, "reason": "no show"})
 VOID = Endpoint("void", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/void", lambda s: {"reason": "withdrew"})

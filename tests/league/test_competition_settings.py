@@ -163,13 +163,13 @@ def test_a_second_league_of_the_same_name_is_refused(league: League, secretary: 
 def test_a_season_whose_minimum_squad_exceeds_its_maximum_is_refused(league: League, secretary: Any) -> None:
     with pytest.raises(Refused, match="at least 9 and at most 8 players is impossible"):
         season_create(league_id=league.pk, name="Summer", start=date(2027, 4, 5),
-                      registration_deadline=date(2027, 3, 29), squad_min=9, squad_max=8, user=secretary)
+                      registration_deadline=date(2027, 3, 29), squad_min=9, squad_max=8, user=secretary, insist=True)
 
 
 def test_a_season_with_no_minimum_squad_is_refused(league: League, secretary: Any) -> None:
     with pytest.raises(Refused, match="a squad needs at least 1 player"):
         season_create(league_id=league.pk, name="Summer", start=date(2027, 4, 5),
-                      registration_deadline=date(2027, 3, 29), squad_min=0, user=secretary)
+                      registration_deadline=date(2027, 3, 29), squad_min=0, user=secretary, insist=True)
 
 
 # The audit log

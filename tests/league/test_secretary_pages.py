@@ -89,12 +89,13 @@ def test_the_home_page_shows_only_the_leagues_the_user_runs(browser: Client, lea
 
 
 def test_a_secretary_creates_a_season(browser: Client, league: Any) -> None:
+    deadline = LATER - timedelta(days=7)
     page = post(browser, f"/secretary/leagues/{league.pk}/seasons/new", {
-        "name": "Summer 2027", "start": "2027-05-04", "registration_deadline": "2027-04-27",
+        "name": "Summer 2027", "start": LATER.isoformat(), "registration_deadline": deadline.isoformat(),
         "squad_max": "10", "squad_min": "6"})
     assert page.status_code == 302 and page["Location"] == "/secretary/"
     season = Season.objects.get(league=league, name="Summer 2027")
-    assert (season.start, season.squad_max, season.squad_min) == (date(2027, 5, 4), 10, 6)
+    assert (season.start, season.squad_max, season.squad_min) == (LATER, 10, 6)
     assert AuditEntry.objects.filter(action="season.create").count() == 1
     assert "Summer 2027 is set up" in text(browser.get("/secretary/"))
 

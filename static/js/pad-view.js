@@ -3,7 +3,7 @@
 // this hand's moves. The scores are drawn by scoreboard.js.
 import { loudly } from "./broken.js";
 import { byId, h, showStatus } from "./pad-dom.js";
-import { actions, known, outbox, pad, root } from "./pad-state.js";
+import { known, outbox, pad, root } from "./pad-state.js";
 import { counted, eventText, penaltyLines, turnText } from "./pad-text.js";
 import { endsText } from "./scoreboard.js";
 import { lineNode } from "./tiles.js";
@@ -65,15 +65,6 @@ async function fetchNext(node) {
 
 export function renderAlerts() {
   const parts = [];
-  if (outbox.refused) {
-    const { error, unsent } = outbox.refused;
-    parts.push(h("div", { class: "alert error", role: "alert" },
-      h("strong", {}, "The server refused a move: "), counted(error),
-      h("p", {}, "Not sent (the table above is the server's):"),
-      h("ul", {}, ...unsent.map((item) => h("li", {}, item.label))),
-      h("button", { type: "button", class: "small", onclick: () => { outbox.dismissRefused(); actions.render(); } }, "Dismiss"),
-    ));
-  }
   const ended = pad.table.events.find((e) => e.type === "hand-end");
   if (ended && known()) {
     parts.push(h("div", { class: "alert info hand-end" }, eventText(pad.table.state, ended),
@@ -84,11 +75,6 @@ export function renderAlerts() {
       h("strong", {}, `${pad.notice.title}: `), ...pad.notice.lines.map((line) => h("p", {}, counted(line)))));
   }
   byId("alerts").replaceChildren(...parts);
-}
-
-export function renderQueue() {
-  byId("waiting").hidden = outbox.items.length === 0;
-  byId("queue").replaceChildren(...outbox.items.map((item) => h("li", { class: "queued" }, item.label, h("span", { class: "tag" }, "waiting"))));
 }
 
 export function renderMoves() {

@@ -83,12 +83,8 @@ class DivisionForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         super().clean()
-        cleaned = self.cleaned_data
-        won, lost = cleaned.get("forfeit_won"), cleaned.get("forfeit_lost")
-        if (won is None) != (lost is None):
-            self.add_error("forfeit_won" if won is None else "forfeit_lost",
-                           "give both games of the walkover score, or neither")
-        return cleaned
+        walkover_score_check(self)
+        return self.cleaned_data
 
     def overrides(self) -> dict[str, Any]:
         """The settings the division sets itself, for `division_create`."""
@@ -181,3 +177,12 @@ def _day(text: str) -> date:
         except ValueError:
             continue
     raise forms.ValidationError(f"{text!r} is not a date: write it as 2026-12-22 or 22/12/2026")
+
+
+def walkover_score_check(form: forms.Form) -> None:
+    """A walkover's score is both sides' games or neither (inherited): the
+    form's forfeit_won and forfeit_lost, each told when the other is missing."""
+    won, lost = form.cleaned_data.get("forfeit_won"), form.cleaned_data.get("forfeit_lost")
+    if (won is None) != (lost is None):
+        form.add_error("forfeit_won" if won is None else "forfeit_lost",
+                       "give both games of the walkover score, or neither")

@@ -13,6 +13,7 @@ import scoring
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.formats import FORMATS, SCHEMES
 from league.models import Division, League
+from league.pages.secretary_forms import walkover_score_check
 from league.standings import TIE_BREAKERS
 from league.standings.tiebreakers import TIE_BREAKER_RULES
 
@@ -106,10 +107,7 @@ class SettingsForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        won, lost = data.get("forfeit_won"), data.get("forfeit_lost")
-        if (won is None) != (lost is None):
-            self.add_error("forfeit_won" if won is None else "forfeit_lost",
-                           "give both games of the walkover score, or neither")
+        walkover_score_check(self)
         if not self.errors:
             for name, value in self.settings().items():
                 problem = None if value is None else settings_problem(name, value)

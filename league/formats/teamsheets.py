@@ -83,7 +83,8 @@ def team_sheet_problems(fmt: MatchFormat, sheet: TeamSheet) -> list[str]:
     problems: list[str] = []
     if len(sheet.rubbers) != len(fmt.rubbers):
         problems.append(f"The sheet has {len(sheet.rubbers)} rubbers; {fmt.name} has {len(fmt.rubbers)}.")
-    for squad, side in ((sheet.home, "home"), (sheet.away, "away")):
+    sides: tuple[tuple[Squad, Side], ...] = ((sheet.home, "home"), (sheet.away, "away"))
+    for squad, side in sides:
         named = [(rubber, lineup.home if side == "home" else lineup.away)
                  for rubber, lineup in zip(fmt.rubbers, sheet.rubbers) if lineup.conceded_by != side]
         problems += _conceded_problems(squad, side, sheet.rubbers)

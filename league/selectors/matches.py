@@ -25,17 +25,17 @@ PLAYABLE = (Status.PUBLISHED, Status.REARRANGED)
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A finished game: the points pegged by each side and who won."""
+    """A finished game: the points pegged by each side and who won; an
+    unchecked rubber's game entered without scores has None for both."""
 
-    home_score: int
-    away_score: int
+    home_score: int | None
+    away_score: int | None
     winner: formats.Side
 
 
 def game_outcome(rubber_game: RubberGame) -> Outcome | None:
     """The game's outcome, or None while a live game is being played."""
     if rubber_game.source == RubberGame.Source.CARD or rubber_game.winner:
-        assert rubber_game.home_score is not None and rubber_game.away_score is not None
         return Outcome(rubber_game.home_score, rubber_game.away_score, _side(rubber_game.winner))
     game = rubber_game.game
     if game is None or game.status != Game.Status.WON or game.winner is None:
@@ -153,9 +153,13 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
 
 def _rubber_view(number: int, spec: formats.Rubber, rubber: Rubber | None) -> dict[str, Any]:
     view: dict[str, Any] = {"number": number, "kind": spec.kind, "best_of": spec.best_of,
-                            "home": [], "away": [], "games": [], "winner": None}
+                            "home": [], "away": [], "games": [], "winner": None,
+                            "unchecked": not spec.checked, "conceded_by": None}
     if rubber is None:
         return view
+    # As the sheet stored it: a night keeps what its rubber was when played.
+    view["unchecked"] = not rubber.checked
+    view["conceded_by"] = rubber.conceded_by or None
     view["home"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.home_player, rubber.home_partner) if p]
     view["away"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.away_player, rubber.away_partner) if p]
     view["games"] = [_game_view(game) for game in rubber.games.all()]

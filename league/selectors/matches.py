@@ -134,7 +134,7 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
     night = MatchNight.objects.filter(fixture=fixture).first()
     rubbers = {rubber.number: rubber for rubber in night_rubbers(night)} if night is not None else {}
     home, away = match_score_so_far(fmt, list(rubbers.values()))
-    return {
+    view: dict[str, Any] = {
         "fixture": fixture.pk,
         "home_team": {"id": fixture.home_team_id, "name": fixture.home_team.name},
         "away_team": {"id": fixture.away_team_id, "name": fixture.away_team.name},
@@ -149,6 +149,8 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
         "resolution": night.resolution if night is not None else "",
         "rubbers": [_rubber_view(number, spec, rubbers.get(number)) for number, spec in enumerate(fmt.rubbers, 1)],
     }
+    view["unchecked"] = any(rubber["unchecked"] for rubber in view["rubbers"])
+    return view
 
 
 def _rubber_view(number: int, spec: formats.Rubber, rubber: Rubber | None) -> dict[str, Any]:

@@ -160,7 +160,7 @@ def _rubber_view(number: int, spec: formats.Rubber, rubber: Rubber | None) -> di
     if rubber is None:
         return view
     # As the sheet stored it: a night keeps what its rubber was when played.
-    view["unchecked"] = not rubber.checked
+    view["kind"], view["unchecked"] = rubber.kind, not rubber.checked
     view["conceded_by"] = rubber.conceded_by or None
     view["home"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.home_player, rubber.home_partner) if p]
     view["away"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.away_player, rubber.away_partner) if p]

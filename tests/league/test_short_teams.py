@@ -11,7 +11,8 @@ from matchnights import Night, a_match_night
 from rest_framework.test import APIClient
 from tablets import tablet_for
 
-from league.models import Fixture, PlayerGame, RubberGame
+from league.models import Fixture, MatchNight, PlayerGame, Rubber, RubberGame
+from league.services.standings_player_games import player_games_record
 
 SOLIHULL = ["singles"] * 6 + ["pairs"] * 3
 
@@ -227,3 +228,25 @@ def test_a_returned_result_can_no_longer_be_forfeited(short_night: Night) -> Non
     response = tablet_for(short_night.away_captain).post(
         f"/api/fixtures/{short_night.fixture.pk}/forfeit", {"team": short_night.away.pk}, format="json")
     assert response.status_code == 422 and "no longer be forfeited" in response.json()["error"]
+
+
+# --- nights played before the Northallerton preset was corrected ----------
+
+def test_a_night_stored_under_the_old_northallerton_preset_reads_as_it_was_played(db: None) -> None:
+    """Eight singles, as the preset said before it became eight pairs with
+    four of block dominoes: the rows stored then are read as they are."""
+    night = a_match_night("northallerton", league_name="Northallerton League")
+    stored = MatchNight.objects.create(fixture=night.fixture, status=MatchNight.Status.SUBMITTED,
+                                       home_games=5, away_games=3)
+    for number in range(1, 9):
+        rubber = Rubber.objects.create(night=stored, number=number, kind=Rubber.Kind.SINGLES,
+                                       home_player=night.home_players[number - 1],
+                                       away_player=night.away_players[number - 1])
+        home_won = number <= 5
+        RubberGame.objects.create(rubber=rubber, number=1, source=RubberGame.Source.CARD,
+                                  home_score=61 if home_won else 40, away_score=40 if home_won else 61,
+                                  winner="home" if home_won else "away")
+    body = APIClient().get(url(night)).json()
+    assert [(r["kind"], r["unchecked"]) for r in body["rubbers"]] == [("singles", False)] * 8
+    assert body["score"] == [5, 3] and body["status"] == "submitted"
+    assert player_games_record(night_ids=[stored.pk]) == 16

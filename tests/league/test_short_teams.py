@@ -70,6 +70,15 @@ def test_a_conceded_rubber_cannot_be_played_or_taken_off(short_night: Night) -> 
     assert removed.status_code == 422 and "team sheet" in removed.json()["error"]
 
 
+def test_a_concession_is_withdrawn_by_entering_the_sheet_again(short_night: Night) -> None:
+    full = {"rubbers": [{"home": home, "away": away} for home, away in short_night.lineups(SOLIHULL)]}
+    response = tablet_for(short_night.home_captain).put(url(short_night, "/sheet"), full, format="json")
+    assert response.status_code == 200, response.json()
+    sixth = response.json()["rubbers"][5]
+    assert (sixth["conceded_by"], sixth["winner"], sixth["games"]) == (None, None, [])
+    assert response.json()["score"] == [0, 0]
+
+
 def test_the_limits_still_hold_for_the_players_a_short_side_names(short_night: Night) -> None:
     sheet = short_away_sheet(short_night)
     sheet["rubbers"][7]["away"] = sheet["rubbers"][6]["away"]  # the same pair twice

@@ -149,3 +149,8 @@ class ResultInvalid(Refused):
     """A game's or a match's result cannot stand: a final score no game
     could end on, a rubber not yet decided, a game played after its rubber
     was decided."""
+
+
+class NotScoredLive(ResultInvalid):
+    """A live game asked for a rubber the rules engine does not adjudicate
+    (block dominoes): its result is entered from the paper card."""

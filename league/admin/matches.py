@@ -9,7 +9,8 @@ from league.models import MatchNight, Rubber, RubberGame, Sanction
 
 class RubberInline(ReadOnlyInline[Rubber, MatchNight]):
     model = Rubber
-    readonly_fields = ("number", "kind", "home_player", "home_partner", "away_player", "away_partner")
+    readonly_fields = ("number", "kind", "game", "home_player", "home_partner", "away_player", "away_partner",
+                       "conceded_by")
     fields = readonly_fields
 
 

@@ -24,6 +24,7 @@ from league.services.fixtures import (
     fixture_postpone,
     fixture_rearrange,
     fixture_void,
+    fixture_forfeit,
     fixture_walkover,
     fixtures_generate,
     fixtures_publish,
@@ -218,6 +219,26 @@ class FixtureWalkoverApi(APIView):
         data.is_valid(raise_exception=True)
         fixture = fixture_walkover(fixture_id=fixture_id, winner_team_id=data.validated_data["winner"],
                                    reason=data.validated_data["reason"], user=request.user)
+        return Response(FixtureOutput(fixture).data)
+
+
+class FixtureForfeitApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "FixtureForfeitInput"
+
+        team = serializers.IntegerField(help_text="The id of the team that cannot raise its players.")
+        reason = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="",
+                                       help_text="Why; left empty, it says the team could not raise its players.")
+
+    @extend_schema(request=InputSerializer, responses={200: FixtureOutput, **WRITE_ERRORS},
+                   summary="Forfeit a fixture a team cannot raise the players for: a walkover to the other "
+                           "(that team's captain, or its league's secretaries)")
+    def post(self, request: Request, fixture_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fixture = fixture_forfeit(fixture_id=fixture_id, team_id=data.validated_data["team"],
+                                  reason=data.validated_data["reason"], user=request.user)
         return Response(FixtureOutput(fixture).data)
 
 

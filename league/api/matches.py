@@ -32,8 +32,9 @@ class NightGameOutput(serializers.Serializer[Any]):
     # serializer's metaclass takes declared fields off the class, so they never meet.
     source = serializers.ChoiceField(choices=RubberGame.Source.choices)  # type: ignore[assignment]
     game = serializers.IntegerField(allow_null=True, help_text="The live game's id; null for a game from the card.")
-    scores = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2,
-                                   help_text="Home, away: final once finished, the live scores while playing.")
+    scores = serializers.ListField(child=serializers.IntegerField(allow_null=True), min_length=2, max_length=2,
+                                   help_text="Home, away: final once finished, the live scores while playing; "
+                                             "both null for an unchecked rubber's game entered without scores.")
     winner = serializers.ChoiceField(choices=RubberGame.Side.choices, allow_null=True)
     playing = serializers.BooleanField(help_text="A live game still being played.")
 
@@ -47,6 +48,12 @@ class NightRubberOutput(serializers.Serializer[Any]):
     games = NightGameOutput(many=True)
     winner = serializers.ChoiceField(choices=RubberGame.Side.choices, allow_null=True,
                                      help_text="Null while the rubber is undecided.")
+    unchecked = serializers.BooleanField(help_text="A rubber of block dominoes, which the rules engine does not "
+                                                   "adjudicate: its result is entered from the card, never scored "
+                                                   "live, and is not checked.")
+    conceded_by = serializers.ChoiceField(choices=RubberGame.Side.choices, allow_null=True,
+                                          help_text="The side that could not field players and conceded the "
+                                                    "rubber (won by the other at the concede score); null if none.")
 
 
 class NightFormatOutput(serializers.Serializer[Any]):
@@ -89,8 +96,11 @@ class LineupInput(serializers.Serializer[Any]):
     class Meta:
         ref_name = "LineupInput"
 
-    home = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
-    away = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
+    home = serializers.ListField(child=serializers.IntegerField(), min_length=0, max_length=2)
+    away = serializers.ListField(child=serializers.IntegerField(), min_length=0, max_length=2)
+    conceded_by = serializers.ChoiceField(choices=RubberGame.Side.choices, required=False, allow_null=True,
+                                          help_text="The side short of players that concedes this rubber, "
+                                                    "naming nobody for it.")
 
 
 class TeamSheetApi(APIView):
@@ -105,9 +115,11 @@ class TeamSheetApi(APIView):
     def put(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        lineups = [(r["home"], r["away"]) for r in data.validated_data["rubbers"]]
+        rubbers = data.validated_data["rubbers"]
+        lineups = [(r["home"], r["away"]) for r in rubbers]
+        conceded = {number: r["conceded_by"] for number, r in enumerate(rubbers, start=1) if r.get("conceded_by")}
         try:
-            team_sheet_enter(fixture_id=fixture_id, lineups=lineups, user=request.user)
+            team_sheet_enter(fixture_id=fixture_id, lineups=lineups, user=request.user, conceded=conceded)
         except TeamSheetInvalid as invalid:
             return Response({"error": invalid.message, "problems": invalid.problems},
                             status=status.HTTP_422_UNPROCESSABLE_ENTITY)
@@ -124,7 +136,11 @@ RUBBER_GAME_BODY = {
          "properties": {"live": {"type": "boolean", "enum": [True]}}},
         {"type": "object", "title": "FromTheCard", "required": ["home_score", "away_score"],
          "additionalProperties": False,
-         "properties": {"live": {"type": "boolean", "enum": [False]}, "home_score": _SCORE, "away_score": _SCORE}},
+         "properties": {"live": {"type": "boolean", "enum": [False]}, "home_score": _SCORE, "away_score": _SCORE,
+                        "winner": {"type": "string", "enum": ["home", "away"]}}},
+        {"type": "object", "title": "UncheckedResult", "required": ["winner"], "additionalProperties": False,
+         "properties": {"live": {"type": "boolean", "enum": [False]},
+                        "winner": {"type": "string", "enum": ["home", "away"]}}},
     ],
 }
 
@@ -134,7 +150,8 @@ class RubberGamesApi(APIView):
 
     class InputSerializer(serializers.Serializer[Any]):
         """{"live": true} starts a live game; {"home_score": 61,
-        "away_score": 40} records one from the card."""
+        "away_score": 40} records one from the card; {"winner": "home"},
+        with the scores or without, records an unchecked rubber's game."""
 
         class Meta:
             ref_name = "RubberGameInput"
@@ -142,11 +159,14 @@ class RubberGamesApi(APIView):
         live = serializers.BooleanField(required=False, default=False)
         home_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
         away_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
+        winner = serializers.ChoiceField(choices=RubberGame.Side.choices, required=False)
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             scored = "home_score" in attrs and "away_score" in attrs
-            if attrs["live"] == scored:
-                raise serializers.ValidationError("send either live: true, or home_score and away_score")
+            carded = scored or "winner" in attrs
+            if attrs["live"] == carded:
+                raise serializers.ValidationError("send either live: true, or home_score and away_score "
+                                                  "(or the winner of an unchecked rubber)")
             return attrs
 
     @extend_schema(request={"application/json": RUBBER_GAME_BODY}, responses={201: NightOutput, **REFUSALS},
@@ -157,8 +177,9 @@ class RubberGamesApi(APIView):
         if data.validated_data["live"]:
             rubber_game_start(fixture_id=fixture_id, rubber=rubber, user=request.user)
         else:
-            rubber_game_card(fixture_id=fixture_id, rubber=rubber, home_score=data.validated_data["home_score"],
-                             away_score=data.validated_data["away_score"], user=request.user)
+            given = data.validated_data
+            rubber_game_card(fixture_id=fixture_id, rubber=rubber, home_score=given.get("home_score"),
+                             away_score=given.get("away_score"), winner=given.get("winner"), user=request.user)
         return _night(fixture_id, status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: NightOutput, **REFUSALS}, summary="Take a rubber's newest game off the night")

@@ -3,7 +3,11 @@
 Terminology: a *match format* is the list of rubbers two teams play, in
 order, and the *player limits*: how many singles and how many pairs rubbers
 one player may play in a match (``None``: no limit), and the fewest
-different players a team must field (``min_players``).  The *match score*
+different players a team must field (``min_players``): a side that cannot
+raise them forfeits the match.  A side short of players for some rubbers
+*concedes* them: each is won by the other side at the *concede score*
+(``concede_score`` to 0; ``None``, the default, is the rubber's own
+target, 61-0, or 121-0 for a Leek pairs rubber).  The *match score*
 is the number of rubbers each side has won (5-4); in leagues where every
 rubber is one game, as in the leagues docs/formats.md quotes, it is called
 the games score.
@@ -20,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scoring import Rules
+
 from .errors import FormatError, ResultError
 from .rubbers import Rubber, Side, rubber_winner
 
@@ -34,6 +40,7 @@ class MatchFormat:
     max_singles: int | None = None
     max_pairs: int | None = None
     min_players: int = 1
+    concede_score: int | None = None
 
     def __post_init__(self) -> None:
         if not self.key or not self.name:
@@ -48,6 +55,8 @@ class MatchFormat:
             # More players than places on the sheet could never be fielded.
             raise FormatError(f"{self.name}: min_players must be from 1 to {slots}, "
                               f"the places on the sheet, not {self.min_players}")
+        if self.concede_score is not None and (isinstance(self.concede_score, bool) or self.concede_score < 1):
+            raise FormatError(f"{self.name}: concede_score must be at least 1, or None for the rubber's target")
         if self.players_needed() > slots:
             raise FormatError(f"{self.name}: no team sheet can satisfy these limits")
 
@@ -59,16 +68,29 @@ class MatchFormat:
         """The most rubbers of ``kind`` one player may play, ``None`` for no limit."""
         return self.max_singles if kind == "singles" else self.max_pairs
 
-    def players_needed(self) -> int:
+    def players_needed(self, fielded: Sequence[Rubber] | None = None) -> int:
         """The fewest different players a team can field: the minimum, or
-        more when the limits force it (six singles, one each: six players)."""
-        counts = self.counts()
+        more when the limits force it (six singles, one each: six players).
+        ``fielded`` are the rubbers a short side plays, the rest conceded:
+        the limits then count only those."""
+        played = self.rubbers if fielded is None else fielded
+        counts = {kind: sum(r.kind == kind for r in played) for kind in ("singles", "pairs")}
         needed = [self.min_players]
         for kind, per_rubber in (("singles", 1), ("pairs", 2)):
             limit = self.limit(kind)
             if limit is not None:
                 needed.append(-(-counts[kind] * per_rubber // limit))  # ceiling division
         return max(needed)
+
+    def conceded_score(self, rubber: Rubber, league_rules: object) -> int | None:
+        """The winner's score for a game of ``rubber`` conceded (the loser's
+        is 0): ``concede_score``, or the target of the rubber's rules over
+        the league's; ``None`` for an unchecked rubber, which has no score."""
+        if not rubber.checked:
+            return None
+        if self.concede_score is not None:
+            return self.concede_score
+        return Rules.parse(rubber.rules_over(league_rules)).target
 
     def draws_possible(self) -> bool:
         """Whether a completed match can end level: only with an even number of rubbers."""

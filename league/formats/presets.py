@@ -8,6 +8,8 @@ none are given, the points for a draw no nine-rubber match can reach).
 
 >>> format_get("leek").counts(), scheme_get("leek").walkover.score
 ({'singles': 6, 'pairs': 3}, (5, 4))
+>>> [r.game for r in format_get("northallerton").rubbers].count("block")
+4
 >>> format_get("darts")
 Traceback (most recent call last):
 ...
@@ -23,16 +25,24 @@ from .rubbers import Rubber
 
 _SINGLE = Rubber("singles")
 _PAIR = Rubber("pairs")
-# Leek: singles to 61 with nine tiles each, pairs "twice round the board".
-_LEEK_SINGLE = Rubber("singles", rules=(("target", 61), ("hand_size", 9)))
-_LEEK_PAIR = Rubber("pairs", rules=(("target", 121),))
+# Leek: a false knock costs 8, pegged back or given to the opponents, as
+# they choose; the engine's back-or-award pegs back, or gives the 8 when the
+# offender holds fewer than 8 (docs/scoresheet.md).
+_LEEK_PENALTIES = ("penalties", (("false-knock", "back-or-award 8"),))
+# Leek: singles to 61 with nine tiles each; pairs one game "twice round the
+# board" (121), six tiles each for the four players, four sleeping.
+_LEEK_SINGLE = Rubber("singles", rules=(("target", 61), ("hand_size", 9), _LEEK_PENALTIES))
+_LEEK_PAIR = Rubber("pairs", rules=(("target", 121), ("hand_size", (("4", 6),)), _LEEK_PENALTIES))
+# Northallerton: every game four-handed, half of them block dominoes, which
+# the engine does not adjudicate (unchecked rubbers).
+_BLOCK_PAIR = Rubber("pairs", game="block")
 
 FORMATS: dict[str, MatchFormat] = {f.key: f for f in (
     MatchFormat("plain", "Plain (nine singles)", (_SINGLE,) * 9, max_singles=1),
     MatchFormat("leek", "Leek", (_LEEK_SINGLE,) * 6 + (_LEEK_PAIR,) * 3, max_singles=1, max_pairs=1),
     MatchFormat("solihull", "Solihull & Warwickshire", (_SINGLE,) * 6 + (_PAIR,) * 3,
                 max_singles=1, max_pairs=1),
-    MatchFormat("northallerton", "Northallerton", (_SINGLE,) * 8, min_players=6),
+    MatchFormat("northallerton", "Northallerton", (_BLOCK_PAIR,) * 4 + (_PAIR,) * 4, min_players=6),
     MatchFormat("guisborough", "Guisborough", (_PAIR,) * 3, max_pairs=1, min_players=6),
     MatchFormat("best-of-three", "Five singles, best of three", (Rubber("singles", best_of=3),) * 5,
                 max_singles=1),

@@ -8,7 +8,10 @@ the remaining games, the *decider* among them, are then not played.  A
 rubber may change the league's rules for its games (``rules``: Leek plays
 pairs to 121); every other rule is the league's.  A game's result is the
 side that won it, ``"home"`` or ``"away"``: Fives and Threes games always
-have a winner.
+have a winner.  A rubber of another game (``game="block"``: block
+dominoes, which Northallerton plays beside Fives and Threes) is
+*unchecked*: the rules engine cannot adjudicate it, so only its result is
+recorded, from the paper card.
 
 >>> best_of_3 = Rubber("singles", best_of=3)
 >>> games_to_win(best_of_3)
@@ -17,6 +20,10 @@ have a winner.
 (True, None)
 >>> Rubber("pairs", rules=(("target", 121),)).rules_over({"preset": "pub", "target": 61})
 {'preset': 'pub', 'target': 121}
+>>> Rubber("pairs", rules=(("hand_size", (("4", 6),)),)).rules_over({"hand_size": {"2": 9}})
+{'preset': 'pub', 'hand_size': {'2': 9, '4': 6}}
+>>> Rubber("pairs", game="block").checked
+False
 """
 
 from __future__ import annotations
@@ -32,7 +39,13 @@ from .errors import FormatError, ResultError
 
 Side = Literal["home", "away"]
 Kind = Literal["singles", "pairs"]
-RuleValue = int | str | bool
+# The game a rubber is: Fives and Threes, which the engine checks, or block
+# dominoes, which it does not play.
+GameName = Literal["fives-and-threes", "block"]
+GAMES: tuple[GameName, ...] = ("fives-and-threes", "block")
+# A rule key's value; the engine's object-valued keys (hand_size, penalties)
+# are given as (key, value) pairs, hashable as the rest of a format is.
+RuleValue = int | str | bool | tuple[tuple[str, int | str], ...]
 SIDES: tuple[Side, Side] = ("home", "away")
 PLAYERS_A_SIDE: dict[str, int] = {"singles": 1, "pairs": 2}
 
@@ -43,11 +56,14 @@ class Rubber:
 
     ``rules`` is a tuple of ``(rule key, value)`` pairs rather than a dict so
     that formats stay hashable; the keys are the rules engine's (docs/scoresheet.md).
+    An object-valued key is itself a tuple of pairs: ``("hand_size", (("4", 6),))``.
+    ``game`` is ``"fives-and-threes"`` or ``"block"`` (unchecked: see the module).
     """
 
     kind: Kind
     best_of: int = 1
     rules: tuple[tuple[str, RuleValue], ...] = ()
+    game: GameName = "fives-and-threes"
 
     def __post_init__(self) -> None:
         if self.kind not in PLAYERS_A_SIDE:
@@ -56,7 +72,18 @@ class Rubber:
                 or self.best_of < 1 or self.best_of % 2 == 0:
             # An even N could end level, and a rubber must have a winner.
             raise FormatError(f"a rubber is best of an odd number of games (1, 3, 5...), not {self.best_of!r}")
+        if self.game not in GAMES:
+            raise FormatError(f"a rubber's game is {' or '.join(GAMES)}, not {self.game!r}")
+        if self.game != "fives-and-threes" and self.rules:
+            # The engine plays no other game, so there is nothing to change.
+            raise FormatError(f"a {self.game} rubber has no Fives and Threes rules to change")
         _check_rules(self.rules)
+
+    @property
+    def checked(self) -> bool:
+        """Whether the rules engine adjudicates its games (scored live or a
+        card's final scores checked); an unchecked rubber has its result only."""
+        return self.game == "fives-and-threes"
 
     @property
     def players_a_side(self) -> int:
@@ -66,7 +93,9 @@ class Rubber:
     def rules_over(self, league_rules: object) -> dict[str, object]:
         """The rules for this rubber's games: the league's (a preset name, an
         object of rule keys, or ``None`` as ``scoring.Rules.parse`` takes
-        them) with this rubber's changes on top."""
+        them) with this rubber's changes on top; an object-valued key
+        (penalties, hand_size) is changed key by key, so Leek's false-knock
+        penalty leaves the league's other penalties as they are."""
         if league_rules is None:
             base: dict[str, object] = {"preset": "pub"}
         elif isinstance(league_rules, str):
@@ -75,7 +104,11 @@ class Rubber:
             base = {"preset": "pub", **league_rules}
         else:
             raise FormatError("league rules must be a preset name or an object of rule keys")
-        return {**base, **dict(self.rules)}
+        merged = dict(base)
+        for key, value in _rules_dict(self.rules).items():
+            under = merged.get(key)
+            merged[key] = {**under, **value} if isinstance(value, dict) and isinstance(under, Mapping) else value
+        return merged
 
 
 def games_to_win(rubber: Rubber) -> int:
@@ -115,6 +148,14 @@ def _check_rules(rules: tuple[tuple[str, RuleValue], ...]) -> None:
     if len(set(keys)) != len(keys):
         raise FormatError(f"a rubber names a rule key twice: {', '.join(keys)}")
     try:
-        Rules.parse({"preset": "pub", **dict(rules)})
+        Rules.parse({"preset": "pub", **_rules_dict(rules)})
     except RulesError as error:
         raise FormatError(f"rubber {error}") from error
+    except (TypeError, ValueError) as error:
+        # A malformed pair in an object-valued key, which dict() refuses.
+        raise FormatError(f"rubber rules: {error}") from error
+
+
+def _rules_dict(rules: tuple[tuple[str, RuleValue], ...]) -> dict[str, object]:
+    """The rule keys as the engine reads them: pairs become objects."""
+    return {key: dict(value) if isinstance(value, tuple) else value for key, value in rules}

@@ -2,7 +2,10 @@
 
 Terminology: a *squad* is a team's registered players (ids from the
 database, names for messages).  A *lineup* is who plays one rubber: the home
-and away player ids, one each for singles, two for pairs.  A *team sheet* is
+and away player ids, one each for singles, two for pairs; a side short of
+players *concedes* a rubber (``conceded_by``) and names nobody for it.
+The format's limits hold for the players named, counted over the rubbers
+the side plays; its minimum holds whatever is conceded.  A *team sheet* is
 the two squads and a lineup for every rubber of the match, in the format's
 order.  ``team_sheet_problems`` lists everything wrong with a sheet in words
 a captain can act on, home team first, and an empty list when it is fine;
@@ -27,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .matchformats import MatchFormat
-from .rubbers import Rubber
+from .rubbers import Rubber, Side
 
 PlayerId = int
 
@@ -63,6 +66,7 @@ class Lineup:
 
     home: tuple[PlayerId, ...]
     away: tuple[PlayerId, ...]
+    conceded_by: Side | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +83,23 @@ def team_sheet_problems(fmt: MatchFormat, sheet: TeamSheet) -> list[str]:
     problems: list[str] = []
     if len(sheet.rubbers) != len(fmt.rubbers):
         problems.append(f"The sheet has {len(sheet.rubbers)} rubbers; {fmt.name} has {len(fmt.rubbers)}.")
-    for squad, side in ((sheet.home, "home"), (sheet.away, "away")):
+    sides: tuple[tuple[Squad, Side], ...] = ((sheet.home, "home"), (sheet.away, "away"))
+    for squad, side in sides:
         named = [(rubber, lineup.home if side == "home" else lineup.away)
-                 for rubber, lineup in zip(fmt.rubbers, sheet.rubbers)]
-        problems += _lineup_problems(squad, named) + _limit_problems(fmt, squad, named)
+                 for rubber, lineup in zip(fmt.rubbers, sheet.rubbers) if lineup.conceded_by != side]
+        problems += _conceded_problems(squad, side, sheet.rubbers)
+        # A rubber missing from the sheet is not conceded: the side plays it.
+        plays = [rubber for number, rubber in enumerate(fmt.rubbers)
+                 if number >= len(sheet.rubbers) or sheet.rubbers[number].conceded_by != side]
+        problems += _lineup_problems(squad, named) + _limit_problems(fmt, squad, named, plays)
     return problems
+
+
+def _conceded_problems(squad: Squad, side: Side, lineups: tuple[Lineup, ...]) -> list[str]:
+    """A rubber a side concedes names none of its players."""
+    return [f"Rubber {number}: {squad.team} concedes it, so names no players for it."
+            for number, lineup in enumerate(lineups, start=1)
+            if lineup.conceded_by == side and (lineup.home if side == "home" else lineup.away)]
 
 
 def _lineup_problems(squad: Squad, named: list[tuple[Rubber, tuple[PlayerId, ...]]]) -> list[str]:
@@ -105,9 +121,10 @@ def _lineup_problems(squad: Squad, named: list[tuple[Rubber, tuple[PlayerId, ...
     return problems
 
 
-def _limit_problems(fmt: MatchFormat, squad: Squad,
-                    named: list[tuple[Rubber, tuple[PlayerId, ...]]]) -> list[str]:
-    """The whole sheet for one team: the format's per-player limits and minimum."""
+def _limit_problems(fmt: MatchFormat, squad: Squad, named: list[tuple[Rubber, tuple[PlayerId, ...]]],
+                    plays: list[Rubber]) -> list[str]:
+    """The whole sheet for one team: the format's per-player limits and
+    minimum, for the rubbers it ``plays`` (not those it concedes)."""
     problems: list[str] = []
     for kind in ("singles", "pairs"):
         limit = fmt.limit(kind)
@@ -118,7 +135,7 @@ def _limit_problems(fmt: MatchFormat, squad: Squad,
                 problems.append(f"{squad.team}: {squad.name_of(player)} plays {_word(count)} {kind}; "
                                 f"{fmt.name} allows {_word(limit)}.")
     fielded = {p for _, players in named for p in players}
-    needed = fmt.players_needed()
+    needed = fmt.players_needed(plays)
     if len(fielded) < needed:
         problems.append(f"{squad.team} fields {_players(len(fielded))}; {fmt.name} needs at least {needed}.")
     return problems

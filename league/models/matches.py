@@ -16,6 +16,12 @@ The night's *status* is where the result stands:
   confirmed it. Only a confirmed result counts in the table, and only a
   secretary changes it afterwards.
 
+A rubber of a game the rules engine does not adjudicate (block dominoes:
+`game`) is *unchecked*: only its result is entered, from the card, scores
+optional. A side short of players *concedes* a rubber (`conceded_by`): it
+names nobody for it, and the rubber is recorded as won by the other side
+(its games entered at the format's concede score, not played by anyone).
+
 `home_games` and `away_games` are the match score (rubbers won), set when
 the result is submitted and kept in step by every later correction.
 Which status may follow which is `league.services.results`' business.
@@ -66,36 +72,66 @@ class MatchNight(models.Model):
         return f"{self.fixture} ({self.status})"
 
 
+def _side_named(side: str) -> Q:
+    """A side's players fit the rubber: none when it concedes, else one for
+    singles and two for pairs."""
+    player, partner = f"{side}_player__isnull", f"{side}_partner__isnull"
+    return (Q(conceded_by=side, **{player: True, partner: True})
+            | (~Q(conceded_by=side) & Q(**{player: False})
+               & (Q(kind="singles", **{partner: True}) | Q(kind="pairs", **{partner: False}))))
+
+
 class Rubber(models.Model):
     class Kind(models.TextChoices):
         SINGLES = "singles"
         PAIRS = "pairs"
 
+    class Game(models.TextChoices):
+        FIVES_AND_THREES = "fives-and-threes", "Fives and Threes"
+        BLOCK = "block", "block dominoes"
+
+    class Side(models.TextChoices):
+        HOME = "home"
+        AWAY = "away"
+
     night = models.ForeignKey(MatchNight, on_delete=models.CASCADE, related_name="rubbers")
     number = models.PositiveSmallIntegerField(help_text="The rubber's place in the match format, from 1.")
     kind = models.CharField(max_length=8, choices=Kind.choices)
-    home_player = models.ForeignKey("league.Player", on_delete=models.PROTECT, related_name="+")
+    home_player = models.ForeignKey("league.Player", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
     home_partner = models.ForeignKey("league.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    away_player = models.ForeignKey("league.Player", on_delete=models.PROTECT, related_name="+")
+    away_player = models.ForeignKey("league.Player", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
     away_partner = models.ForeignKey("league.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    game = models.CharField(max_length=16, choices=Game.choices, default=Game.FIVES_AND_THREES,
+                            help_text="The game the rubber is, as the format said when the sheet was entered; "
+                                      "block dominoes are unchecked: only their result is entered.")
+    conceded_by = models.CharField(max_length=4, choices=Side.choices, blank=True,
+                                   help_text="The side that could not field players for the rubber and "
+                                             "conceded it, if any.")
 
     class Meta:
         ordering = ["night", "number"]
         constraints = [
             models.UniqueConstraint(fields=["night", "number"], name="rubber_once_a_night"),
-            models.CheckConstraint(
-                condition=Q(kind="singles", home_partner__isnull=True, away_partner__isnull=True)
-                | Q(kind="pairs", home_partner__isnull=False, away_partner__isnull=False),
-                name="rubber_partners_match_kind",
-            ),
+            models.CheckConstraint(condition=_side_named("home"), name="rubber_home_players_match_kind"),
+            models.CheckConstraint(condition=_side_named("away"), name="rubber_away_players_match_kind"),
+            models.CheckConstraint(condition=Q(conceded_by__in=["", "home", "away"]), name="rubber_conceded_by_a_side"),
         ]
+
+    @property
+    def checked(self) -> bool:
+        """Whether the rules engine adjudicates its games (see the module)."""
+        return self.game == self.Game.FIVES_AND_THREES
 
     def home_ids(self) -> tuple[int, ...]:
         return tuple(pk for pk in (self.home_player_id, self.home_partner_id) if pk is not None)
 
     def seat_players(self) -> list[Player]:
         """The players in seat order, as its games are set up: home first;
-        pairs alternate round the table, partners opposite."""
+        pairs alternate round the table, partners opposite. Only a rubber
+        both sides field has seats (a conceded one is never played)."""
+        assert self.home_player is not None and self.away_player is not None
         if self.kind == self.Kind.SINGLES:
             return [self.home_player, self.away_player]
         assert self.home_partner is not None and self.away_partner is not None
@@ -138,9 +174,14 @@ class RubberGame(models.Model):
         ordering = ["rubber", "number"]
         constraints = [
             models.UniqueConstraint(fields=["rubber", "number"], name="rubber_game_once"),
+            # A card game has its winner; its scores are both there, or,
+            # for an unchecked rubber's game, may both be left out.
             models.CheckConstraint(
-                condition=Q(source="card", home_score__isnull=False, away_score__isnull=False) | Q(source="live"),
-                name="rubber_game_card_has_scores",
+                condition=Q(source="card", winner__in=["home", "away"], home_score__isnull=False,
+                            away_score__isnull=False)
+                | Q(source="card", winner__in=["home", "away"], home_score__isnull=True, away_score__isnull=True)
+                | Q(source="live"),
+                name="rubber_game_card_has_a_result",
             ),
             models.CheckConstraint(
                 condition=Q(source="live", game__isnull=False) | Q(source="card"),

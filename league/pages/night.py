@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from league.models import Fixture
-from league.pages.night_forms import CardForm, DisputeForm, SettleForm, TeamSheetForm
+from league.pages.night_forms import CardForm, DisputeForm, SettleForm, TeamSheetForm, UncheckedCardForm
 from league.pages.robots import hidden_by, render_for
 from league.selectors.match_card import match_card_csv
 from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
@@ -75,8 +75,10 @@ def sheet_form(found: NightPage, data: Any = None) -> TeamSheetForm:
                          squads=sheet_choices(fixture=found.fixture, view=found.view))
 
 
-def card_form(found: NightPage, rubber: int, data: Any = None) -> CardForm:
-    return CardForm(data, teams=teams(found), prefix=f"card{rubber}")
+def card_form(found: NightPage, rubber: int, data: Any = None) -> CardForm | UncheckedCardForm:
+    """The card's scores; for an unchecked rubber, its winner and the scores if any."""
+    unchecked = any(r["number"] == rubber and r["unchecked"] for r in found.view["rubbers"])
+    return (UncheckedCardForm if unchecked else CardForm)(data, teams=teams(found), prefix=f"card{rubber}")
 
 
 def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
@@ -106,6 +108,8 @@ def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
         context["dispute_form"], context["dispute_problems"] = pick("dispute", DisputeForm())
     if actions.settle:
         context["settle_form"], context["settle_problems"] = pick("settle", SettleForm())
+    if actions.forfeit:
+        context["forfeit_problems"] = pick("forfeit", None)[1]
     if bound is not None and bound.key not in shown:
         context["stray_problems"] = bound.problems
     return context

@@ -15,11 +15,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.pages.night import Bound, card_form, night_page_or_404, render_night, sheet_form
-from league.pages.night_confirm import confirm_page, remove_lines, result_lines, settle_lines
-from league.pages.night_forms import DisputeForm, SettleForm
+from league.models import RubberGame
+from league.pages.night_confirm import confirm_page, forfeit_lines, remove_lines, result_lines, settle_lines
+from league.pages.night_forms import DisputeForm, ForfeitForm, SettleForm
 from league.selectors.night_page import NightPage
 from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
+from league.services.fixtures import fixture_forfeit
 from league.services.results import match_confirm, match_dispute, match_resolve, match_submit
 from league.services.teamsheets import team_sheet_enter
 
@@ -61,7 +63,8 @@ def sheet(request: HttpRequest, found: NightPage) -> HttpResponse:
     problems: list[str] = []
     if form.is_valid():
         try:
-            team_sheet_enter(fixture_id=found.fixture.pk, lineups=form.lineups(), user=request.user)
+            team_sheet_enter(fixture_id=found.fixture.pk, lineups=form.lineups(), user=request.user,
+                             conceded=form.conceded())
         except REFUSALS as refusal:
             problems = problems_of(refusal)
         else:
@@ -91,8 +94,8 @@ def game_card(request: HttpRequest, found: NightPage, rubber: int) -> HttpRespon
         except REFUSALS as refusal:
             problems = problems_of(refusal)
         else:
-            return back(request, found, f"Rubber {rubber}, game {game.number}: {game.home_score}\u2013"
-                                        f"{game.away_score} is recorded.", f"record-{rubber}")
+            return back(request, found, f"Rubber {rubber}, game {game.number}: {_card_result(found, game)} "
+                                        f"is recorded.", f"record-{rubber}")
     return render_night(request, found.fixture.pk, Bound(f"rubber-{rubber}", form, problems))
 
 
@@ -167,6 +170,37 @@ def settle(request: HttpRequest, found: NightPage) -> HttpResponse:
         else:
             return back(request, found, "The dispute is settled.", "result")
     return render_night(request, found.fixture.pk, Bound("settle", form, problems))
+
+
+@night_action
+def forfeit(request: HttpRequest, found: NightPage) -> HttpResponse:
+    """A side that cannot raise the players the format needs forfeits: a
+    walkover to the other side, after a confirmation."""
+    teams = dict(found.actions.forfeit)
+    try:
+        team_id = int(request.POST.get("team", ""))
+    except ValueError:
+        raise Http404("no such team") from None
+    if team_id not in teams:
+        raise Http404("no team the user may forfeit for")
+    other = found.view["away_team" if team_id == found.fixture.home_team_id else "home_team"]["name"]
+    if request.POST.get("step") == "edit":
+        return HttpResponseRedirect(f"{reverse('night-page', args=[found.fixture.pk])}#forfeit")
+    if not confirmed(request):
+        return confirm_page(request, found, title=f"Forfeit: {teams[team_id]} cannot raise a team",
+                            lines=forfeit_lines(found, teams[team_id], other),
+                            button=f"Yes: {teams[team_id]} forfeits", form=ForfeitForm({"team": team_id}))
+    try:
+        fixture_forfeit(fixture_id=found.fixture.pk, team_id=team_id, reason="", user=request.user)
+    except REFUSALS as refusal:
+        return render_night(request, found.fixture.pk, Bound("forfeit", None, problems_of(refusal)))
+    return back(request, found, f"{teams[team_id]} forfeited: the match is a walkover to {other}.", "night")
+
+
+def _card_result(found: NightPage, game: RubberGame) -> str:
+    if game.home_score is not None:
+        return f"{game.home_score}\u2013{game.away_score}"
+    return f"won by {found.view['home_team' if game.winner == 'home' else 'away_team']['name']}"
 
 
 def _rubber_or_404(found: NightPage, number: int) -> dict[str, Any]:

@@ -43,7 +43,8 @@ def remove_lines(rubber: dict[str, Any]) -> Lines:
     if not rubber["games"]:
         return [("Game", f"Rubber {rubber['number']} has no game to take off.")]
     game = rubber["games"][-1]
-    scores = "\u2013".join(str(score) for score in game["scores"])
+    scores = ("result only" if game["scores"][0] is None
+              else "\u2013".join(str(score) for score in game["scores"]))
     if game["source"] == "live":
         what = f"game {game['number']}, scored live ({scores}{' so far' if game['playing'] else ''})"
         after = "The game's moves are kept, but it no longer counts for the match."
@@ -51,6 +52,12 @@ def remove_lines(rubber: dict[str, Any]) -> Lines:
         what = f"game {game['number']}, {scores} from the card"
         after = "The rubber's next game can then be entered in its place."
     return [("Game", f"Rubber {rubber['number']}, {what}"), ("After this", after)]
+
+
+def forfeit_lines(found: NightPage, team: str, other: str) -> Lines:
+    return [("Forfeit", f"{team} cannot raise the players {found.view['format']['name']} needs."),
+            ("After this", f"The match is a walkover to {other}, scored as the league scores a forfeit; "
+                           f"no games are played and the team sheet no longer counts. A walkover is final.")]
 
 
 def settle_lines(found: NightPage, form: SettleForm) -> Lines:

@@ -17,9 +17,15 @@ def score_field() -> forms.IntegerField:
                               error_messages={"min_value": "a final score is not below 0"})
 
 
+# The choice of a player slot that says the side concedes the rubber.
+CONCEDE = "concede"
+
+
 class TeamSheetForm(forms.Form):
     """A select per player slot, rubber by rubber: `r3_home`, `r3_away`,
-    and `r7_home_partner`, `r7_away_partner` for a pairs rubber."""
+    and `r7_home_partner`, `r7_away_partner` for a pairs rubber. A side
+    short of players picks "concedes" in its slots for a rubber instead of
+    a player."""
 
     def __init__(self, *args: Any, rubbers: list[dict[str, Any]], teams: tuple[str, str],
                  squads: tuple[list[Player], list[Player]], **kwargs: Any) -> None:
@@ -30,8 +36,10 @@ class TeamSheetForm(forms.Form):
                 named = [player["id"] for player in rubber[side]]
                 for at, (slot, label) in enumerate(_slots(rubber["kind"], team)):
                     name = f"r{rubber['number']}_{side}{slot}"
-                    self.fields[name] = _player_field(label, squad)
-                    if at < len(named):
+                    self.fields[name] = _player_field(label, squad, team)
+                    if rubber.get("conceded_by") == side:
+                        self.initial.setdefault(name, CONCEDE)
+                    elif at < len(named):
                         self.initial.setdefault(name, named[at])
 
     def rows(self) -> list[dict[str, Any]]:
@@ -44,19 +52,32 @@ class TeamSheetForm(forms.Form):
         """The sheet as `team_sheet_enter` takes it; an empty slot is left
         out, for the service to say what is missing."""
         data = self.cleaned_data
-        return [([data[n] for n in self._names(r, "home") if data[n] is not None],
-                 [data[n] for n in self._names(r, "away") if data[n] is not None]) for r in self.rubbers]
+        return [([data[n] for n in self._names(r, "home") if data[n] not in (None, CONCEDE)],
+                 [data[n] for n in self._names(r, "away") if data[n] not in (None, CONCEDE)]) for r in self.rubbers]
+
+    def conceded(self) -> dict[int, str]:
+        """The rubbers a side concedes, as `team_sheet_enter` takes them:
+        any of its slots says so (the service refuses a side that both
+        concedes and names a player)."""
+        data = self.cleaned_data
+        return {r["number"]: side for r in self.rubbers for side in ("home", "away")
+                if any(data[n] == CONCEDE for n in self._names(r, side))}
 
     def _names(self, rubber: dict[str, Any], side: str) -> list[str]:
         return [f"r{rubber['number']}_{side}{slot}" for slot, _ in _slots(rubber["kind"], "")]
 
 
-def _player_field(label: str, squad: list[Player]) -> forms.TypedChoiceField:
+def _player_field(label: str, squad: list[Player], team: str) -> forms.TypedChoiceField:
     # Not required here: an empty slot reaches the service, which names the
     # rubber and the team that are short. The browser asks first all the same.
-    return forms.TypedChoiceField(label=label, required=False, coerce=int, empty_value=None,
-                                  choices=[("", "Choose a player")] + [(p.pk, p.name) for p in squad],
+    return forms.TypedChoiceField(label=label, required=False, coerce=_slot_value, empty_value=None,
+                                  choices=[("", "Choose a player"), (CONCEDE, f"Nobody: {team} concedes it")]
+                                  + [(p.pk, p.name) for p in squad],
                                   widget=forms.Select(attrs={"required": True}))
+
+
+def _slot_value(value: str) -> int | str:
+    return value if value == CONCEDE else int(value)
 
 
 def _slots(kind: str, team: str) -> list[tuple[str, str]]:
@@ -77,12 +98,40 @@ class CardForm(forms.Form):
         self.fields["away_score"].label = teams[1]
 
 
+class UncheckedCardForm(forms.Form):
+    """An unchecked rubber's game from the paper card: who won, and the
+    scores only if the card has them."""
+
+    winner = forms.ChoiceField(label="Won by", widget=forms.RadioSelect, required=False)
+    home_score = score_field()
+    away_score = score_field()
+
+    def __init__(self, *args: Any, teams: tuple[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        winner = self.fields["winner"]
+        assert isinstance(winner, forms.ChoiceField)
+        winner.choices = [("home", teams[0]), ("away", teams[1])]
+        for name, team in (("home_score", teams[0]), ("away_score", teams[1])):
+            self.fields[name].label = f"{team} (if the card has it)"
+            self.fields[name].required = False
+
+    def clean_winner(self) -> str | None:
+        # Left out, the service reads it from the scores, or says it needs one.
+        return self.cleaned_data["winner"] or None
+
+
 class DisputeForm(forms.Form):
     # Not required here: an empty reason reaches the service, which says why
     # it needs one. The browser asks first all the same.
     reason = forms.CharField(label="Why is the result wrong?", required=False, max_length=2000,
                              widget=forms.Textarea(attrs={"rows": 3, "required": True}),
                              help_text="The league secretary reads this when settling the dispute.")
+
+
+class ForfeitForm(forms.Form):
+    """The team that forfeits, carried through the confirmation."""
+
+    team = forms.IntegerField(widget=forms.HiddenInput)
 
 
 # A ruling on a disputed result, and its words on the form and the confirmation.

@@ -17,4 +17,5 @@ urlpatterns = [
     path(f"{PREFIX}/confirm", night_actions.confirm, name="night-page-confirm"),
     path(f"{PREFIX}/dispute", night_actions.dispute, name="night-page-dispute"),
     path(f"{PREFIX}/settle", night_actions.settle, name="night-page-settle"),
+    path(f"{PREFIX}/forfeit", night_actions.forfeit, name="night-page-forfeit"),
 ]

@@ -131,7 +131,9 @@ def game_line(rubber_game: RubberGame, player: Player) -> GameLine:
         score, result = _live_score(rubber_game, home), "in play"
     else:
         scores = (outcome.home_score, outcome.away_score) if home else (outcome.away_score, outcome.home_score)
-        score, result = f"{scores[0]}–{scores[1]}", "won" if (outcome.winner == "home") == home else "lost"
+        # An unchecked rubber's game may have its result only.
+        score = "" if scores[0] is None else f"{scores[0]}–{scores[1]}"
+        result = "won" if (outcome.winner == "home") == home else "lost"
     return GameLine(
         rubber_game=rubber_game, fixture=fixture, team=str(fixture.home_team if home else fixture.away_team),
         partner=" & ".join(p.public_name for p in ours if p is not None and p.pk != player.pk),

@@ -157,4 +157,6 @@ def _dispute_of(league: League, fixture: Fixture) -> Dispute | None:
 
 
 def _game_label(line: GameLine) -> str:
-    return f"Rubber {line.rubber}, game {line.game} ({line.home_score}\u2013{line.away_score})"
+    # An unchecked rubber's game may have been entered with its winner only.
+    scores = "result only" if line.home_score is None else f"{line.home_score}\u2013{line.away_score}"
+    return f"Rubber {line.rubber}, game {line.game} ({scores})"

@@ -1,7 +1,9 @@
 """A match night as the paper card records it, for export: one row a game,
 with its rubber, the players of each side, the final scores and the
 winner. Read from `night_view`, so a card game and a live one read alike
-(a live game still being played shows its scores so far)."""
+(a live game still being played shows its scores so far). The last
+column notes a rubber that is unchecked (block dominoes, its result as the
+card gave it) or conceded by a side short of players."""
 import csv
 import io
 from typing import Any
@@ -9,7 +11,7 @@ from typing import Any
 from league.selectors.matches import night_view
 
 HEADER = ["Rubber", "Kind", "Game", "Home players", "Away players", "Home score", "Away score", "Winner",
-          "Entered", "Live game"]
+          "Entered", "Live game", "Note"]
 
 
 def match_card_csv(*, fixture_id: int) -> tuple[dict[str, Any], str]:
@@ -22,8 +24,16 @@ def match_card_csv(*, fixture_id: int) -> tuple[dict[str, Any], str]:
     for rubber in view["rubbers"]:
         home = " & ".join(p["name"] for p in rubber["home"])
         away = " & ".join(p["name"] for p in rubber["away"])
+        note = _note(rubber, teams)
         for game in rubber["games"]:
             winner = teams[game["winner"]] if game["winner"] else "in play"
-            writer.writerow([rubber["number"], rubber["kind"], game["number"], home, away, *game["scores"], winner,
-                             "live" if game["source"] == "live" else "from the card", game["game"] or ""])
+            scores = ["" if score is None else score for score in game["scores"]]
+            writer.writerow([rubber["number"], rubber["kind"], game["number"], home, away, *scores, winner,
+                             "live" if game["source"] == "live" else "from the card", game["game"] or "", note])
     return view, out.getvalue()
+
+
+def _note(rubber: dict[str, Any], teams: dict[str, str]) -> str:
+    if rubber["conceded_by"]:
+        return f"conceded by {teams[rubber['conceded_by']]}"
+    return "unchecked (block dominoes): the result as the card gives it" if rubber["unchecked"] else ""

@@ -25,17 +25,17 @@ PLAYABLE = (Status.PUBLISHED, Status.REARRANGED)
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A finished game: the points pegged by each side and who won."""
+    """A finished game: the points pegged by each side and who won; an
+    unchecked rubber's game entered without scores has None for both."""
 
-    home_score: int
-    away_score: int
+    home_score: int | None
+    away_score: int | None
     winner: formats.Side
 
 
 def game_outcome(rubber_game: RubberGame) -> Outcome | None:
     """The game's outcome, or None while a live game is being played."""
     if rubber_game.source == RubberGame.Source.CARD or rubber_game.winner:
-        assert rubber_game.home_score is not None and rubber_game.away_score is not None
         return Outcome(rubber_game.home_score, rubber_game.away_score, _side(rubber_game.winner))
     game = rubber_game.game
     if game is None or game.status != Game.Status.WON or game.winner is None:
@@ -134,7 +134,7 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
     night = MatchNight.objects.filter(fixture=fixture).first()
     rubbers = {rubber.number: rubber for rubber in night_rubbers(night)} if night is not None else {}
     home, away = match_score_so_far(fmt, list(rubbers.values()))
-    return {
+    view: dict[str, Any] = {
         "fixture": fixture.pk,
         "home_team": {"id": fixture.home_team_id, "name": fixture.home_team.name},
         "away_team": {"id": fixture.away_team_id, "name": fixture.away_team.name},
@@ -149,13 +149,19 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
         "resolution": night.resolution if night is not None else "",
         "rubbers": [_rubber_view(number, spec, rubbers.get(number)) for number, spec in enumerate(fmt.rubbers, 1)],
     }
+    view["unchecked"] = any(rubber["unchecked"] for rubber in view["rubbers"])
+    return view
 
 
 def _rubber_view(number: int, spec: formats.Rubber, rubber: Rubber | None) -> dict[str, Any]:
     view: dict[str, Any] = {"number": number, "kind": spec.kind, "best_of": spec.best_of,
-                            "home": [], "away": [], "games": [], "winner": None}
+                            "home": [], "away": [], "games": [], "winner": None,
+                            "unchecked": not spec.checked, "conceded_by": None}
     if rubber is None:
         return view
+    # As the sheet stored it: a night keeps what its rubber was when played.
+    view["kind"], view["unchecked"] = rubber.kind, not rubber.checked
+    view["conceded_by"] = rubber.conceded_by or None
     view["home"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.home_player, rubber.home_partner) if p]
     view["away"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.away_player, rubber.away_partner) if p]
     view["games"] = [_game_view(game) for game in rubber.games.all()]

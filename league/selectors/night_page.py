@@ -28,10 +28,13 @@ class Actions:
     record: bool = False  # start, enter and take off games
     sign: bool = False  # confirm or dispute the submitted result
     settle: bool = False  # rule on a dispute
+    # The teams (id, name) the user may forfeit the match for: a side that
+    # cannot raise the players the format needs (its captain, or a secretary).
+    forfeit: tuple[tuple[int, str], ...] = ()
 
     @property
     def any(self) -> bool:
-        return self.sheet or self.record or self.sign or self.settle
+        return self.sheet or self.record or self.sign or self.settle or bool(self.forfeit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +79,8 @@ def night_actions(*, fixture: Fixture, status: str, user: Author) -> Actions:
                                           league_id=league_id, user=user),
         sign=status == Night.SUBMITTED and is_captain(team=fixture.away_team, user=user),
         settle=status == Night.DISPUTED and secretary,
+        forfeit=tuple((team.pk, team.name) for team in (fixture.home_team, fixture.away_team)
+                      if is_open and (secretary or is_captain(team=team, user=user))),
     )
 
 

@@ -123,11 +123,12 @@ def player_season_stats(*, player_id: int) -> list[PlayerStats]:
 def player_rubber_games(*, player_id: int) -> list[RubberGame]:
     """Every game the player was named for, on a published fixture's team
     sheet, newest night first, with its rubber, players, fixture and live
-    game loaded."""
+    game loaded. A conceded rubber's games were never played, so they are
+    no one's."""
     named = (Q(rubber__home_player_id=player_id) | Q(rubber__home_partner_id=player_id)
              | Q(rubber__away_player_id=player_id) | Q(rubber__away_partner_id=player_id))
     found: QuerySet[RubberGame] = (
-        RubberGame.objects.filter(named, rubber__night__fixture__status__in=PUBLIC_STATUSES)
+        RubberGame.objects.filter(named, rubber__night__fixture__status__in=PUBLIC_STATUSES, rubber__conceded_by="")
         .select_related("game", "rubber__home_player", "rubber__home_partner", "rubber__away_player",
                         "rubber__away_partner", "rubber__night__fixture__home_team",
                         "rubber__night__fixture__away_team", "rubber__night__fixture__division")

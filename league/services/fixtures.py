@@ -12,7 +12,10 @@ kept in `league.models.fixtures.TRANSITIONS`, beside the model, and nowhere else
     rearranged -> postponed, rearranged (again), walkover, void
     walkover, void: final
 
-Only a secretary of the division's league may do any of this. Every change
+Only a secretary of the division's league may do any of this, but for a
+forfeit: a team that cannot raise the players its match format needs
+forfeits the fixture, and its own captain may say so; it is a walkover to
+the other team all the same. Every change
 and every refusal is recorded in the audit log, a refusal's entry committed
 before the refusal is raised, as the squad services do.
 """
@@ -25,15 +28,16 @@ from django.db.models import Q
 from django.utils import timezone
 
 from league import scheduling as generator
-from league.models import Division, DivisionEntry, Fixture, Team
+from league.models import Division, DivisionEntry, Fixture, MatchNight, Team
 from league.models.fixtures import TRANSITIONS
-from league.selectors.access import secretary_refusal
+from league.selectors.access import is_captain, secretary_refusal
 from league.services.audit import audit_record
 from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
     FixturesPublished,
     NeedsInsisting,
+    NotCaptain,
     NotSecretary,
     ReasonRequired,
     Refused,
@@ -45,7 +49,7 @@ from league.services.standings import standings_queue
 
 Status = Fixture.Status
 # Why a change was not made: not a secretary, or against the league's rules.
-Failure = NotSecretary | Refused
+Failure = NotSecretary | NotCaptain | Refused
 
 
 def division_team_add(*, division_id: int, team_id: int, user: Author) -> DivisionEntry:
@@ -194,6 +198,44 @@ def fixture_walkover(*, fixture_id: int, winner_team_id: int, reason: str, user:
     return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change)
 
 
+def fixture_forfeit(*, fixture_id: int, team_id: int, reason: str, user: Author) -> Fixture:
+    """The team cannot raise the players its match format needs, so it
+    forfeits: the fixture is awarded to the other team as a walkover, which
+    the league's `forfeit` setting scores. The forfeiting team's captain or
+    vice-captain, or a secretary, may do it, until the result is returned.
+    An empty reason is worded for it."""
+    def access(division: Division, fixture: Fixture) -> Failure | None:
+        team = _team_of(fixture, team_id)
+        if (team is not None and is_captain(team=team, user=user)) or _secretary_refusal(division=division,
+                                                                                         user=user) is None:
+            return None
+        return NotCaptain(f"only {team or 'the team'}'s captain or vice-captain, or a league secretary, "
+                          f"can forfeit {fixture}")
+
+    def change(fixture: Fixture) -> Refused | None:
+        team = _team_of(fixture, team_id)
+        if team is None:
+            return Refused(f"{fixture} is forfeited by {fixture.home_team} or {fixture.away_team}")
+        if MatchNight.objects.filter(fixture=fixture).exclude(status=MatchNight.Status.OPEN).exists():
+            return WrongFixtureStatus(f"the result of {fixture} has been returned: it can no longer be forfeited")
+        fixture.status = Status.WALKOVER
+        fixture.walkover_winner_id = fixture.away_team_id if team.pk == fixture.home_team_id else fixture.home_team_id
+        standings_queue(division_id=fixture.division_id)
+        return None
+
+    return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change,
+                       access=access, default_reason=lambda fixture: _forfeit_reason(fixture, team_id))
+
+
+def _team_of(fixture: Fixture, team_id: int) -> Team | None:
+    return next((team for team in (fixture.home_team, fixture.away_team) if team.pk == team_id), None)
+
+
+def _forfeit_reason(fixture: Fixture, team_id: int) -> str:
+    team = _team_of(fixture, team_id)
+    return f"{team} could not raise the players the match format needs, and forfeited" if team else ""
+
+
 def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
     """Voids a fixture: it will not be played and counts for nothing."""
     def change(fixture: Fixture) -> None:
@@ -204,15 +246,21 @@ def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
 
 def _transition(
     *, fixture_id: int, verb: str, reason: str, user: Author, change: Callable[[Fixture], Refused | None],
+    access: Callable[[Division, Fixture], "Failure | None"] | None = None,
+    default_reason: Callable[[Fixture], str] | None = None,
 ) -> Fixture:
     """The one path of every change to a published fixture: lock it, check
-    who asks, the reason and the status, make the change, audit it with the
-    fixture's status and date before and after."""
+    who asks (a secretary, unless `access` says otherwise), the reason and
+    the status, make the change, audit it with the fixture's status and date
+    before and after."""
     with transaction.atomic():
         fixture = Fixture.objects.select_for_update().get(pk=fixture_id)
         division = Division.objects.select_related("season__league").get(pk=fixture.division_id)
         before = _snapshot(fixture)
-        failure: Failure | None = (_secretary_refusal(division=division, user=user) or _reason_refusal(reason, verb=verb)
+        if default_reason is not None and not reason.strip():
+            reason = default_reason(fixture)
+        who = access(division, fixture) if access is not None else _secretary_refusal(division=division, user=user)
+        failure: Failure | None = (who or _reason_refusal(reason, verb=verb)
                    or _status_refusal(fixture, verb=verb) or change(fixture))
         data: dict[str, Any] = {"reason": reason.strip(), "old": before}
         if failure is None:

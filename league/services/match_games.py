@@ -10,6 +10,9 @@ league's secretaries may write to it (`league.services.log`).
 
 A final score from the card must be one a game could end on: the winner on
 the target (exactly, where the rules finish exactly), the loser short of it.
+An unchecked rubber (block dominoes, which the engine does not play) is
+never scored live: its games come from the card as a winner, with the
+scores if the card has them. A conceded rubber is not played at all.
 """
 from typing import Any
 
@@ -18,7 +21,7 @@ import scoring
 from league.models import Fixture, MatchNight, Rubber, RubberGame
 from league.selectors.competition import division_settings
 from league.selectors.matches import game_outcome, match_format_of
-from league.refusals import MoveRejected, ResultInvalid, WrongNightStatus
+from league.refusals import MoveRejected, NotScoredLive, ResultInvalid, WrongNightStatus
 from league.services.games import game_create
 from league.authors import Author, author_user
 from league.services.nights import Night, night_change, require_playable, require_scorer, require_status
@@ -31,6 +34,9 @@ def rubber_game_start(*, fixture_id: int, rubber: int, user: Author) -> RubberGa
 
     def change(fixture: Fixture, night: MatchNight, details: dict[str, Any]) -> RubberGame:
         found, number = _next_game(fixture, night, rubber, user, details)
+        if not found.checked:
+            raise NotScoredLive(f"rubber {rubber} is {found.get_game_display()}, which is not scored live: "
+                                f"enter its result from the paper card")
         spec = match_format_of(fixture).rubbers[rubber - 1]
         rules = spec.rules_over(division_settings(division_id=fixture.division_id).rules)
         label = f"{fixture.home_team} v {fixture.away_team}, rubber {rubber}"
@@ -47,17 +53,26 @@ def rubber_game_start(*, fixture_id: int, rubber: int, user: Author) -> RubberGa
     return night_change(fixture_id=fixture_id, action="night.game.start", user=user, change=change)
 
 
-def rubber_game_card(*, fixture_id: int, rubber: int, home_score: int, away_score: int, user: Author) -> RubberGame:
-    """Records the rubber's next game from the paper card, as final scores.
-    Raises as `rubber_game_start` does, and ResultInvalid for a score no
-    game could end on."""
+def rubber_game_card(*, fixture_id: int, rubber: int, home_score: int | None, away_score: int | None,
+                     user: Author, winner: str | None = None) -> RubberGame:
+    """Records the rubber's next game from the paper card, as final scores;
+    for an unchecked rubber, as its `winner` ("home" or "away"), with the
+    scores or without. Raises as `rubber_game_start` does, and ResultInvalid
+    for a score no game could end on."""
 
     def change(fixture: Fixture, night: MatchNight, details: dict[str, Any]) -> RubberGame:
         details.update(home_score=home_score, away_score=away_score)
+        if winner is not None:
+            details["winner"] = winner
         found, number = _next_game(fixture, night, rubber, user, details)
-        winner = card_winner(fixture, rubber, home_score, away_score)
+        if found.checked:
+            if home_score is None or away_score is None:
+                raise ResultInvalid(f"rubber {rubber}: enter both final scores from the card")
+            won = card_winner(fixture, rubber, home_score, away_score)
+        else:
+            won = unchecked_winner(home_score, away_score, winner)
         return RubberGame.objects.create(rubber=found, number=number, source=RubberGame.Source.CARD,
-                                         home_score=home_score, away_score=away_score, winner=winner,
+                                         home_score=home_score, away_score=away_score, winner=won,
                                          entered_by=author_user(user))
 
     return night_change(fixture_id=fixture_id, action="night.game.card", user=user, change=change)
@@ -78,6 +93,8 @@ def rubber_game_remove(*, fixture_id: int, rubber: int, user: Author) -> None:
                   if night.pk is not None else None)
         if newest is None:
             raise ResultInvalid(f"rubber {rubber} has no game to remove")
+        if newest.rubber.conceded_by:
+            raise ResultInvalid(f"rubber {rubber} was conceded: enter the team sheet again to change that")
         details.update(number=newest.number, source=newest.source, game=newest.game_id,
                        home_score=newest.home_score, away_score=newest.away_score)
         newest.delete()
@@ -105,6 +122,26 @@ def card_winner(fixture: Fixture, rubber: int, home_score: int, away_score: int)
     return "home" if home_score > away_score else "away"
 
 
+def unchecked_winner(home_score: int | None, away_score: int | None, winner: str | None) -> str:
+    """The winner of an unchecked rubber's game as the card gives it: named,
+    or read from the scores (the higher wins); ResultInvalid when it is
+    neither, or the two disagree. The scores are both given or both left out."""
+    if (home_score is None) != (away_score is None):
+        raise ResultInvalid("give both scores from the card, or neither")
+    if home_score is not None and away_score is not None:
+        if min(home_score, away_score) < 0:
+            raise ResultInvalid(f"{home_score}-{away_score}: a final score is not below 0")
+        higher = "home" if home_score > away_score else "away" if away_score > home_score else None
+        if winner is None and higher is None:
+            raise ResultInvalid(f"{home_score}-{away_score}: say which side won")
+        if winner is not None and higher is not None and winner != higher:
+            raise ResultInvalid(f"{home_score}-{away_score}: the card's winner has the higher score")
+        winner = winner or higher
+    if winner not in ("home", "away"):
+        raise ResultInvalid("say which side won the game: home or away")
+    return winner
+
+
 def _next_game(fixture: Fixture, night: MatchNight, number: int, user: Author,
                details: dict[str, Any]) -> tuple[Rubber, int]:
     """The rubber and the number its next game takes, once every check passes."""
@@ -115,6 +152,9 @@ def _next_game(fixture: Fixture, night: MatchNight, number: int, user: Author,
     found = night.rubbers.filter(number=number).first() if night.pk is not None else None
     if found is None:
         raise WrongNightStatus(f"rubber {number} has no players yet: the home captain enters the team sheet first")
+    if found.conceded_by:
+        team = fixture.home_team if found.conceded_by == "home" else fixture.away_team
+        raise ResultInvalid(f"rubber {number} was conceded by {team}: it is not played")
     spec = match_format_of(fixture).rubbers[number - 1]
     games = list(found.games.select_related("game").order_by("number"))
     winners = []

@@ -23,7 +23,7 @@ from league.models import Fixture, MatchNight, RubberGame
 from league.selectors.matches import game_outcome, match_format_of, night_rubbers, rubber_results
 from league.refusals import ReasonRequired, ResultInvalid
 from league.authors import Author, author_user
-from league.services.match_games import card_winner
+from league.services.match_games import card_winner, unchecked_winner
 from league.services.nights import (
     Night,
     night_change,
@@ -130,12 +130,14 @@ def match_result_correct(
         require_status(night, Night.SUBMITTED, Night.DISPUTED, Night.CONFIRMED, doing="correct it")
         if not reason.strip():
             raise ReasonRequired("say why the result is corrected, for both teams")
-        found = RubberGame.objects.filter(rubber__night=night, rubber__number=rubber, number=game).first()
+        found = (RubberGame.objects.filter(rubber__night=night, rubber__number=rubber, number=game)
+                 .select_related("rubber").first())
         if found is None:
             raise ResultInvalid(f"rubber {rubber} has no game {game}")
         details["old"] = [found.home_score, found.away_score]
         found.home_score, found.away_score = home_score, away_score
-        found.winner = card_winner(fixture, rubber, home_score, away_score)
+        found.winner = (card_winner(fixture, rubber, home_score, away_score) if found.rubber.checked
+                        else unchecked_winner(home_score, away_score, None))
         found.save()
         night.home_games, night.away_games = _score(match_format_of(fixture), night)
         night.save()

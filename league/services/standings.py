@@ -45,6 +45,7 @@ from league.models import (
     MatchNight,
     PlayerGame,
     PlayerStats,
+    Rubber,
     Sanction,
     TableEntry,
 )
@@ -147,6 +148,9 @@ def scheme_of(settings: CompetitionSettings) -> formats.PointsScheme:
     return dataclasses.replace(formats.scheme_get(settings.points_scheme), walkover=walkover)
 
 
+_FIVES_AND_THREES = Q(rubbers__game=Rubber.Game.FIVES_AND_THREES)
+
+
 def _match_lines(division: Division) -> list[standings.MatchLine]:
     walkovers = (Fixture.objects.filter(division=division, status=Fixture.Status.WALKOVER)
                  .values_list("home_team_id", "away_team_id", "walkover_winner_id"))
@@ -155,7 +159,10 @@ def _match_lines(division: Division) -> list[standings.MatchLine]:
     played = (MatchNight.objects.filter(fixture__division=division, status=MatchNight.Status.CONFIRMED)
               .exclude(fixture__status__in=NOT_PLAYED)
               .values("pk", "fixture__home_team_id", "fixture__away_team_id", "home_games", "away_games")
-              .annotate(home_pegged=Sum("rubbers__games__home_score"), away_pegged=Sum("rubbers__games__away_score")))
+              # Points pegged at Fives and Threes: an unchecked rubber's scores
+              # (block dominoes) are another game's and count for nothing here.
+              .annotate(home_pegged=Sum("rubbers__games__home_score", filter=_FIVES_AND_THREES),
+                        away_pegged=Sum("rubbers__games__away_score", filter=_FIVES_AND_THREES)))
     for night in played:
         home_games, away_games = night["home_games"], night["away_games"]
         # A returned night always has its score (the night_returned_has_a_score constraint).

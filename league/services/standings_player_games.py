@@ -32,7 +32,10 @@ def player_games_record(*, night_ids: Iterable[int]) -> int:
     changed the games."""
     ids = list(night_ids)
     nights = {night.pk: night for night in MatchNight.objects.filter(pk__in=ids).select_related("fixture")}
-    rubbers = (Rubber.objects.filter(night_id__in=ids).order_by("night_id", "number")
+    # A conceded rubber was played by no one, and an unchecked one (block
+    # dominoes) is not a game of Fives and Threes: neither is in the statistics.
+    rubbers = (Rubber.objects.filter(night_id__in=ids, conceded_by="", game=Rubber.Game.FIVES_AND_THREES)
+               .order_by("night_id", "number")
                .prefetch_related("games__game"))
     targets = Targets()
     rows = [row for rubber in rubbers for row in _rubber_rows(nights[rubber.night_id], rubber, targets)]
@@ -58,7 +61,9 @@ class Targets:
 
 
 def seats_of(rubber: Rubber, home_team: int, away_team: int) -> list[Seat]:
-    """The rubber's players in seat order, home first."""
+    """The rubber's players in seat order, home first (a rubber both sides
+    fielded: conceded ones are not recorded)."""
+    assert rubber.home_player_id is not None and rubber.away_player_id is not None
     home, away = (rubber.home_player_id, home_team, "home"), (rubber.away_player_id, away_team, "away")
     if rubber.kind == Rubber.Kind.SINGLES:
         return [home, away]
@@ -101,7 +106,7 @@ def _rubber_rows(night: MatchNight, rubber: Rubber, targets: Targets) -> Iterato
     target = targets.of(fixture.division_id, rubber.number)
     for rubber_game in rubber.games.all():
         outcome = game_outcome(rubber_game)
-        if outcome is None:
+        if outcome is None or outcome.home_score is None or outcome.away_score is None:
             continue
         counts = _live_counts(rubber_game, len(seats))
         for seat, (player, team, side) in enumerate(seats):

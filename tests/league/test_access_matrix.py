@@ -34,6 +34,8 @@ REARRANGE = Endpoint("rearrange", "post", lambda s: f"/api/fixtures/{s.fixture.p
                      lambda s: {"date": str(timezone.localdate() + timedelta(days=365)), "reason": "the pub flooded"})
 WALKOVER = Endpoint("award a walkover", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/walkover",
                     lambda s: {"winner": s.fixture.away_team_id, "reason": "no show"})
+FORFEIT = Endpoint("forfeit for a team that cannot raise its players", "post",
+                   lambda s: f"/api/fixtures/{s.fixture.pk}/forfeit", lambda s: {"team": s.fixture.home_team_id})
 VOID = Endpoint("void", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/void", lambda s: {"reason": "withdrew"})
 REGISTER = Endpoint("register a player", "post", lambda s: f"/api/seasons/{s.season.pk}/teams/{s.team.pk}/squad",
                     lambda s: {"player": s.free_player.pk})
@@ -50,6 +52,7 @@ MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     (REARRANGE,          (401, 403, 403, 403, 200)),
     (WALKOVER,           (401, 403, 403, 403, 200)),
     (VOID,               (401, 403, 403, 403, 200)),
+    (FORFEIT,            (401, 403, 200, 403, 200)),
     (REGISTER,           (401, 403, 201, 403, 201)),
     (WITHDRAW,           (401, 403, 204, 403, 204)),
 ]

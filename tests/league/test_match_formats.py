@@ -32,7 +32,7 @@ A: Side = "away"
     ("plain", 9, 0, 1, None, 9, False),
     ("leek", 6, 3, 1, 1, 6, False),
     ("solihull", 6, 3, 1, 1, 6, False),
-    ("northallerton", 8, 0, None, None, 6, True),
+    ("northallerton", 0, 8, None, None, 6, True),
     ("guisborough", 0, 3, None, 1, 6, False),
     ("best-of-three", 5, 0, 1, None, 5, False),
 ])
@@ -243,7 +243,8 @@ def with_home(fmt_key: str, changes: dict[int, tuple[int, ...]]) -> list[str]:
     ("solihull", {1: (42,)}, ["Rubber 1 (singles): Red Lion names player 42, who is not in its squad."]),
     ("plain", {9: (8,)}, ["Red Lion: Hal plays two singles; Plain (nine singles) allows one.",
                           "Red Lion fields 8 players; Plain (nine singles) needs at least 9."]),
-    ("northallerton", {6: (1,), 7: (1,), 8: (1,)}, ["Red Lion fields 5 players; Northallerton needs at least 6."]),
+    ("northallerton", {3: (5, 1), 4: (2, 3), 5: (4, 5), 6: (1, 2), 7: (3, 4), 8: (5, 1)},
+     ["Red Lion fields 5 players; Northallerton needs at least 6."]),
     ("guisborough", {3: (1, 2)}, ["Red Lion: Ann plays two pairs; Guisborough allows one.",
                                   "Red Lion: Bob plays two pairs; Guisborough allows one.",
                                   "Red Lion fields 4 players; Guisborough needs at least 6."]),
@@ -254,7 +255,7 @@ def test_it_tells_the_captain_what_is_wrong_with_the_sheet(
 
 
 def test_northallerton_lets_a_player_play_more_than_once_when_six_turn_out() -> None:
-    assert with_home("northallerton", {7: (1,), 8: (2,)}) == []
+    assert with_home("northallerton", {4: (1, 3), 5: (2, 4), 6: (5, 6), 7: (1, 2), 8: (3, 4)}) == []
 
 
 def test_a_sheet_with_the_wrong_number_of_rubbers_says_so_and_checks_the_rest() -> None:

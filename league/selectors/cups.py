@@ -45,6 +45,20 @@ def competition_by_slug(*, season_id: int, slug: str) -> Competition:
             .get(season_id=season_id, slug=slug))
 
 
+def season_get(*, season_id: int) -> Season:
+    """Raises Season.DoesNotExist."""
+    return Season.objects.select_related("league").get(pk=season_id)
+
+
+def tie_get(*, tie_id: int) -> CupTie:
+    """A tie with its sides and legs, as competition_ties loads them.
+    Raises CupTie.DoesNotExist."""
+    return (CupTie.objects.select_related("competition", "home__team", "home__player", "home__partner",
+                                          "away__team", "away__player", "away__partner", "winner__team",
+                                          "winner__player", "winner__partner")
+            .prefetch_related("legs__night", "legs__venue").get(pk=tie_id))
+
+
 def competition_entries(*, competition_id: int) -> list[CupEntry]:
     """Every entry, withdrawn ones too, in the order they came in."""
     return list(CupEntry.objects.filter(competition_id=competition_id)

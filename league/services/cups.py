@@ -25,7 +25,18 @@ from django.utils.text import slugify
 
 import cups
 from league.authors import Author, author_user
-from league.models import Competition, CupDraw, CupEntry, CupTie, Division, Player, Season, SquadRegistration, Team
+from league.models import (
+    Competition,
+    CupDraw,
+    CupEntry,
+    CupTie,
+    Division,
+    Player,
+    Season,
+    SquadRegistration,
+    Team,
+    Venue,
+)
 from league.refusals import NotCaptain, NotPermitted, NotSecretary, Refused, SettingsInvalid, WrongLeague
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
 from league.services.audit import audit_record
@@ -51,6 +62,8 @@ def competition_create(
         failure: Failure | None = secretary_refusal(league=season.league, user=user, doing="can create a cup")
         failure = failure or _settings_refusal(name=name, kind=kind, structure=structure, draw_mode=draw_mode,
                                                legs=legs, chain=chain, level=level)
+        if failure is None and finals_venue_id is not None and not Venue.objects.filter(pk=finals_venue_id).exists():
+            failure = Refused("no such venue for the finals night")
         if failure is None:
             try:
                 with transaction.atomic():

@@ -230,3 +230,39 @@ def test_a_cup_division_is_left_out_of_the_league_and_its_pages() -> None:
     refused = cup.desk().post(f"/api/divisions/{competition['division']}/teams", {"team": cup.teams[0].pk},
                               format="json")
     assert refused.status_code == 422 and "cup" in refused.json()["error"]
+
+
+def test_a_corrected_result_moves_the_new_winner_on_until_the_next_tie_is_arranged() -> None:
+    cup = a_cup_league(4, names="ABCD")
+    competition = cup_created(cup, legs=1)
+    for seed, team in enumerate(cup.teams, start=1):
+        entry = ok(cup.desk().post(f"/api/cups/{competition['id']}/entries", {"team": team.pk, "seed": seed},
+                                   format="json"), 201)
+        assert entry["seed"] == seed
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
+    semi = tie(competition, 1, 1)
+    assert sides(semi) == ("A", "D")
+    fixture = ok(cup.desk().post(f"/api/cup-ties/{semi['id']}/date", {"date": day(4).isoformat()},
+                                 format="json"), 201)
+    assert AuditEntry.objects.filter(action="cup.date.set", target_id=str(semi["id"])).count() == 1
+    leg_played(cup, fixture, home_wins=5)
+    assert sides(tie(competition, 2, 1)) == ("A", None)
+    ok(cup.desk().post(f"/api/fixtures/{fixture['id']}/night/correct",
+                       {"rubber": 5, "game": 1, "home_score": 40, "away_score": 61, "reason": "Card misread"},
+                       format="json"))
+    assert tie(competition, 1, 1)["winner"]["name"] == "D Arms A"
+    assert sides(tie(competition, 2, 1)) == ("D", None)
+
+
+def test_a_seeded_cup_takes_no_random_seed_and_entries_stop_at_the_draw() -> None:
+    cup = a_cup_league(3)
+    competition = cup_created(cup)
+    entered(cup, competition)
+    seeded = cup.desk().post(f"/api/cups/{competition['id']}/draw", {"seed": 5}, format="json")
+    assert seeded.status_code == 422 and AuditEntry.objects.filter(action="cup.draw.refused").count() == 1
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
+    again = cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json")
+    assert again.status_code == 422 and "already drawn" in again.json()["error"]
+    entry = ok(APIClient().get(f"/api/cups/{competition['id']}/entries"))[0]
+    late = cup.captain(cup.teams[0]).post(f"/api/cup-entries/{entry['id']}/withdraw", {}, format="json")
+    assert late.status_code == 422 and "drawn" in late.json()["error"]

@@ -229,7 +229,7 @@ class CupEntriesApi(APIView):
 
 class CupWithdrawApi(APIView):
     @extend_schema(request=None, responses={200: EntryOutput, **WRITE_ERRORS},
-                   summary="Withdraw an entry before the draw (whoever entered it, or a secretary)")
+                   summary="Withdraw an entry; after the draw it concedes its tie (whoever could enter it, or a secretary)")
     def post(self, request: Request, entry_id: int) -> Response:
         return Response(EntryOutput(cup_withdraw(entry_id=entry_id, user=request.user)).data)
 

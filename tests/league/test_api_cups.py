@@ -265,8 +265,8 @@ def test_a_seeded_cup_takes_no_random_seed_and_entries_stop_at_the_draw() -> Non
     ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
     again = cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json")
     assert again.status_code == 422 and "already drawn" in again.json()["error"]
-    entry = ok(APIClient().get(f"/api/cups/{competition['id']}/entries"))[0]
-    late = cup.captain(cup.teams[0]).post(f"/api/cup-entries/{entry['id']}/withdraw", {}, format="json")
+    late = cup.captain(cup.teams[0]).post(f"/api/cups/{competition['id']}/entries", {"team": cup.teams[0].pk},
+                                          format="json")
     assert late.status_code == 422 and "drawn" in late.json()["error"]
 
 
@@ -299,4 +299,32 @@ def test_a_singles_cup_takes_players_and_the_secretary_records_each_winner() -> 
     assert len(ties) == 1 and played["away"]["entry"] in (ties[0]["home"]["entry"], ties[0]["away"]["entry"])
     ok(cup.desk().post(f"/api/cup-ties/{ties[0]['id']}/winner", {"winner": ties[0]["home"]["entry"],
                                                                  "reason": "61-12"}, format="json"))
+    assert cup_view(competition)["status"] == "finished"
+
+
+def test_a_side_withdrawn_after_the_draw_concedes_its_tie_now_or_when_its_opponent_is_known() -> None:
+    cup = a_cup_league(3, names="ABC")
+    competition = cup_created(cup, legs=1)
+    entries = {}
+    for seed, team in enumerate(cup.teams, start=1):
+        entries[team.name[0]] = ok(cup.desk().post(f"/api/cups/{competition['id']}/entries",
+                                                   {"team": team.pk, "seed": seed}, format="json"), 201)["id"]
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
+    semi = tie(competition, 1, 2)
+    assert sides(semi) == ("B", "C") and sides(tie(competition, 2, 1)) == ("A", None)
+    fixture = ok(cup.desk().post(f"/api/cup-ties/{semi['id']}/date", {"date": day(5).isoformat()},
+                                 format="json"), 201)
+
+    # A, waiting in the final, withdraws: the final waits for its other side.
+    ok(cup.captain(cup.team_named("A Arms A")).post(f"/api/cup-entries/{entries['A']}/withdraw", {},
+                                                    format="json"))
+    assert tie(competition, 2, 1)["winner"] is None
+    # C withdraws before its semi-final: B goes through, the arranged match is void, and B takes the final.
+    ok(cup.captain(cup.team_named("C Arms A")).post(f"/api/cup-entries/{entries['C']}/withdraw", {},
+                                                    format="json"))
+    assert ok(APIClient().get(f"/api/fixtures/{fixture['id']}"))["status"] == "void"
+    semi = tie(competition, 1, 2)
+    assert semi["winner"]["name"] == "B Arms A" and "C Arms A withdrew" in semi["decided_reason"]
+    final = tie(competition, 2, 1)
+    assert final["winner"]["name"] == "B Arms A" and "A Arms A withdrew" in final["decided_reason"]
     assert cup_view(competition)["status"] == "finished"

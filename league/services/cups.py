@@ -231,10 +231,10 @@ def _draw(competition: Competition, *, seed: int | None, round: int | None, user
         competition=competition, round=tie.round, number=tie.number, home_id=tie.home, away_id=tie.away,
         bye=tie.bye, winner_id=tie.home if tie.bye else None, decided_reason="a bye" if tie.bye else "",
     ) for tie in rows)
-    # A side through to this round may have withdrawn since it won.
-    ties_conceded(competition_id=competition.pk, round=rows[0].round, user=user)
     competition.status = Competition.Status.DRAWN
     competition.save(update_fields=["status"])
+    # A side through to this round may have withdrawn since it won.
+    ties_conceded(competition_id=competition.pk, round=rows[0].round, user=user)
     first = rows[0].round
     data["ties"] = sum(1 for tie in rows if tie.round == first and not tie.bye)
     return stored

@@ -31,7 +31,7 @@ from league.authors import Author
 from league.models import Competition, CupEntry, CupTie, Fixture
 from league.refusals import NotCaptain, NotPermitted, Refused
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
-from league.selectors.cups import leg_result, next_leg, rounds_in, tie_legs
+from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, tie_legs
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
 
@@ -68,7 +68,7 @@ def tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
         tie = _locked(tie_id)
         failure: Failure | None = _arrangeable(tie)
         if failure is None:
-            home, _away = _next_sides(tie)
+            home, _away = next_sides(tie=tie)
             failure = _captain_refusal(tie, home, user, doing="offer the dates")
         failure = failure or _dates_refusal(tie, dates)
         offered = sorted({day.isoformat() for day in dates})
@@ -88,7 +88,7 @@ def tie_date_pick(*, tie_id: int, date: date, user: Author) -> Fixture:
         tie = _locked(tie_id)
         failure: Failure | None = _arrangeable(tie)
         if failure is None:
-            _home, away = _next_sides(tie)
+            _home, away = next_sides(tie=tie)
             failure = _captain_refusal(tie, away, user, doing="pick the date")
         if failure is None and date.isoformat() not in tie.offered_dates:
             offered = ", ".join(tie.offered_dates) or "none yet"
@@ -279,18 +279,6 @@ def _arrangeable(tie: CupTie) -> Refused | None:
     return None
 
 
-def _next_sides(tie: CupTie) -> tuple[CupEntry, CupEntry]:
-    """Who is at home, and who away, in the tie's next leg: leg 1 at the
-    tie's home side, then each leg at the side away in the one before."""
-    assert tie.home is not None and tie.away is not None
-    played = Fixture.objects.filter(cup_tie=tie).exclude(status=Fixture.Status.VOID).order_by("-leg").first()
-    if played is None:
-        return tie.home, tie.away
-    if played.home_team_id == tie.home.team_id:
-        return tie.away, tie.home
-    return tie.home, tie.away
-
-
 def _captain_refusal(tie: CupTie, entry: CupEntry, user: Author, *, doing: str) -> NotCaptain | None:
     if is_secretary(league=tie.competition.season.league_id, user=user):
         return None
@@ -318,7 +306,7 @@ def _dates_refusal(tie: CupTie, dates: list[date]) -> Refused | None:
 def _arrange(tie: CupTie, night: date) -> Fixture:
     """Creates and publishes the next leg's fixture for `night`, at the
     home side's venue, or the finals venue on the finals night."""
-    home, away = _next_sides(tie)
+    home, away = next_sides(tie=tie)
     assert home.team is not None and away.team is not None
     competition = tie.competition
     venue_id = home.team.home_venue_id

@@ -14,7 +14,7 @@ from tablets import tablet_for
 
 import cups
 from league.models import AuditEntry, Competition, CupDraw, SquadRegistration, TableEntry
-from league.selectors.cups import finals_night, roll_of_winners
+from league.selectors.cups import finals_night, roll_of_winners, ties_to_arrange
 from league.selectors.public import season_divisions
 from league.services.cups import cup_entry_seed
 from league.services.standings import division_standings_rebuild
@@ -106,6 +106,9 @@ def test_a_team_cup_is_played_through_to_its_winner() -> None:
     outside = cup.captain(cup.team_named("A Arms A")).post(
         f"/api/cup-ties/{qf1['id']}/offer", {"dates": [day(25).isoformat()]}, format="json")
     assert outside.status_code == 422 and "outside round 1" in outside.json()["error"]
+    a_team, b_team = cup.team_named("A Arms A"), cup.team_named("B Arms A")
+    assert [(t.pk, what) for t, what in ties_to_arrange(user=a_team.captain)] == [(qf1["id"], "offer")]
+    assert ties_to_arrange(user=b_team.captain) == []
     leg1 = arranged(cup, qf1, 2)
     assert (leg1["home_team"]["name"], leg1["venue"]["name"], leg1["status"]) == ("A Arms A", "A Arms", "published")
     assert {e.action for e in AuditEntry.objects.filter(action__startswith="cup.da")} == {

@@ -17,6 +17,7 @@ from league.models import AuditEntry, Competition, CupDraw, SquadRegistration, T
 from league.selectors.cups import finals_night, roll_of_winners, ties_to_arrange
 from league.selectors.public import season_divisions
 from league.services.cups import cup_entry_seed
+from league.services.seasons import season_delete
 from league.services.standings import division_standings_rebuild
 
 pytestmark = pytest.mark.django_db
@@ -331,3 +332,14 @@ def test_a_side_withdrawn_after_the_draw_concedes_its_tie_now_or_when_its_oppone
     final = tie(competition, 2, 1)
     assert final["winner"]["name"] == "B Arms A" and "A Arms A withdrew" in final["decided_reason"]
     assert cup_view(competition)["status"] == "finished"
+
+
+def test_a_season_with_a_drawn_cup_and_nothing_played_can_still_be_deleted() -> None:
+    cup = a_cup_league(3)
+    competition = cup_created(cup, legs=1)
+    entered(cup, competition)
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
+    ok(cup.desk().post(f"/api/cup-ties/{tie(competition, 1, 2)['id']}/date", {"date": day(3).isoformat()},
+                       format="json"), 201)
+    season_delete(season_id=cup.season.pk, user=cup.secretary)
+    assert not Competition.objects.exists() and not CupDraw.objects.exists()

@@ -112,6 +112,7 @@ def test_a_team_cup_is_played_through_to_its_winner() -> None:
     assert ties_to_arrange(user=b_team.captain) == []
     leg1 = arranged(cup, qf1, 2)
     assert (leg1["home_team"]["name"], leg1["venue"]["name"], leg1["status"]) == ("A Arms A", "A Arms", "published")
+    assert (leg1["cup_tie"], leg1["leg"], leg1["week"], leg1["division"]) == (qf1["id"], 1, 1, competition["division"])
     assert {e.action for e in AuditEntry.objects.filter(action__startswith="cup.da")} == {
         "cup.dates.offer", "cup.date.pick", "cup.dates.offer.refused"}
     leg_played(cup, leg1, home_wins=5, home_loses_with=40, away_loses_with=40)

@@ -105,6 +105,8 @@ CREATE = Write("create a cup", "A", nothing, lambda s: f"/api/seasons/{s.cup.sea
 ENTER = Write("enter a team", "A", nothing, lambda s: f"/api/cups/{s.competition.pk}/entries",
               lambda s: {"team": s.cup.team_named("A Arms A").pk})
 WITHDRAW = Write("withdraw a team", "A", with_entries, lambda s: f"/api/cup-entries/{s.entry('A').pk}/withdraw")
+SEED = Write("seed an entry", "A", with_entries, lambda s: f"/api/cup-entries/{s.entry('A').pk}/seed",
+             lambda s: {"seed": 1})
 DRAW = Write("draw the cup", "A", with_entries, lambda s: f"/api/cups/{s.competition.pk}/draw")
 WINDOW = Write("set a round's dates", "A", drawn, lambda s: f"/api/cups/{s.competition.pk}/rounds/1/window",
                lambda s: {"start": day(1).isoformat(), "end": day(10).isoformat()})
@@ -122,6 +124,7 @@ MATRIX: list[tuple[Write, tuple[int, ...]]] = [
     (CREATE,      (401, 403, 403, 403, 201)),
     (ENTER,       (401, 403, 201, 403, 201)),
     (WITHDRAW,    (401, 403, 200, 403, 200)),
+    (SEED,        (401, 403, 403, 403, 200)),
     (DRAW,        (401, 403, 403, 403, 201)),
     (WINDOW,      (401, 403, 403, 403, 200)),
     (OFFER,       (401, 403, 200, 403, 200)),

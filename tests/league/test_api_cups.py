@@ -16,7 +16,6 @@ import cups
 from league.models import AuditEntry, Competition, CupDraw, SquadRegistration, TableEntry
 from league.selectors.cups import finals_night, roll_of_winners, ties_to_arrange
 from league.selectors.public import season_divisions
-from league.services.cups import cup_entry_seed
 from league.services.seasons import season_delete
 from league.services.standings import division_standings_rebuild
 
@@ -40,7 +39,8 @@ def entered(cup: CupLeague, competition: dict[str, Any]) -> dict[str, int]:
                                           format="json"), 201)
         entries[team.name[0]] = entry["id"]
     for seed, letter in enumerate((letter for letter in SEEDS if letter in entries), start=1):
-        cup_entry_seed(entry_id=entries[letter], seed=seed, user=cup.secretary)
+        seeded = ok(cup.desk().post(f"/api/cup-entries/{entries[letter]}/seed", {"seed": seed}, format="json"))
+        assert seeded["seed"] == seed
     return entries
 
 

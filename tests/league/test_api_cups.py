@@ -13,9 +13,18 @@ from rest_framework.test import APIClient
 from tablets import tablet_for
 
 import cups
-from league.models import AuditEntry, Competition, CupDraw, SquadRegistration, TableEntry
+from league.models import (
+    AuditEntry,
+    Competition,
+    CupDraw,
+    OverdueNotice,
+    Sanction,
+    SquadRegistration,
+    TableEntry,
+)
 from league.selectors.cups import finals_night, roll_of_winners, ties_to_arrange
 from league.selectors.public import season_divisions
+from league.services.overdue import results_overdue_check
 from league.services.seasons import season_delete
 from league.services.standings import division_standings_rebuild
 
@@ -344,3 +353,15 @@ def test_a_season_with_a_drawn_cup_and_nothing_played_can_still_be_deleted() -> 
                        format="json"), 201)
     season_delete(season_id=cup.season.pk, user=cup.secretary)
     assert not Competition.objects.exists() and not CupDraw.objects.exists()
+
+
+def test_a_late_cup_result_is_chased_but_costs_no_points() -> None:
+    cup = a_cup_league(2)
+    competition = cup_created(cup, legs=1)
+    entered(cup, competition)
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
+    fixture = ok(cup.desk().post(f"/api/cup-ties/{tie(competition, 1, 1)['id']}/date",
+                                 {"date": day(1).isoformat()}, format="json"), 201)
+    assert results_overdue_check(today=day(30)) == 1
+    notice = OverdueNotice.objects.get(fixture_id=fixture["id"])
+    assert notice.sanction is None and not Sanction.objects.exists()

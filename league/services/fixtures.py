@@ -32,6 +32,7 @@ from league.models import Division, DivisionEntry, Fixture, MatchNight, Team
 from league.models.fixtures import TRANSITIONS
 from league.selectors.access import is_captain, secretary_refusal
 from league.services.audit import audit_record
+from league.services.cup_ties import cup_progress
 from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
@@ -95,7 +96,8 @@ def division_team_remove(*, division_id: int, team_id: int, user: Author) -> int
         division = _locked_division(division_id)
         team = Team.objects.get(pk=team_id)
         entry = DivisionEntry.objects.filter(division=division, team=team).first()
-        failure: Failure | None = _secretary_refusal(division=division, user=user) or _published_refusal(division)
+        failure: Failure | None = (_secretary_refusal(division=division, user=user) or _cup_refusal(division)
+                                   or _published_refusal(division))
         if failure is None and entry is None:
             failure = Refused(f"{team} is not in {division.name}")
         if failure is None:
@@ -120,7 +122,8 @@ def fixtures_generate(
     with transaction.atomic():
         division = _locked_division(division_id)
         entries = list(DivisionEntry.objects.filter(division=division).select_related("team__home_venue"))
-        failure: Failure | None = _secretary_refusal(division=division, user=user) or _published_refusal(division)
+        failure: Failure | None = (_secretary_refusal(division=division, user=user) or _cup_refusal(division)
+                                   or _published_refusal(division))
         if failure is None:
             try:
                 weeks = generator.generate_fixtures(_plan(entries, start=start, weekday=weekday, skipped=skipped))
@@ -145,7 +148,8 @@ def fixtures_publish(*, division_id: int, user: Author) -> int:
     published = 0
     with transaction.atomic():
         division = _locked_division(division_id)
-        failure: Failure | None = _secretary_refusal(division=division, user=user) or _published_refusal(division)
+        failure: Failure | None = (_secretary_refusal(division=division, user=user) or _cup_refusal(division)
+                                   or _published_refusal(division))
         drafts = Fixture.objects.filter(division=division, status=Status.DRAFT)
         if failure is None and not drafts.exists():
             failure = Refused(f"{division.name} has no draft fixtures to publish: generate them first")
@@ -195,7 +199,8 @@ def fixture_walkover(*, fixture_id: int, winner_team_id: int, reason: str, user:
         fixture.walkover_winner_id = winner_team_id
         standings_queue(division_id=fixture.division_id)
         return None
-    return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change)
+    return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change,
+                       after=_cup_leg_changed)
 
 
 def fixture_forfeit(*, fixture_id: int, team_id: int, reason: str, user: Author) -> Fixture:
@@ -224,7 +229,8 @@ def fixture_forfeit(*, fixture_id: int, team_id: int, reason: str, user: Author)
         return None
 
     return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change,
-                       access=access, default_reason=lambda fixture: _forfeit_reason(fixture, team_id))
+                       access=access, default_reason=lambda fixture: _forfeit_reason(fixture, team_id),
+                       after=_cup_leg_changed)
 
 
 def _team_of(fixture: Fixture, team_id: int) -> Team | None:
@@ -241,13 +247,15 @@ def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
     def change(fixture: Fixture) -> None:
         fixture.status = Status.VOID
         standings_queue(division_id=fixture.division_id)
-    return _transition(fixture_id=fixture_id, verb="void", reason=reason, user=user, change=change)
+    return _transition(fixture_id=fixture_id, verb="void", reason=reason, user=user, change=change,
+                       after=_cup_leg_changed)
 
 
 def _transition(
     *, fixture_id: int, verb: str, reason: str, user: Author, change: Callable[[Fixture], Refused | None],
     access: Callable[[Division, Fixture], "Failure | None"] | None = None,
     default_reason: Callable[[Fixture], str] | None = None,
+    after: Callable[[Fixture, Author], None] | None = None,
 ) -> Fixture:
     """The one path of every change to a published fixture: lock it, check
     who asks (a secretary, unless `access` says otherwise), the reason and
@@ -268,16 +276,25 @@ def _transition(
             fixture.revision += 1
             fixture.save()
             data["new"] = _snapshot(fixture)
+            if after is not None:
+                after(fixture, user)
         audit_record(user=user, action=f"fixture.{verb}", target=fixture, refusal=failure, data=data)
     if failure is not None:
         raise failure
     return fixture
 
 
+def _cup_leg_changed(fixture: Fixture, user: Author) -> None:
+    """A cup leg given as a walkover, or voided: its tie is decided again."""
+    if fixture.cup_tie_id is not None:
+        cup_progress(fixture_id=fixture.pk, user=user)
+
+
 def division_team_refusal(*, division: Division, team: Team, user: Author) -> Failure | None:
     """Why entering the team in the division would be refused, or None;
     for a form to say before anything is written."""
-    return _secretary_refusal(division=division, user=user) or _entry_refusal(division=division, team=team)
+    return (_secretary_refusal(division=division, user=user) or _cup_refusal(division)
+            or _entry_refusal(division=division, team=team))
 
 
 def _secretary_refusal(*, division: Division, user: Author) -> NotSecretary | None:
@@ -297,6 +314,14 @@ def _entry_refusal(*, division: Division, team: Team) -> Refused | None:
             f"{team} already plays in {current.division.name} this season: a team plays in one division a season"
         )
     return _published_refusal(division)
+
+
+def _cup_refusal(division: Division) -> Refused | None:
+    """A cup's division takes its teams from the cup's entries and its
+    fixtures from the cup's draw (league.services.cups), never from here."""
+    if division.is_cup:
+        return Refused(f"{division.name} is a cup's division: enter teams and draw ties on the cup itself")
+    return None
 
 
 def _published_refusal(division: Division) -> FixturesPublished | None:

@@ -149,3 +149,14 @@ class ResultInvalid(Refused):
     """A game's or a match's result cannot stand: a final score no game
     could end on, a rubber not yet decided, a game played after its rubber
     was decided."""
+
+
+class FormatInvalid(Refused):
+    """A match format or points scheme a secretary built that cannot be
+    played or scored; `problems` lists every one as (where, sentence), the
+    where naming the field (`rubbers.2.best_of`) so a page shows each
+    beside it."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        super().__init__(" ".join(message for _, message in problems))
+        self.problems = problems

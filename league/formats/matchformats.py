@@ -3,7 +3,11 @@
 Terminology: a *match format* is the list of rubbers two teams play, in
 order, and the *player limits*: how many singles and how many pairs rubbers
 one player may play in a match (``None``: no limit), and the fewest
-different players a team must field (``min_players``).  The *match score*
+different players a team must field (``min_players``).  *Pairs* are
+``"named"`` on the team sheet, or ``"drawn"`` at random by the captains at
+the table (Guisborough), from a seed recorded with the sheet.  *Substitutes*
+is how many players a team may bring on during a match, agreed before it
+starts (0: none).  The *match score*
 is the number of rubbers each side has won (5-4); in leagues where every
 rubber is one game, as in the leagues docs/formats.md quotes, it is called
 the games score.
@@ -19,9 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from .errors import FormatError, ResultError
 from .rubbers import Rubber, Side, rubber_winner
+
+PairsChoice = Literal["named", "drawn"]
+PAIRS_CHOICES: tuple[PairsChoice, ...] = ("named", "drawn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +42,17 @@ class MatchFormat:
     max_singles: int | None = None
     max_pairs: int | None = None
     min_players: int = 1
+    # Appended with defaults, so formats made before them still read.
+    pairs: PairsChoice = "named"
+    substitutes: int = 0
 
     def __post_init__(self) -> None:
         if not self.key or not self.name:
             raise FormatError("a match format needs a key and a name")
+        if self.pairs not in PAIRS_CHOICES:
+            raise FormatError(f"{self.name}: pairs are \"named\" or \"drawn\", not {self.pairs!r}")
+        if isinstance(self.substitutes, bool) or not isinstance(self.substitutes, int) or self.substitutes < 0:
+            raise FormatError(f"{self.name}: substitutes must be a whole number, 0 or more")
         if not self.rubbers:
             raise FormatError(f"{self.name}: a match needs at least one rubber")
         for what, limit in (("max_singles", self.max_singles), ("max_pairs", self.max_pairs)):

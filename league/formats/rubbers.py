@@ -32,7 +32,10 @@ from .errors import FormatError, ResultError
 
 Side = Literal["home", "away"]
 Kind = Literal["singles", "pairs"]
-RuleValue = int | str | bool
+# A rule key's value; one that is an object for the engine (a hand size by
+# number of players, a penalty policy) is held as its (key, value) pairs
+# so that rubbers stay hashable, and given back to the engine as an object.
+RuleValue = int | str | bool | tuple[tuple[str, int | str], ...]
 SIDES: tuple[Side, Side] = ("home", "away")
 PLAYERS_A_SIDE: dict[str, int] = {"singles": 1, "pairs": 2}
 
@@ -75,7 +78,12 @@ class Rubber:
             base = {"preset": "pub", **league_rules}
         else:
             raise FormatError("league rules must be a preset name or an object of rule keys")
-        return {**base, **dict(self.rules)}
+        return {**base, **engine_rules(self.rules)}
+
+
+def engine_rules(rules: tuple[tuple[str, RuleValue], ...]) -> dict[str, object]:
+    """A rubber's rule changes as the engine takes them: pairs back to objects."""
+    return {key: dict(value) if isinstance(value, tuple) else value for key, value in rules}
 
 
 def games_to_win(rubber: Rubber) -> int:
@@ -115,6 +123,6 @@ def _check_rules(rules: tuple[tuple[str, RuleValue], ...]) -> None:
     if len(set(keys)) != len(keys):
         raise FormatError(f"a rubber names a rule key twice: {', '.join(keys)}")
     try:
-        Rules.parse({"preset": "pub", **dict(rules)})
+        Rules.parse({"preset": "pub", **engine_rules(rules)})
     except RulesError as error:
         raise FormatError(f"rubber {error}") from error

@@ -31,3 +31,7 @@ __all__ += ["DeviceToken"]
 from league.models.invites import LoginInvite
 
 __all__ += ["LoginInvite"]
+
+from league.models.formats import FormatVersion, StoredFormat
+
+__all__ += ["FormatVersion", "StoredFormat"]

@@ -18,6 +18,8 @@ The night's *status* is where the result stands:
 
 `home_games` and `away_games` are the match score (rubbers won), set when
 the result is submitted and kept in step by every later correction.
+`format_version` and `scheme_version` pin the match format and points
+scheme the night is played and scored under (league.models.formats).
 Which status may follow which is `league.services.results`' business.
 """
 from django.conf import settings
@@ -53,6 +55,16 @@ class MatchNight(models.Model):
     disputed_at = models.DateTimeField(null=True, blank=True)
     resolution = models.TextField(blank=True, help_text="The secretary's ruling on the last dispute.")
     changed_at = models.DateTimeField(auto_now=True)
+    # What the night is played under (league.models.formats): the match
+    # format's version once the team sheet is first entered, the points
+    # scheme's once the result is confirmed. Every later reading of the
+    # night uses these, whatever has changed since.
+    format_version = models.ForeignKey(
+        "league.FormatVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
+    scheme_version = models.ForeignKey(
+        "league.FormatVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
 
     class Meta:
         constraints = [

@@ -140,7 +140,8 @@ def format_problems(data: Any) -> list[Problem]:
         _format(data)
     except FormatsError as error:
         reason = str(error).removeprefix(f"{data['name']}: ")
-        return [Problem(_where_together(reason), _sentence(reason))]
+        words = reason.replace("min_players", "the fewest players a team fields")
+        return [Problem(_where_together(reason), _sentence(words))]
     return []
 
 

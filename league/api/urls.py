@@ -13,6 +13,14 @@ from league.api.fixtures import (
     FixtureWalkoverApi,
     TeamFixturesApi,
 )
+from league.api.formats import (
+    FormatDetailApi,
+    FormatListApi,
+    FormatVersionsApi,
+    SchemeDetailApi,
+    SchemeListApi,
+    SchemeVersionsApi,
+)
 from league.api.games import (
     GameCreateApi,
     GameDetailApi,
@@ -79,4 +87,12 @@ urlpatterns = [
     path("fixtures/<num:fixture_id>/night/dispute", DisputeApi.as_view(), name="night-dispute"),
     path("fixtures/<num:fixture_id>/night/resolve", ResolveApi.as_view(), name="night-resolve"),
     path("fixtures/<num:fixture_id>/night/correct", CorrectApi.as_view(), name="night-correct"),
+    path("leagues/<num:league_id>/formats", FormatListApi.as_view(), name="league-formats"),
+    path("leagues/<num:league_id>/formats/<slug:slug>", FormatDetailApi.as_view(), name="league-format"),
+    path("leagues/<num:league_id>/formats/<slug:slug>/versions", FormatVersionsApi.as_view(),
+         name="league-format-versions"),
+    path("leagues/<num:league_id>/schemes", SchemeListApi.as_view(), name="league-schemes"),
+    path("leagues/<num:league_id>/schemes/<slug:slug>", SchemeDetailApi.as_view(), name="league-scheme"),
+    path("leagues/<num:league_id>/schemes/<slug:slug>/versions", SchemeVersionsApi.as_view(),
+         name="league-scheme-versions"),
 ]

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS
-from league.api.schema import ErrorOutput
+from league.api.schema import ErrorOutput, text
 from league.api.writes import StrictSerializer
 from league.formats.data import MAX_BEST_OF, MAX_NAME, MAX_NUMBER, MAX_RUBBERS
 from league.models import League, StoredFormat
@@ -49,8 +49,9 @@ class MatchFormatData(StrictSerializer):
         ref_name = "MatchFormatData"
 
     key = serializers.CharField(read_only=True, help_text="own:<slug>, as a league or division names it.")
-    name = serializers.CharField(min_length=1, max_length=MAX_NAME)
-    rubbers = RubberData(many=True, min_length=1, max_length=MAX_RUBBERS)  # type: ignore[call-arg]  # ListSerializer takes them
+    name = text(max_length=MAX_NAME)
+    # How many is the formats package's to check (422): the schema cannot say it of a list of objects.
+    rubbers = RubberData(many=True, help_text=f"In playing order: at least 1, at most {MAX_RUBBERS}.")
     max_singles = _count(min_value=1, required=False, allow_null=True,
                          help_text="The most singles rubbers one player may play; null: no limit.")
     max_pairs = _count(min_value=1, required=False, allow_null=True,
@@ -83,7 +84,7 @@ class PointsSchemeData(StrictSerializer):
         ref_name = "PointsSchemeData"
 
     key = serializers.CharField(read_only=True, help_text="own:<slug>, as a league or division names it.")
-    name = serializers.CharField(min_length=1, max_length=MAX_NAME)
+    name = text(max_length=MAX_NAME)
     win = _count(min_value=0)
     draw = _count(min_value=0)
     loss = _count(min_value=0)

@@ -11,9 +11,10 @@ from django import forms
 
 import scoring
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
-from league.formats import FORMATS, SCHEMES
+from league.formats import FORMATS, SCHEMES, FormatsError
 from league.models import Division, League
 from league.pages.secretary_forms import walkover_score_check
+from league.selectors.formats import key_choices, scheme_for_key
 from league.standings import TIE_BREAKERS
 from league.standings.tiebreakers import TIE_BREAKER_RULES
 
@@ -60,8 +61,10 @@ class SettingsForm(forms.Form):
         self._choices("preset", [(p, p) for p in scoring.PRESETS], inherited=_preset(league.rules))
         self._choices("finish", [("", "The rule system's")] + [(f, f.capitalize()) for f in ("exact", "reach")])
         self._choices("down_can_win", [("", "The rule system's")] + YES_NO)
-        self._choices("match_format", [(k, f.name) for k, f in FORMATS.items()], inherited=league.match_format)
-        self._choices("points_scheme", [(k, s.name) for k, s in SCHEMES.items()], inherited=league.points_scheme)
+        # The presets, then the league's own (league.selectors.formats).
+        self._choices("match_format", key_choices(league_id=league.pk, kind="format"), inherited=league.match_format)
+        self._choices("points_scheme", key_choices(league_id=league.pk, kind="scheme"),
+                      inherited=league.points_scheme)
         for slot in range(TIE_SLOTS):
             self.fields[f"tie_{slot}"] = forms.ChoiceField(
                 label=f"Tie-breaker {slot + 1}", required=False,
@@ -120,7 +123,12 @@ class SettingsForm(forms.Form):
             chosen = self.settings()
             resolved = settings_resolve(own, chosen) if self.inherits else settings_resolve(chosen, {})
             where = self.division.name if self.division is not None else self.league.name
-            problem = combination_problem(resolved, where=where)
+            try:
+                scheme = scheme_for_key(league_id=self.league.pk, key=resolved.points_scheme)
+            except FormatsError as err:
+                self.add_error("points_scheme", str(err))
+                return data
+            problem = combination_problem(resolved, where=where, scheme=scheme)
             if problem is not None:
                 self.add_error("forfeit_loser_points", problem)
         return data

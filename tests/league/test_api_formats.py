@@ -65,12 +65,14 @@ def test_bad_data_comes_back_with_every_problem_where_it_is(night: Night) -> Non
     refused = secretary.post(url(night, "formats"), {"slug": "cup", "data": bad}, format="json")
     assert refused.status_code == 422
     assert [p["where"] for p in refused.json()["problems"]] == ["rubbers.1.best_of", "rubbers.1.rules"]
+    empty = secretary.post(url(night, "formats"), {"slug": "cup", "data": {**CUP, "rubbers": []}}, format="json")
+    assert [p["where"] for p in empty.json()["problems"]] == ["rubbers"]
     assert not StoredFormat.objects.exists()
 
 
 @pytest.mark.parametrize(("body", "field"), [
     ({"slug": "Cup!", "data": CUP}, "slug"),
-    ({"slug": "cup", "data": {**CUP, "rubbers": []}}, "data"),
+    ({"slug": "cup", "data": {**CUP, "name": " "}}, "data"),
     ({"slug": "cup", "data": {**CUP, "colour": "red"}}, "data"),
     ({"slug": "cup"}, "data"),
 ])

@@ -15,6 +15,7 @@ touches Django, so services can call it inside their own transactions.
 from .data import (
     Problem, format_from_data, format_problems, format_to_data, scheme_from_data, scheme_problems, scheme_to_data,
 )
+from .draws import draw_problems, drawn_lineups, pairs_drawn
 from .errors import FormatError, FormatsError, ResultError, SchemeError, UnknownFormat, UnknownScheme
 from .matchformats import PAIRS_CHOICES, MatchFormat, match_score
 from .points import (
@@ -25,10 +26,11 @@ from .rubbers import SIDES, Rubber, Side, games_to_win, rubber_decided, rubber_w
 from .teamsheets import Lineup, Player, PlayerId, Squad, TeamSheet, team_sheet_problems
 
 __all__ = [
-    "FORMATS", "PAIRS_CHOICES", "Problem", "SCHEMES", "SIDES", "FormatError", "FormatsError", "Lineup", "LosingBonus", "MatchFormat",
-    "MatchResult", "Player", "PlayerId", "PointsScheme", "ResultError", "Rubber", "SchemeError", "Side",
-    "Squad", "TeamSheet", "UnknownFormat", "UnknownScheme", "Walkover", "format_from_data", "format_get",
-    "format_problems", "format_to_data", "games_to_win",
-    "match_points", "match_result", "match_score", "rubber_decided", "rubber_winner", "scheme_from_data",
-    "scheme_get", "scheme_problems", "scheme_to_data", "team_sheet_problems", "walkover_result",
+    "FORMATS", "PAIRS_CHOICES", "Problem", "SCHEMES", "SIDES", "FormatError", "FormatsError", "Lineup",
+    "LosingBonus", "MatchFormat", "MatchResult", "Player", "PlayerId", "PointsScheme", "ResultError", "Rubber",
+    "SchemeError", "Side", "Squad", "TeamSheet", "UnknownFormat", "UnknownScheme", "Walkover", "draw_problems",
+    "drawn_lineups", "format_from_data", "format_get", "format_problems", "format_to_data", "games_to_win",
+    "match_points", "match_result", "match_score", "pairs_drawn", "rubber_decided", "rubber_winner",
+    "scheme_from_data", "scheme_get", "scheme_problems", "scheme_to_data", "team_sheet_problems",
+    "walkover_result",
 ]

@@ -99,5 +99,10 @@ class Migration(migrations.Migration):
             model_name='formatversion',
             constraint=models.UniqueConstraint(fields=('format', 'number'), name='format_version_once'),
         ),
+        migrations.AddField(
+            model_name='matchnight',
+            name='pairs_seed',
+            field=models.CharField(blank=True, max_length=64),
+        ),
         migrations.RunPython(pin_existing_nights, migrations.RunPython.noop),
     ]

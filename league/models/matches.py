@@ -65,6 +65,9 @@ class MatchNight(models.Model):
     scheme_version = models.ForeignKey(
         "league.FormatVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
     )
+    # In a format whose pairs are drawn at the table, the seed they were
+    # drawn with (league.formats.draws): anyone can draw again and check.
+    pairs_seed = models.CharField(max_length=64, blank=True)
 
     class Meta:
         constraints = [

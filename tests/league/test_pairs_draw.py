@@ -1,0 +1,82 @@
+"""Pairs drawn at the table: the same players and seed always give the same
+pairs, whatever order the captains gave them in; each player plays once;
+the sheet is entered with the pairs drawn and the seed kept for anyone to
+check; a format that names its pairs has nothing to draw."""
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from matchnights import Night, a_match_night
+
+from league import formats
+from league.models import AuditEntry, MatchNight
+from league.refusals import TeamSheetInvalid
+from league.services.formats import stored_format_create
+from league.services.competition import league_settings_change
+from league.services.pairs_draw import team_sheet_draw
+
+DRAWN = {"name": "Drawn pairs", "pairs": "drawn", "max_singles": 1, "max_pairs": 1,
+         "rubbers": [{"kind": "singles"}, {"kind": "pairs"}, {"kind": "pairs"}]}
+
+
+@given(st.lists(st.integers(1, 500), min_size=2, max_size=12, unique=True).filter(lambda p: len(p) % 2 == 0),
+       st.text(min_size=1, max_size=12), st.randoms())
+def test_the_same_players_and_seed_always_draw_the_same_pairs(players: list[int], seed: str, rnd: Any) -> None:
+    shuffled = list(players)
+    rnd.shuffle(shuffled)
+    pairs = formats.pairs_drawn(players, seed=seed, side="home")
+    assert pairs == formats.pairs_drawn(shuffled, seed=seed, side="home")
+    assert sorted(p for pair in pairs for p in pair) == sorted(players)
+
+
+def test_different_seeds_draw_differently_somewhere() -> None:
+    players = list(range(1, 7))
+    draws = {tuple(formats.pairs_drawn(players, seed=str(seed), side="home")) for seed in range(20)}
+    assert len(draws) > 1
+
+
+@pytest.mark.parametrize(("singles", "home", "away", "words"), [
+    ([], [1, 2, 3, 4], [5, 6, 7, 8], "1 singles rubbers; 0 were named"),
+    ([((1,), (9,))], [1, 2, 3], [5, 6, 7, 8], "The home side gives 3 players"),
+    ([((1,), (9,))], [1, 2, 3, 4], [5, 5, 7, 8], "The away side gives a player twice"),
+])
+def test_what_stops_a_draw_is_said(singles: Any, home: list[int], away: list[int], words: str) -> None:
+    fmt = formats.format_from_data({"key": "k", **DRAWN})
+    assert any(words in problem for problem in formats.draw_problems(fmt, singles, home, away))
+    with pytest.raises(formats.FormatError):
+        formats.drawn_lineups(fmt, singles, home, away, seed="x")
+
+
+@pytest.fixture
+def night(db: None) -> Night:
+    night = a_match_night()
+    stored_format_create(league_id=night.league.pk, kind="format", slug="drawn", data=DRAWN, user=night.secretary)
+    league_settings_change(league_id=night.league.pk, changes={"match_format": "own:drawn"}, user=night.secretary)
+    return night
+
+
+def test_the_sheet_is_entered_with_the_pairs_drawn_and_the_seed_kept(night: Night) -> None:
+    home, away = [p.pk for p in night.home_players[1:5]], [p.pk for p in night.away_players[1:5]]
+    team_sheet_draw(fixture_id=night.fixture.pk, singles=[([night.home_players[0].pk], [night.away_players[0].pk])],
+                    home=home, away=away, user=night.home_captain, seed="table-7")
+    stored = MatchNight.objects.get(fixture=night.fixture)
+    assert stored.pairs_seed == "table-7"
+    rubbers = list(stored.rubbers.order_by("number"))
+    expected = formats.pairs_drawn(home, seed="table-7", side="home")
+    assert [(r.home_player_id, r.home_partner_id) for r in rubbers[1:]] == expected
+    audit = AuditEntry.objects.get(action="night.pairs_drawn")
+    assert audit.data["seed"] == "table-7" and audit.data["home"] == home
+
+
+def test_without_a_seed_one_is_made_and_kept(night: Night) -> None:
+    team_sheet_draw(fixture_id=night.fixture.pk, singles=[([night.home_players[0].pk], [night.away_players[0].pk])],
+                    home=[p.pk for p in night.home_players[1:5]], away=[p.pk for p in night.away_players[1:5]],
+                    user=night.home_captain)
+    assert len(MatchNight.objects.get(fixture=night.fixture).pairs_seed) == 16
+
+
+def test_a_format_naming_its_pairs_has_nothing_to_draw(db: None) -> None:
+    named = a_match_night("solihull")
+    with pytest.raises(TeamSheetInvalid, match="names its pairs on the team sheet"):
+        team_sheet_draw(fixture_id=named.fixture.pk, singles=[], home=[], away=[], user=named.home_captain)

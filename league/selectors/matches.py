@@ -144,12 +144,13 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
         "venue": fixture.venue.name,
         "date": fixture.played_on.isoformat(),
         "fixture_status": fixture.status,
-        "format": {"key": fmt.key, "name": fmt.name},
+        "format": {"key": fmt.key, "name": fmt.name, "pairs": fmt.pairs},
         "status": night.status if night is not None else MatchNight.Status.OPEN,
         "score": [home, away],
         "result_due": result_due(fixture, days=settings.result_deadline_days).isoformat(),
         "dispute_reason": night.dispute_reason if night is not None else "",
         "resolution": night.resolution if night is not None else "",
+        "pairs_seed": night.pairs_seed if night is not None else "",
         "rubbers": [_rubber_view(number, spec, rubbers.get(number)) for number, spec in enumerate(fmt.rubbers, 1)],
     }
 

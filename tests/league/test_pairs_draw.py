@@ -14,6 +14,7 @@ from league.models import AuditEntry, MatchNight
 from league.refusals import TeamSheetInvalid
 from league.services.formats import stored_format_create
 from league.services.competition import league_settings_change
+from league.selectors.matches import night_view
 from league.services.pairs_draw import team_sheet_draw
 
 DRAWN = {"name": "Drawn pairs", "pairs": "drawn", "max_singles": 1, "max_pairs": 1,
@@ -67,6 +68,8 @@ def test_the_sheet_is_entered_with_the_pairs_drawn_and_the_seed_kept(night: Nigh
     assert [(r.home_player_id, r.home_partner_id) for r in rubbers[1:]] == expected
     audit = AuditEntry.objects.get(action="night.pairs_drawn")
     assert audit.data["seed"] == "table-7" and audit.data["home"] == home
+    view = night_view(fixture_id=night.fixture.pk)
+    assert (view["pairs_seed"], view["format"]["pairs"]) == ("table-7", "drawn")
 
 
 def test_without_a_seed_one_is_made_and_kept(night: Night) -> None:

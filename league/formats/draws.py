@@ -48,8 +48,9 @@ def draw_problems(fmt: MatchFormat, singles: Sequence[tuple[Sequence[PlayerId], 
         problems.append(f"{fmt.name} has {counts['singles']} singles rubbers; {len(singles)} were named.")
     for side, players in (("home", home), ("away", away)):
         if len(players) != 2 * counts["pairs"]:
-            problems.append(f"The {side} side gives {len(players)} players for the pairs; {fmt.name}'s "
-                            f"{counts['pairs']} pairs rubbers need {2 * counts['pairs']}.")
+            given = f"{len(players)} player{'s' if len(players) != 1 else ''}"
+            problems.append(f"The {side} side gives {given} for the pairs; the {counts['pairs']} pairs "
+                            f"rubbers of {fmt.name} need {2 * counts['pairs']}.")
         if len(set(players)) != len(players):
             problems.append(f"The {side} side gives a player twice for the draw.")
     return problems

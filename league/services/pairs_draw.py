@@ -16,9 +16,10 @@ from django.db import transaction
 from league import formats
 from league.authors import Author
 from league.models import Fixture, MatchNight
-from league.refusals import TeamSheetInvalid
+from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.selectors.matches import match_format_of
 from league.services.audit import audit_record
+from league.services.nights import require_captain
 from league.services.teamsheets import Lineup, team_sheet_enter
 
 
@@ -28,11 +29,18 @@ def team_sheet_draw(*, fixture_id: int, singles: Sequence[Lineup], home: Sequenc
     unless given (a draw made at the table and typed in). Raises what
     team_sheet_enter raises, and TeamSheetInvalid when there is nothing to
     draw or the players given do not fit the format."""
-    fixture = Fixture.objects.get(pk=fixture_id)
+    fixture = Fixture.objects.select_related("division__season__league", "home_team").get(pk=fixture_id)
     fmt = match_format_of(fixture)
-    problems = formats.draw_problems(fmt, singles, home, away)
-    if problems:
-        raise TeamSheetInvalid(problems)
+    try:
+        # Who may, before what: a stranger learns nothing of the sheet.
+        require_captain(fixture, fixture.home_team, user, doing="draw the pairs")
+        problems = formats.draw_problems(fmt, singles, home, away)
+        if problems:
+            raise TeamSheetInvalid(problems)
+    except (NotPermitted, Refused) as refused:
+        audit_record(user=user, action="night.pairs_drawn", target=fixture,
+                     data={"home": list(home), "away": list(away)}, refusal=refused)
+        raise
     seed = seed or secrets.token_hex(8)
     lineups = formats.drawn_lineups(fmt, singles, home, away, seed=seed)
     night = team_sheet_enter(fixture_id=fixture_id, user=user,

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from matchnights import Night, a_match_night
+from tablets import tablet_for
 
 from league import formats
 from league.models import AuditEntry, MatchNight
@@ -83,3 +84,34 @@ def test_a_format_naming_its_pairs_has_nothing_to_draw(db: None) -> None:
     named = a_match_night("solihull")
     with pytest.raises(TeamSheetInvalid, match="names its pairs on the team sheet"):
         team_sheet_draw(fixture_id=named.fixture.pk, singles=[], home=[], away=[], user=named.home_captain)
+
+
+def draw_body(night: Night, **extra: Any) -> dict[str, Any]:
+    return {"singles": [{"home": [night.home_players[0].pk], "away": [night.away_players[0].pk]}],
+            "home": [p.pk for p in night.home_players[1:5]], "away": [p.pk for p in night.away_players[1:5]], **extra}
+
+
+def test_the_api_draws_the_pairs_and_answers_with_the_night_and_its_seed(night: Night) -> None:
+    response = tablet_for(night.home_captain).post(f"/api/fixtures/{night.fixture.pk}/night/sheet/draw",
+                                                   draw_body(night, seed="table-7"), format="json")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    drawn = formats.pairs_drawn([p.pk for p in night.home_players[1:5]], seed="table-7", side="home")
+    assert body["pairs_seed"] == "table-7"
+    assert [tuple(p["id"] for p in rubber["home"]) for rubber in body["rubbers"][1:]] == drawn
+
+
+def test_only_the_home_captain_or_a_secretary_draws_and_a_refusal_is_audited(night: Night) -> None:
+    response = tablet_for(night.away_captain).post(f"/api/fixtures/{night.fixture.pk}/night/sheet/draw",
+                                                   draw_body(night), format="json")
+    assert response.status_code == 403
+    assert AuditEntry.objects.filter(action="night.pairs_drawn.refused").count() == 1
+    assert not MatchNight.objects.filter(fixture=night.fixture).exists()
+
+
+def test_players_that_do_not_fit_are_a_422_with_every_problem(night: Night) -> None:
+    response = tablet_for(night.home_captain).post(f"/api/fixtures/{night.fixture.pk}/night/sheet/draw",
+                                                   draw_body(night, home=[night.home_players[1].pk]), format="json")
+    assert response.status_code == 422
+    assert response.json()["problems"] == ["The home side gives 1 player for the pairs; the 2 pairs rubbers "
+                                           "of Drawn pairs need 4."]

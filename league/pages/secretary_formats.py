@@ -79,7 +79,10 @@ def format_edit(request: HttpRequest, league_id: int, slug: str | None = None) -
         rows = rows_posted(request.POST)
         action = request.POST.get("action", "save")
         if action != "save":
-            return _format_page(request, league, stored, form, rows_rearranged(rows, action))
+            # Rearranging checks nothing yet: the boxes come back as typed, without errors.
+            typed = FormatForm(initial={name: request.POST.get(name, "") for name in form.fields},
+                               creating=stored is None)
+            return _format_page(request, league, stored, typed, rows_rearranged(rows, action))
         rubbers = rubbers_data(rows)
         if form.is_valid() and rubbers is not None:
             saved = _format_save(request, league, stored, form, rows, form.data_with(rubbers))

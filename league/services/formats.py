@@ -32,7 +32,7 @@ def stored_format_create(*, league_id: int, kind: str, slug: str, data: Mapping[
                          user: Author) -> StoredFormat:
     """A new format or scheme of the league's own, its data as version 1;
     the data's key is set to own:<slug>. Raises League.DoesNotExist,
-    NotSecretary, FormatInvalid (every problem) or Refused (slug taken)."""
+    NotSecretary or FormatInvalid (every problem, a slug taken among them)."""
     with transaction.atomic():
         league = League.objects.select_for_update().get(pk=league_id)
         failure: Refusal | None = secretary_refusal(league=league, user=user,
@@ -42,15 +42,14 @@ def stored_format_create(*, league_id: int, kind: str, slug: str, data: Mapping[
         checked: dict[str, Any] = {}
         if failure is None:
             checked, failure = _checked(kind, {**data, "key": f"{OWN_PREFIX}{slug}"})
-        if failure is not None:
-            audit_record(user=user, action=f"{kind}.create", target=league, data={"slug": slug}, refusal=failure)
-    if failure is not None:
-        raise failure
-    with transaction.atomic():
-        stored = StoredFormat.objects.create(league=league, kind=kind, slug=slug, name=checked["name"])
-        _version_add(stored, checked, user)
-        audit_record(user=user, action=f"{kind}.create", target=stored, data={"key": stored.key, "data": checked})
-    return stored
+        if failure is None:
+            # The league's row is locked: no other save takes the slug meanwhile.
+            stored = StoredFormat.objects.create(league=league, kind=kind, slug=slug, name=checked["name"])
+            _version_add(stored, checked, user)
+            audit_record(user=user, action=f"{kind}.create", target=stored, data={"key": stored.key, "data": checked})
+            return stored
+        audit_record(user=user, action=f"{kind}.create", target=league, data={"slug": slug}, refusal=failure)
+    raise failure
 
 
 def stored_format_change(*, league_id: int, key: str, kind: str, data: Mapping[str, Any],

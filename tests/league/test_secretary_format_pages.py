@@ -54,6 +54,12 @@ def test_rows_are_added_moved_and_removed_without_saving(secretary: Any, league:
     assert not StoredFormat.objects.exists()
 
 
+def test_rearranging_an_unfinished_form_shows_no_errors_yet(secretary: Any, league: League) -> None:
+    page = post(browser(secretary), formats_url(league, "formats/new"), {**FORMAT, "name": "", "action": "add"})
+    assert page.status_code == 200
+    assert 'class="error"' not in text(page)
+
+
 def test_moving_a_row_carries_its_boxes_with_it(secretary: Any, league: League) -> None:
     html = text(post(browser(secretary), formats_url(league, "formats/new"), {**FORMAT, "action": "up-2"}))
     assert 'name="rubber-1-penalties" id="rubber-1-penalties" value="misplay: deduct 10"' in html

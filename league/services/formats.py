@@ -59,7 +59,7 @@ def stored_format_change(*, league_id: int, key: str, kind: str, data: Mapping[s
     new version. Raises StoredFormat.DoesNotExist, NotSecretary or FormatInvalid."""
     with transaction.atomic():
         stored = stored_format_get(league_id=league_id, key=key, kind=kind)
-        stored = StoredFormat.objects.select_for_update().select_related("league").get(pk=stored.pk)
+        stored = StoredFormat.objects.select_for_update(of=("self",)).select_related("league").get(pk=stored.pk)
         assert stored.league is not None
         failure: Refusal | None = secretary_refusal(league=stored.league, user=user,
                                                     doing=f"can change its {WHAT.get(kind, 'format')}s")

@@ -185,8 +185,9 @@ class SettingsForm(forms.Form):
         return forfeit
 
 
-def shown(name: str, value: Any) -> str:
-    """A setting's value in words, for the review."""
+def shown(name: str, value: Any, *, names: dict[str, str] | None = None) -> str:
+    """A setting's value in words, for the review; `names` are the league's
+    own formats' and schemes' names by key."""
     if value is None:
         return "the league's"
     if name == "rules":
@@ -194,9 +195,9 @@ def shown(name: str, value: Any) -> str:
         extras = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in given.items() if k != "preset")
         return f"{given['preset']}" + (f" ({extras})" if extras else "")
     if name == "match_format":
-        return FORMATS[value].name if value in FORMATS else str(value)
+        return FORMATS[value].name if value in FORMATS else _own(value, names)
     if name == "points_scheme":
-        return SCHEMES[value].name if value in SCHEMES else str(value)
+        return SCHEMES[value].name if value in SCHEMES else _own(value, names)
     if name == "forfeit":
         return f"{value['score'][0]}-{value['score'][1]}, {value.get('loser_points', 0)} points to the side that gave it"
     if name == "late_result_points":
@@ -206,6 +207,11 @@ def shown(name: str, value: Any) -> str:
     if name == "hide_from_search":
         return "yes" if value else "no"
     return str(value)
+
+
+def _own(key: str, names: dict[str, str] | None) -> str:
+    name = (names or {}).get(key)
+    return f"{name} ({key})" if name else str(key)
 
 
 def _initial(league: League, division: Division | None) -> dict[str, Any]:

@@ -146,3 +146,12 @@ def test_only_the_leagues_secretary_sees_the_builder(league: League, django_user
     stranger = django_user_model.objects.create_user("stranger")
     assert browser(stranger).get(formats_url(league, "formats/")).status_code == 403
     assert browser().get(formats_url(league, "formats/")).status_code == 302
+
+
+def test_the_settings_review_names_the_leagues_own_format(secretary: Any, league: League) -> None:
+    client = browser(secretary)
+    post(client, formats_url(league, "formats/new"), {**FORMAT, "action": "save"})
+    html = text(post(client, f"/secretary/leagues/{league.pk}/settings",
+                     {**LEAGUE_FORM, "step": "review", "match_format": "own:cup"}))
+    review = html[html.index("Check, then confirm"):]
+    assert 'data-label="Becomes">Cup nights (own:cup)</td>' in review

@@ -24,9 +24,12 @@ import scoring
 from league import formats
 from league.standings import DEFAULT_TIE_BREAKERS, TieBreakerError, tie_breakers_check
 
-# Keys name formats and points schemes in `league.formats`, and must name one
-# that exists there.
+# Keys name formats and points schemes: a preset's plain key names one in
+# `league.formats`, which must exist there; own:<slug> names one of the
+# league's own (league.models.formats), which only the league can say exists.
 KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+OWN_PREFIX = "own:"
+OWN_KEY_PATTERN = re.compile(r"^own:[a-z0-9][a-z0-9-]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +77,22 @@ def rules_problem(value: Any) -> str | None:
     return None
 
 
+def is_own_key(value: Any) -> bool:
+    """Whether `value` names one of a league's own formats or schemes."""
+    return isinstance(value, str) and OWN_KEY_PATTERN.match(value) is not None and len(value) <= 40
+
+
 def key_problem(what: str, value: Any) -> str | None:
+    if is_own_key(value):
+        return None
     if not isinstance(value, str) or not KEY_PATTERN.match(value):
         return f"{what}: {value!r} is not a key like \"leek\" (lower-case letters, digits and hyphens)"
     return None
 
 
 def preset_problem(what: str, value: str, presets: Mapping[str, Any]) -> str | None:
+    if is_own_key(value):
+        return None  # the league's own: checked where the league is known
     if value not in presets:
         return f"{what}: there is no {what} {value!r} (there are: {', '.join(presets)})"
     return None
@@ -131,11 +143,17 @@ def tie_breakers_problem(value: Any) -> str | None:
     return None
 
 
-def combination_problem(resolved: CompetitionSettings, *, where: str) -> str | None:
+def combination_problem(resolved: CompetitionSettings, *, where: str,
+                        scheme: formats.PointsScheme | None = None) -> str | None:
     """The problem with settings that are each fine alone but not together:
     a forfeit giving the side that forfeits more than the points scheme
-    gives a side that played and lost."""
-    scheme = formats.scheme_get(resolved.points_scheme)
+    gives a side that played and lost. `scheme` is the points scheme the
+    settings name, where the caller has read it; without it, a league's own
+    scheme is not checked here (its caller knows the league and checks it)."""
+    if scheme is None:
+        if is_own_key(resolved.points_scheme):
+            return None
+        scheme = formats.scheme_get(resolved.points_scheme)
     given = resolved.forfeit.get("loser_points", 0)
     if given > scheme.loss:
         return (f"forfeit: {where} would give a side that forfeits {given} points, more than the "

@@ -154,3 +154,14 @@ class ResultInvalid(Refused):
 class NotScoredLive(ResultInvalid):
     """A live game asked for a rubber the rules engine does not adjudicate
     (block dominoes): its result is entered from the paper card."""
+
+
+class FormatInvalid(Refused):
+    """A match format or points scheme a secretary built that cannot be
+    played or scored; `problems` lists every one as (where, sentence), the
+    where naming the field (`rubbers.2.best_of`) so a page shows each
+    beside it."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        super().__init__(" ".join(message for _, message in problems))
+        self.problems = problems

@@ -59,6 +59,8 @@ class NightRubberOutput(serializers.Serializer[Any]):
 class NightFormatOutput(serializers.Serializer[Any]):
     key = serializers.CharField()
     name = serializers.CharField()
+    pairs = serializers.ChoiceField(choices=["named", "drawn"],
+                                    help_text="Pairs named on the team sheet, or drawn at random at the table.")
 
 
 class NightOutput(serializers.Serializer[Any]):
@@ -77,6 +79,9 @@ class NightOutput(serializers.Serializer[Any]):
     result_due = serializers.DateField(help_text="The last day for the home captain to submit the result.")
     dispute_reason = serializers.CharField(allow_blank=True)
     resolution = serializers.CharField(allow_blank=True, help_text="The secretary's note settling a dispute.")
+    pairs_seed = serializers.CharField(allow_blank=True, help_text=(
+        "Where the pairs were drawn: the seed they were drawn with, for anyone to draw again "
+        "(docs/formats.md); empty otherwise."))
     rubbers = NightRubberOutput(many=True)
 
 

@@ -28,6 +28,14 @@ from league.api.fixtures import (
     FixtureWalkoverApi,
     TeamFixturesApi,
 )
+from league.api.formats import (
+    FormatDetailApi,
+    FormatListApi,
+    FormatVersionsApi,
+    SchemeDetailApi,
+    SchemeListApi,
+    SchemeVersionsApi,
+)
 from league.api.games import (
     GameCreateApi,
     GameDetailApi,
@@ -48,6 +56,7 @@ from league.api.matches import (
     SubmitApi,
     TeamSheetApi,
 )
+from league.api.pairs import PairsDrawApi
 from league.api.preview import GameOptionsApi, MovePreviewApi
 from league.api.squads import SquadApi, SquadPlayerApi
 from league.api.standings import DivisionPlayersApi, DivisionTableApi, DivisionTableCsvApi
@@ -88,6 +97,7 @@ urlpatterns = [
          name="squad-player"),
     path("fixtures/<num:fixture_id>/night", NightApi.as_view(), name="night"),
     path("fixtures/<num:fixture_id>/night/sheet", TeamSheetApi.as_view(), name="night-sheet"),
+    path("fixtures/<num:fixture_id>/night/sheet/draw", PairsDrawApi.as_view(), name="night-sheet-draw"),
     path("fixtures/<num:fixture_id>/night/rubbers/<num:rubber>/games", RubberGamesApi.as_view(),
          name="night-rubber-games"),
     path("fixtures/<num:fixture_id>/night/submit", SubmitApi.as_view(), name="night-submit"),
@@ -107,4 +117,12 @@ urlpatterns = [
     path("cup-ties/<num:tie_id>/pick", TiePickApi.as_view(), name="cup-tie-pick"),
     path("cup-ties/<num:tie_id>/date", TieDateApi.as_view(), name="cup-tie-date"),
     path("cup-ties/<num:tie_id>/winner", TieWinnerApi.as_view(), name="cup-tie-winner"),
+    path("leagues/<num:league_id>/formats", FormatListApi.as_view(), name="league-formats"),
+    path("leagues/<num:league_id>/formats/<slug:slug>", FormatDetailApi.as_view(), name="league-format"),
+    path("leagues/<num:league_id>/formats/<slug:slug>/versions", FormatVersionsApi.as_view(),
+         name="league-format-versions"),
+    path("leagues/<num:league_id>/schemes", SchemeListApi.as_view(), name="league-schemes"),
+    path("leagues/<num:league_id>/schemes/<slug:slug>", SchemeDetailApi.as_view(), name="league-scheme"),
+    path("leagues/<num:league_id>/schemes/<slug:slug>/versions", SchemeVersionsApi.as_view(),
+         name="league-scheme-versions"),
 ]

@@ -7,7 +7,11 @@ different players a team must field (``min_players``): a side that cannot
 raise them forfeits the match.  A side short of players for some rubbers
 *concedes* them: each is won by the other side at the *concede score*
 (``concede_score`` to 0; ``None``, the default, is the rubber's own
-target, 61-0, or 121-0 for a Leek pairs rubber).  The *match score*
+target, 61-0, or 121-0 for a Leek pairs rubber).  *Pairs* are ``"named"``
+on the team sheet, or ``"drawn"`` at random by the captains at the table
+(Guisborough), from a seed recorded with the sheet.  *Substitutes* is how
+many players a team may bring on during a match, agreed before it starts
+(0: none).  The *match score*
 is the number of rubbers each side has won (5-4); in leagues where every
 rubber is one game, as in the leagues docs/formats.md quotes, it is called
 the games score.
@@ -23,11 +27,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from scoring import Rules
 
 from .errors import FormatError, ResultError
 from .rubbers import Rubber, Side, rubber_winner
+
+PairsChoice = Literal["named", "drawn"]
+PAIRS_CHOICES: tuple[PairsChoice, ...] = ("named", "drawn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +49,17 @@ class MatchFormat:
     max_pairs: int | None = None
     min_players: int = 1
     concede_score: int | None = None
+    # Appended with defaults, so formats made before them still read.
+    pairs: PairsChoice = "named"
+    substitutes: int = 0
 
     def __post_init__(self) -> None:
         if not self.key or not self.name:
             raise FormatError("a match format needs a key and a name")
+        if self.pairs not in PAIRS_CHOICES:
+            raise FormatError(f"{self.name}: pairs are \"named\" or \"drawn\", not {self.pairs!r}")
+        if isinstance(self.substitutes, bool) or not isinstance(self.substitutes, int) or self.substitutes < 0:
+            raise FormatError(f"{self.name}: substitutes must be a whole number, 0 or more")
         if not self.rubbers:
             raise FormatError(f"{self.name}: a match needs at least one rubber")
         for what, limit in (("max_singles", self.max_singles), ("max_pairs", self.max_pairs)):

@@ -43,8 +43,9 @@ Kind = Literal["singles", "pairs"]
 # dominoes, which it does not play.
 GameName = Literal["fives-and-threes", "block"]
 GAMES: tuple[GameName, ...] = ("fives-and-threes", "block")
-# A rule key's value; the engine's object-valued keys (hand_size, penalties)
-# are given as (key, value) pairs, hashable as the rest of a format is.
+# A rule key's value; one that is an object for the engine (a hand size by
+# number of players, a penalty policy) is held as its (key, value) pairs
+# so that rubbers stay hashable, and given back to the engine as an object.
 RuleValue = int | str | bool | tuple[tuple[str, int | str], ...]
 SIDES: tuple[Side, Side] = ("home", "away")
 PLAYERS_A_SIDE: dict[str, int] = {"singles": 1, "pairs": 2}
@@ -105,10 +106,17 @@ class Rubber:
         else:
             raise FormatError("league rules must be a preset name or an object of rule keys")
         merged = dict(base)
-        for key, value in _rules_dict(self.rules).items():
+        for key, value in engine_rules(self.rules).items():
             under = merged.get(key)
+            # An object-valued key changes only the keys it names: Leek's
+            # false knock leaves the league's other penalties as they are.
             merged[key] = {**under, **value} if isinstance(value, dict) and isinstance(under, Mapping) else value
         return merged
+
+
+def engine_rules(rules: tuple[tuple[str, RuleValue], ...]) -> dict[str, object]:
+    """A rubber's rule changes as the engine takes them: pairs back to objects."""
+    return {key: dict(value) if isinstance(value, tuple) else value for key, value in rules}
 
 
 def games_to_win(rubber: Rubber) -> int:
@@ -148,14 +156,10 @@ def _check_rules(rules: tuple[tuple[str, RuleValue], ...]) -> None:
     if len(set(keys)) != len(keys):
         raise FormatError(f"a rubber names a rule key twice: {', '.join(keys)}")
     try:
-        Rules.parse({"preset": "pub", **_rules_dict(rules)})
+        Rules.parse({"preset": "pub", **engine_rules(rules)})
     except RulesError as error:
         raise FormatError(f"rubber {error}") from error
     except (TypeError, ValueError) as error:
         # A malformed pair in an object-valued key, which dict() refuses.
         raise FormatError(f"rubber rules: {error}") from error
 
-
-def _rules_dict(rules: tuple[tuple[str, RuleValue], ...]) -> dict[str, object]:
-    """The rule keys as the engine reads them: pairs become objects."""
-    return {key: dict(value) if isinstance(value, tuple) else value for key, value in rules}

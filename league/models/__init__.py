@@ -35,3 +35,6 @@ __all__ += ["LoginInvite"]
 from league.models.cups import Competition, CupDraw, CupEntry, CupTie
 
 __all__ += ["Competition", "CupDraw", "CupEntry", "CupTie"]
+from league.models.formats import FormatVersion, StoredFormat
+
+__all__ += ["FormatVersion", "StoredFormat"]

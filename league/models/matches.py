@@ -24,6 +24,8 @@ names nobody for it, and the rubber is recorded as won by the other side
 
 `home_games` and `away_games` are the match score (rubbers won), set when
 the result is submitted and kept in step by every later correction.
+`format_version` and `scheme_version` pin the match format and points
+scheme the night is played and scored under (league.models.formats).
 Which status may follow which is `league.services.results`' business.
 """
 from django.conf import settings
@@ -59,6 +61,19 @@ class MatchNight(models.Model):
     disputed_at = models.DateTimeField(null=True, blank=True)
     resolution = models.TextField(blank=True, help_text="The secretary's ruling on the last dispute.")
     changed_at = models.DateTimeField(auto_now=True)
+    # What the night is played under (league.models.formats): the match
+    # format's version once the team sheet is first entered, the points
+    # scheme's once the result is confirmed. Every later reading of the
+    # night uses these, whatever has changed since.
+    format_version = models.ForeignKey(
+        "league.FormatVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
+    scheme_version = models.ForeignKey(
+        "league.FormatVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
+    # In a format whose pairs are drawn at the table, the seed they were
+    # drawn with (league.formats.draws): anyone can draw again and check.
+    pairs_seed = models.CharField(max_length=64, blank=True)
 
     class Meta:
         constraints = [

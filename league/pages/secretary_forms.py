@@ -7,9 +7,9 @@ from typing import Any
 
 from django import forms
 
-from league.formats import FORMATS, SCHEMES
 from league.models import Fixture, Team
 from league.pages.form_fields import form_field
+from league.selectors.formats import key_choices
 from league.selectors.secretary import league_teams
 
 WEEKDAYS = [(str(n), name) for n, name in enumerate(
@@ -51,8 +51,10 @@ class DivisionForm(forms.Form):
 
     def __init__(self, *args: Any, league: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        form_field(self, "match_format", forms.ChoiceField).choices = _presets(FORMATS, inherited=league.match_format)
-        form_field(self, "points_scheme", forms.ChoiceField).choices = _presets(SCHEMES, inherited=league.points_scheme)
+        form_field(self, "match_format", forms.ChoiceField).choices = _presets(
+            dict(key_choices(league_id=league.pk, kind="format")), inherited=league.match_format)
+        form_field(self, "points_scheme", forms.ChoiceField).choices = _presets(
+            dict(key_choices(league_id=league.pk, kind="scheme")), inherited=league.points_scheme)
         # Each box shows the league's value, the one an empty box keeps.
         for name in ("result_deadline_days", "late_result_points", "rules"):
             self.fields[name].widget.attrs["placeholder"] = _shown(getattr(league, name))
@@ -158,10 +160,9 @@ class ChangeForm(forms.Form):
         self.order_fields(["new_date", "winner", "reason", "insist"])
 
 
-def _presets(presets: dict[str, Any], *, inherited: str) -> list[tuple[str, str]]:
-    own = presets.get(inherited)
-    return [("", f"The league's: {own.name if own else inherited}")] + [
-        (key, preset.name) for key, preset in presets.items()]
+def _presets(names: dict[str, str], *, inherited: str) -> list[tuple[str, str]]:
+    """The choices by name, the league's own first: what a division inherits."""
+    return [("", f"The league's: {names.get(inherited, inherited)}")] + list(names.items())
 
 
 def _shown(value: Any) -> str:

@@ -10,6 +10,7 @@ from league.competition_settings import SETTING_NAMES
 from league.models import Division, League
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.pages.secretary_settings_forms import LABELS, SettingsForm, shown
+from league.selectors.formats import key_choices
 from league.selectors.secretary import division_get, league_get
 from league.services.league_options import division_options_change, league_options_change
 
@@ -47,7 +48,11 @@ def _settings_page(request: HttpRequest, *, league: League, division: Division |
             else:
                 messages.success(request, "The settings are saved." if changes else "Nothing changed.")
                 return HttpResponseRedirect(request.path)
-    rows = [{"label": LABELS[name], "before": shown(name, before), "after": shown(name, after)}
+    # The league's own formats and schemes are shown by name and key.
+    names = {key: name.removesuffix(" (own)") for kind in ("format", "scheme")
+             for key, name in key_choices(league_id=league.pk, kind=kind)}
+    rows = [{"label": LABELS[name], "before": shown(name, before, names=names),
+             "after": shown(name, after, names=names)}
             for name, (before, after) in (changes or {}).items()]
     return render(request, "secretary/settings.html", {
         "league": league, "division": division, "form": form, "reviewing": changes is not None, "rows": rows})

@@ -11,9 +11,10 @@ from django import forms
 
 import scoring
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
-from league.formats import FORMATS, SCHEMES
+from league.formats import FORMATS, SCHEMES, FormatsError
 from league.models import Division, League
 from league.pages.secretary_forms import walkover_score_check
+from league.selectors.formats import key_choices, scheme_for_key
 from league.standings import TIE_BREAKERS
 from league.standings.tiebreakers import TIE_BREAKER_RULES
 
@@ -60,8 +61,10 @@ class SettingsForm(forms.Form):
         self._choices("preset", [(p, p) for p in scoring.PRESETS], inherited=_preset(league.rules))
         self._choices("finish", [("", "The rule system's")] + [(f, f.capitalize()) for f in ("exact", "reach")])
         self._choices("down_can_win", [("", "The rule system's")] + YES_NO)
-        self._choices("match_format", [(k, f.name) for k, f in FORMATS.items()], inherited=league.match_format)
-        self._choices("points_scheme", [(k, s.name) for k, s in SCHEMES.items()], inherited=league.points_scheme)
+        # The presets, then the league's own (league.selectors.formats).
+        self._choices("match_format", key_choices(league_id=league.pk, kind="format"), inherited=league.match_format)
+        self._choices("points_scheme", key_choices(league_id=league.pk, kind="scheme"),
+                      inherited=league.points_scheme)
         for slot in range(TIE_SLOTS):
             self.fields[f"tie_{slot}"] = forms.ChoiceField(
                 label=f"Tie-breaker {slot + 1}", required=False,
@@ -120,7 +123,12 @@ class SettingsForm(forms.Form):
             chosen = self.settings()
             resolved = settings_resolve(own, chosen) if self.inherits else settings_resolve(chosen, {})
             where = self.division.name if self.division is not None else self.league.name
-            problem = combination_problem(resolved, where=where)
+            try:
+                scheme = scheme_for_key(league_id=self.league.pk, key=resolved.points_scheme)
+            except FormatsError as err:
+                self.add_error("points_scheme", str(err))
+                return data
+            problem = combination_problem(resolved, where=where, scheme=scheme)
             if problem is not None:
                 self.add_error("forfeit_loser_points", problem)
         return data
@@ -177,8 +185,9 @@ class SettingsForm(forms.Form):
         return forfeit
 
 
-def shown(name: str, value: Any) -> str:
-    """A setting's value in words, for the review."""
+def shown(name: str, value: Any, *, names: dict[str, str] | None = None) -> str:
+    """A setting's value in words, for the review; `names` are the league's
+    own formats' and schemes' names by key."""
     if value is None:
         return "the league's"
     if name == "rules":
@@ -186,9 +195,9 @@ def shown(name: str, value: Any) -> str:
         extras = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in given.items() if k != "preset")
         return f"{given['preset']}" + (f" ({extras})" if extras else "")
     if name == "match_format":
-        return FORMATS[value].name if value in FORMATS else str(value)
+        return FORMATS[value].name if value in FORMATS else _own(value, names)
     if name == "points_scheme":
-        return SCHEMES[value].name if value in SCHEMES else str(value)
+        return SCHEMES[value].name if value in SCHEMES else _own(value, names)
     if name == "forfeit":
         return f"{value['score'][0]}-{value['score'][1]}, {value.get('loser_points', 0)} points to the side that gave it"
     if name == "late_result_points":
@@ -198,6 +207,11 @@ def shown(name: str, value: Any) -> str:
     if name == "hide_from_search":
         return "yes" if value else "no"
     return str(value)
+
+
+def _own(key: str, names: dict[str, str] | None) -> str:
+    name = (names or {}).get(key)
+    return f"{name} ({key})" if name else str(key)
 
 
 def _initial(league: League, division: Division | None) -> dict[str, Any]:

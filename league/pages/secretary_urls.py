@@ -4,6 +4,7 @@ from django.urls import path
 from league.pages import (
     secretary,
     secretary_fixtures,
+    secretary_formats,
     secretary_invites,
     secretary_people,
     secretary_privacy,
@@ -54,4 +55,10 @@ urlpatterns = [
     path("leagues/<num:league_id>/settings", secretary_settings.league_settings, name="secretary-league-settings"),
     path("divisions/<num:division_id>/settings", secretary_settings.division_settings,
          name="secretary-division-settings"),
+    # The format builder (docs/formats.md, "For secretaries").
+    path("leagues/<num:league_id>/formats/", secretary_formats.formats_page, name="secretary-formats"),
+    path("leagues/<num:league_id>/formats/new", secretary_formats.format_edit, name="secretary-format-new"),
+    path("leagues/<num:league_id>/formats/<slug:slug>", secretary_formats.format_edit, name="secretary-format-edit"),
+    path("leagues/<num:league_id>/schemes/new", secretary_formats.scheme_edit, name="secretary-scheme-new"),
+    path("leagues/<num:league_id>/schemes/<slug:slug>", secretary_formats.scheme_edit, name="secretary-scheme-edit"),
 ]

@@ -17,6 +17,7 @@ from django.utils import timezone
 from league import formats
 from league.models import Fixture, Game, MatchNight, Rubber, RubberGame
 from league.selectors.competition import division_settings
+from league.selectors.formats import night_format
 
 Status = Fixture.Status
 # The statuses of a fixture whose match is on.
@@ -55,7 +56,9 @@ def _side(winner: str) -> formats.Side:
 
 
 def match_format_of(fixture: Fixture) -> formats.MatchFormat:
-    return formats.format_get(division_settings(division_id=fixture.division_id).match_format)
+    """The match format the fixture's night is played under: the version
+    its night pinned, or the division's newest before then."""
+    return night_format(fixture_id=fixture.pk, division_id=fixture.division_id)
 
 
 def night_rubbers(night: MatchNight) -> list[Rubber]:
@@ -130,7 +133,7 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
     # One read of the division's settings serves the format and the deadline:
     # a scoreboard asks for this view every few seconds.
     settings = division_settings(division_id=fixture.division_id)
-    fmt = formats.format_get(settings.match_format)
+    fmt = night_format(fixture_id=fixture.pk, division_id=fixture.division_id)
     night = MatchNight.objects.filter(fixture=fixture).first()
     rubbers = {rubber.number: rubber for rubber in night_rubbers(night)} if night is not None else {}
     home, away = match_score_so_far(fmt, list(rubbers.values()))
@@ -141,12 +144,13 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
         "venue": fixture.venue.name,
         "date": fixture.played_on.isoformat(),
         "fixture_status": fixture.status,
-        "format": {"key": fmt.key, "name": fmt.name},
+        "format": {"key": fmt.key, "name": fmt.name, "pairs": fmt.pairs},
         "status": night.status if night is not None else MatchNight.Status.OPEN,
         "score": [home, away],
         "result_due": result_due(fixture, days=settings.result_deadline_days).isoformat(),
         "dispute_reason": night.dispute_reason if night is not None else "",
         "resolution": night.resolution if night is not None else "",
+        "pairs_seed": night.pairs_seed if night is not None else "",
         "rubbers": [_rubber_view(number, spec, rubbers.get(number)) for number, spec in enumerate(fmt.rubbers, 1)],
     }
     view["unchecked"] = any(rubber["unchecked"] for rubber in view["rubbers"])

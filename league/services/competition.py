@@ -9,7 +9,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
+from league import formats
 from league.models import Division, League, Season
+from league.selectors.formats import format_for_key, scheme_for_key
 from league.services.audit import audit_record
 from league.refusals import NeedsInsisting, Refused, SettingsInvalid
 from league.authors import Author
@@ -130,7 +132,13 @@ def _combinations_check(league: League, division: Division | None = None) -> Non
     checks = [(settings_resolve(own, {}), f"{league}")]
     checks += [(settings_resolve(own, {n: getattr(d, n) for n in SETTING_NAMES}), f"{d.name}") for d in divisions]
     for resolved, where in checks:
-        problem = combination_problem(resolved, where=where)
+        try:
+            # A league's own format or scheme must be one it has.
+            format_for_key(league_id=league.pk, key=resolved.match_format)
+            scheme = scheme_for_key(league_id=league.pk, key=resolved.points_scheme)
+        except formats.FormatsError as err:
+            raise SettingsInvalid(f"{where}: {err}") from None
+        problem = combination_problem(resolved, where=where, scheme=scheme)
         if problem is not None:
             raise SettingsInvalid(problem)
 

@@ -24,6 +24,7 @@ from django.utils import timezone
 from league import formats
 from league.models import Fixture, Game, League, Player, SquadRegistration, Team, Venue
 from league.selectors.competition import division_settings
+from league.selectors.formats import division_format
 from league.services.competition import division_create, league_create, season_create
 from league.services.fixtures import division_team_add, fixture_postpone, fixtures_generate, fixtures_publish
 from league.services.match_games import rubber_game_card, rubber_game_start
@@ -161,7 +162,7 @@ def _play(fixture: Fixture, rng: random.Random, *, scorer: User | None, live_rub
           finish: bool = True) -> None:
     """The home captain's sheet, then every rubber: the first
     `live_rubbers` scored live move by move, the rest from the card."""
-    fmt = formats.format_get(division_settings(division_id=fixture.division_id).match_format)
+    fmt = division_format(division_id=fixture.division_id)
     team_sheet_enter(fixture_id=fixture.pk, lineups=_lineups(fixture, fmt, rng), user=fixture.home_team.captain)
     for number, spec in enumerate(fmt.rubbers, start=1):
         if number <= live_rubbers:

@@ -17,6 +17,7 @@ from league.models import Fixture, MatchNight, Team
 from league.selectors.access import is_captain, is_secretary, scores_for_any, secretary_refusal
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
+from league.services.formats import night_format_pin
 from league.refusals import (
     FixtureNotPlayable,
     NotCaptain,
@@ -50,6 +51,9 @@ def night_change(
         try:
             with transaction.atomic():
                 result = change(fixture, night, details)
+                # The first change that saves the night enters its team
+                # sheet: from then on it plays the format it was entered under.
+                night_format_pin(night, fixture)
         except (NotPermitted, Refused) as refused:
             failure = refused
         audit_record(user=user, action=action, target=fixture, data={**details, "night_status": night.status},

@@ -34,6 +34,7 @@ from league.services.nights import (
     require_secretary,
     require_status,
 )
+from league.services.formats import night_scheme_pin
 from league.services.standings import standings_queue
 from league.services.standings_player_games import player_games_record
 
@@ -155,6 +156,8 @@ def match_result_correct(
 
 def _confirm(night: MatchNight, user: Author) -> None:
     night.status, night.confirmed_by, night.confirmed_at = Night.CONFIRMED, author_user(user), timezone.now()
+    # Scored from now on under the scheme it was confirmed under.
+    night_scheme_pin(night, night.fixture)
     night.save()
     standings_queue(division_id=night.fixture.division_id)
     # A cup's leg now counts: who goes through is decided here, with it.

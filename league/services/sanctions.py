@@ -12,10 +12,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from league.formats import format_get, scheme_get
 from league.models import Division, DivisionEntry, Fixture, OverdueNotice, Sanction, Team
 from league.selectors.access import secretary_refusal
 from league.selectors.competition import division_settings
+from league.selectors.formats import division_format, division_scheme
 from league.services.audit import audit_record
 from league.refusals import NotSecretary, ReasonRequired, Refused
 from league.authors import Author, author_user
@@ -119,7 +119,7 @@ def sanction_most_points(*, division: Division) -> int:
     if own:
         return int(own)
     found = division_settings(division_id=division.pk)
-    scheme, match_format = scheme_get(found.points_scheme), format_get(found.match_format)
+    scheme, match_format = division_scheme(division_id=division.pk), division_format(division_id=division.pk)
     return max(1, scheme.win + scheme.per_game * len(match_format.rubbers), *found.late_result_points)
 
 

@@ -42,6 +42,7 @@ from league.models import (
     Division,
     DivisionEntry,
     Fixture,
+    FormatVersion,
     MatchNight,
     PlayerGame,
     PlayerStats,
@@ -50,6 +51,7 @@ from league.models import (
     TableEntry,
 )
 from league.selectors.competition import division_settings
+from league.selectors.formats import division_scheme, version_scheme
 from league.tasks import division_standings_task
 
 log = logging.getLogger(__name__)
@@ -135,17 +137,19 @@ def division_table_rows(division: Division) -> list[standings.TableRow]:
     teams = [standings.TeamEntry(entry.team_id, entry.team.name) for entry in entries]
     deductions = [standings.Sanction(team, points, reason) for team, points, reason in
                   Sanction.objects.filter(division=division).values_list("team_id", "points", "reason")]
-    return standings.division_table(teams, _match_lines(division), scheme_of(settings),
+    return standings.division_table(teams, _match_lines(division), scheme_of(settings, division_id=division.pk),
                                     tie_breakers=settings.tie_breakers, sanctions=deductions)
 
 
-def scheme_of(settings: CompetitionSettings) -> formats.PointsScheme:
-    """The division's points scheme, its walkovers recorded as the
-    division's forfeit setting says (docs/organisation.md)."""
+def scheme_of(settings: CompetitionSettings, *, division_id: int) -> formats.PointsScheme:
+    """The division's points scheme (the newest version: a result
+    confirmed under an older one carries its own, see `_match_lines`), its
+    walkovers recorded as the division's forfeit setting says
+    (docs/organisation.md)."""
     forfeit = settings.forfeit
     walkover = formats.Walkover(score=(forfeit["score"][0], forfeit["score"][1]),
                                 loser_points=forfeit.get("loser_points", 0))
-    return dataclasses.replace(formats.scheme_get(settings.points_scheme), walkover=walkover)
+    return dataclasses.replace(division_scheme(division_id=division_id), walkover=walkover)
 
 
 _FIVES_AND_THREES = Q(rubbers__game=Rubber.Game.FIVES_AND_THREES)
@@ -158,11 +162,15 @@ def _match_lines(division: Division) -> list[standings.MatchLine]:
              for home, away, winner in walkovers]
     played = (MatchNight.objects.filter(fixture__division=division, status=MatchNight.Status.CONFIRMED)
               .exclude(fixture__status__in=NOT_PLAYED)
-              .values("pk", "fixture__home_team_id", "fixture__away_team_id", "home_games", "away_games")
+              .values("pk", "fixture__home_team_id", "fixture__away_team_id", "home_games", "away_games",
+                      "scheme_version_id")
               # Points pegged at Fives and Threes: an unchecked rubber's scores
               # (block dominoes) are another game's and count for nothing here.
               .annotate(home_pegged=Sum("rubbers__games__home_score", filter=_FIVES_AND_THREES),
                         away_pegged=Sum("rubbers__games__away_score", filter=_FIVES_AND_THREES)))
+    # Each result is scored under the scheme it was confirmed under.
+    pinned = {version.pk: version_scheme(version) for version in
+              FormatVersion.objects.filter(pk__in={night["scheme_version_id"] for night in played} - {None})}
     for night in played:
         home_games, away_games = night["home_games"], night["away_games"]
         # A returned night always has its score (the night_returned_has_a_score constraint).
@@ -171,6 +179,7 @@ def _match_lines(division: Division) -> list[standings.MatchLine]:
             night["fixture__home_team_id"], night["fixture__away_team_id"], home_games, away_games,
             # A side pegged back below nothing in a game still pegged nothing in the match.
             home_pegged=max(0, night["home_pegged"] or 0), away_pegged=max(0, night["away_pegged"] or 0),
+            scheme=pinned.get(night["scheme_version_id"]),
         ))
     return lines
 

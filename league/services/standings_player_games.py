@@ -17,10 +17,10 @@ from collections.abc import Iterable, Iterator
 
 import scoring
 
-from league import formats
 from league.engine import engine_of
 from league.models import MatchNight, PlayerGame, Rubber, RubberGame
 from league.selectors.competition import division_settings
+from league.selectors.formats import division_format, version_format
 from league.selectors.matches import game_outcome
 
 Seat = tuple[int, int, str]  # player id, team id, "home" or "away"
@@ -31,7 +31,8 @@ def player_games_record(*, night_ids: Iterable[int]) -> int:
     say; returns how many were written. Call it inside the transaction that
     changed the games."""
     ids = list(night_ids)
-    nights = {night.pk: night for night in MatchNight.objects.filter(pk__in=ids).select_related("fixture")}
+    nights = {night.pk: night for night in
+              MatchNight.objects.filter(pk__in=ids).select_related("fixture", "format_version")}
     # A conceded rubber was played by no one, and an unchecked one (block
     # dominoes) is not a game of Fives and Threes: neither is in the statistics.
     rubbers = (Rubber.objects.filter(night_id__in=ids, conceded_by="", game=Rubber.Game.FIVES_AND_THREES)
@@ -45,17 +46,21 @@ def player_games_record(*, night_ids: Iterable[int]) -> int:
 
 
 class Targets:
-    """The target of each rubber's games, by division and rubber number:
-    the division's rules with the rubber's changes (Leek pairs to 121)."""
+    """The target of each rubber's games, by division, the format version
+    the night pinned, and rubber number: the division's rules with the
+    rubber's changes (Leek pairs to 121)."""
 
     def __init__(self) -> None:
-        self._known: dict[tuple[int, int], int] = {}
+        self._known: dict[tuple[int, int | None, int], int] = {}
 
-    def of(self, division_id: int, number: int) -> int:
-        key = (division_id, number)
+    def of(self, night: MatchNight, number: int) -> int:
+        division_id = night.fixture.division_id
+        key = (division_id, night.format_version_id, number)
         if key not in self._known:
             settings = division_settings(division_id=division_id)
-            spec = formats.format_get(settings.match_format).rubbers[number - 1]
+            fmt = (version_format(night.format_version) if night.format_version is not None
+                   else division_format(division_id=division_id))
+            spec = fmt.rubbers[number - 1]
             self._known[key] = scoring.Rules.parse(spec.rules_over(settings.rules)).target
         return self._known[key]
 
@@ -103,7 +108,7 @@ def _offences(event: scoring.MoveEvent) -> set[str]:
 def _rubber_rows(night: MatchNight, rubber: Rubber, targets: Targets) -> Iterator[PlayerGame]:
     fixture = night.fixture
     seats = seats_of(rubber, fixture.home_team_id, fixture.away_team_id)
-    target = targets.of(fixture.division_id, rubber.number)
+    target = targets.of(night, rubber.number)
     for rubber_game in rubber.games.all():
         outcome = game_outcome(rubber_game)
         if outcome is None or outcome.home_score is None or outcome.away_score is None:

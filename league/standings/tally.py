@@ -59,7 +59,9 @@ class Totals:
 
 
 def line_result(scheme: PointsScheme, line: MatchLine) -> MatchResult:
-    """The games and match points ``scheme`` gives ``line``."""
+    """The games and match points ``scheme`` gives ``line``, or the scheme
+    the line says it was scored under."""
+    scheme = line.scheme or scheme
     if line.walkover is not None:
         return walkover_result(scheme, line.walkover)
     return match_result(scheme, line.home_games, line.away_games)

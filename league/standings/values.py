@@ -21,9 +21,9 @@ league.standings.errors.EntryError: team 3 cannot play itself
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from league.formats import Side
+from league.formats import PointsScheme, Side
 
 from .errors import EntryError
 
@@ -53,6 +53,9 @@ class MatchLine:
     home_pegged: int = 0
     away_pegged: int = 0
     walkover: Side | None = None
+    # The points scheme the match was scored under, where it is not the
+    # table's (a result confirmed before the league changed its scheme).
+    scheme: PointsScheme | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.home == self.away:

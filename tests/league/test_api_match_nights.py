@@ -43,7 +43,8 @@ def all_cards(night: Night) -> None:
 def test_anyone_reads_a_night_before_anything_is_entered(night: Night) -> None:
     body = APIClient().get(url(night)).json()
     assert body["status"] == "open" and body["score"] == [0, 0]
-    assert body["format"] == {"key": "plain", "name": "Plain (nine singles)"}
+    assert body["format"] == {"key": "plain", "name": "Plain (nine singles)", "pairs": "named"}
+    assert body["pairs_seed"] == ""
     assert [r["number"] for r in body["rubbers"]] == list(range(1, 10))
     assert body["rubbers"][0]["home"] == []
 

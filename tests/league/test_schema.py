@@ -16,6 +16,7 @@ FREE_FORM = {
     "ScoresheetHandOutput.moves[]",  # a play, knock, draw, misplay or ruling
     "LogEntryOutput.payload",  # a move, the tiles shown, or null
     "VoidEventOutput.move",  # the voided move
+    "RubberData.rules",  # the rule keys a rubber changes, as many as it changes
 }
 
 

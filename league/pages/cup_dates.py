@@ -1,0 +1,103 @@
+"""The captains' part in arranging a cup tie, from the competition's page:
+the home captain offers up to three dates inside the round's window, the
+away captain picks one of them, which puts the match in the fixtures. The
+services decide (`league.services.cup_ties`); the page only spares people
+forms they could never use (`date_actions`)."""
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from league.authors import Author
+from league.models import CupTie
+from league.pages.secretary_access import REFUSALS, secretary_page
+from league.selectors.access import is_captain
+from league.selectors.cup_pages import CupView, tie_get
+from league.services.cup_ties import tie_date_pick, tie_dates_offer
+
+OFFER = "offer"
+PICK = "pick"
+
+
+class OfferForm(forms.Form):
+    first = forms.DateField(label="First date", widget=forms.DateInput(attrs={"type": "date"}))
+    second = forms.DateField(label="Second date", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    third = forms.DateField(label="Third date", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def dates(self) -> list[date]:
+        given = [self.cleaned_data[name] for name in ("first", "second", "third")]
+        return sorted({day for day in given if day is not None})
+
+
+class PickForm(forms.Form):
+    """One of the dates the home side offered (ISO dates, as the tie keeps them)."""
+
+    def __init__(self, *args: Any, offered: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["date"] = forms.TypedChoiceField(
+            label="The date you pick", widget=forms.RadioSelect, coerce=date.fromisoformat,
+            choices=[(day, f"{date.fromisoformat(day):%A} {date.fromisoformat(day).day} "
+                           f"{date.fromisoformat(day):%B}") for day in offered])
+
+
+def date_actions(view: CupView, *, user: Author) -> dict[int, dict[str, Any]]:
+    """For each tie the user captains a side of and whose date is still to
+    be arranged: what they may do now (offer or pick) and the blank form."""
+    if user is None or not user.is_authenticated:
+        return {}
+    actions: dict[int, dict[str, Any]] = {}
+    for shown in view.rounds:
+        for tie in shown.ties:
+            found = tie.tie
+            if found is None or found.bye or found.date is not None or found.winner_id is not None:
+                continue
+            if tie.home is None or tie.away is None or tie.home.team is None or tie.away.team is None:
+                continue
+            if is_captain(team=tie.home.team, user=user):
+                actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}")}
+            elif found.offered_dates and is_captain(team=tie.away.team, user=user):
+                actions[found.pk] = {"action": PICK,
+                                     "form": PickForm(offered=found.offered_dates, prefix=f"pick{found.pk}")}
+    return actions
+
+
+@secretary_page
+@require_POST
+def offer(request: HttpRequest, tie_id: int) -> HttpResponse:
+    tie = tie_get(tie_id=tie_id)
+    form = OfferForm(request.POST, prefix=f"offer{tie.pk}")
+    if not form.is_valid():
+        messages.error(request, "Give at least one date, each as a day of the month.")
+    else:
+        try:
+            tie_dates_offer(tie_id=tie.pk, dates=form.dates(), user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"Dates offered to {tie.away}: their captain picks one.")
+    return _back(tie)
+
+
+@secretary_page
+@require_POST
+def pick(request: HttpRequest, tie_id: int) -> HttpResponse:
+    tie = tie_get(tie_id=tie_id)
+    form = PickForm(request.POST, offered=tie.offered_dates, prefix=f"pick{tie.pk}")
+    if not form.is_valid():
+        messages.error(request, "Pick one of the dates offered.")
+    else:
+        try:
+            tie_date_pick(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{tie.home} v {tie.away} is on {form.cleaned_data['date']:%A %d %B}.")
+    return _back(tie)
+
+
+def _back(tie: CupTie) -> HttpResponse:
+    return HttpResponseRedirect(reverse("public-cup", args=[tie.competition_id]) + f"#tie-{tie.pk}")

@@ -31,3 +31,7 @@ __all__ += ["DeviceToken"]
 from league.models.invites import LoginInvite
 
 __all__ += ["LoginInvite"]
+
+from league.models.cups import Competition, CupDraw, CupEntry, CupTie
+
+__all__ += ["Competition", "CupDraw", "CupEntry", "CupTie"]

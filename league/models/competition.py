@@ -144,6 +144,9 @@ class Season(models.Model):
 class Division(models.Model):
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="divisions")
     name = models.CharField(max_length=100)
+    # A cup's own division (league.models.cups): its settings and fixtures,
+    # left out of the league's division lists and tables.
+    is_cup = models.BooleanField(default=False, editable=False)
 
     # Overrides: None inherits the league's setting (see
     # league.selectors.competition.division_settings).

@@ -67,14 +67,23 @@ class Fixture(models.Model):
     # Counts the changes since publication: a calendar's SEQUENCE, so
     # subscribers' phones take the newest version of a moved match.
     revision = models.PositiveIntegerField(default=0)
+    # A cup tie's leg (league.models.cups): `week` is then the cup's round,
+    # and a round's replay can fall in the same week as its first match.
+    cup_tie = models.ForeignKey("league.CupTie", null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="legs")
+    leg = models.PositiveSmallIntegerField(null=True, blank=True,
+                                           help_text="The cup leg: 1, 2; replays and a decider numbered on.")
 
     class Meta:
         ordering = ["division", "week", "id"]
         indexes = [models.Index(fields=["division", "status"], name="fixture_by_division_status")]
         constraints = [
             models.CheckConstraint(condition=~Q(home_team=F("away_team")), name="fixture_two_teams"),
-            models.UniqueConstraint(fields=["division", "week", "home_team"], name="fixture_home_once_a_week"),
-            models.UniqueConstraint(fields=["division", "week", "away_team"], name="fixture_away_once_a_week"),
+            models.UniqueConstraint(fields=["division", "week", "home_team"], name="fixture_home_once_a_week",
+                                    condition=Q(cup_tie__isnull=True)),
+            models.UniqueConstraint(fields=["division", "week", "away_team"], name="fixture_away_once_a_week",
+                                    condition=Q(cup_tie__isnull=True)),
+            models.UniqueConstraint(fields=["cup_tie", "leg"], name="fixture_cup_leg_once"),
             models.CheckConstraint(
                 condition=Q(status="rearranged", rearranged_to__isnull=False) | ~Q(status="rearranged"),
                 name="fixture_rearranged_has_a_date",

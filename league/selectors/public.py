@@ -39,7 +39,9 @@ PUBLIC_STATUSES = [Fixture.Status.PUBLISHED, Fixture.Status.POSTPONED, Fixture.S
 def leagues_listed() -> list[League]:
     """Every league by name, each with its seasons (newest first) and their
     divisions prefetched."""
-    seasons = Prefetch("seasons", queryset=Season.objects.order_by("-start", "-id").prefetch_related("divisions"))
+    # A cup's own division (Division.is_cup) is shown with its cup, not here.
+    divisions = Prefetch("divisions", queryset=Division.objects.filter(is_cup=False))
+    seasons = Prefetch("seasons", queryset=Season.objects.order_by("-start", "-id").prefetch_related(divisions))
     return list(League.objects.order_by("name").prefetch_related(seasons))
 
 
@@ -60,7 +62,7 @@ def season_divisions(*, season_id: int) -> list[Division]:
     """The season's divisions by name, each with its stored table rows (and
     their teams) prefetched in table order."""
     rows = Prefetch("table_entries", queryset=TableEntry.objects.select_related("team").order_by("position", "id"))
-    return list(Division.objects.filter(season_id=season_id).select_related("season__league")
+    return list(Division.objects.filter(season_id=season_id, is_cup=False).select_related("season__league")
                 .prefetch_related(rows).order_by("name", "id"))
 
 
@@ -71,7 +73,7 @@ def season_fixtures(*, season_id: int) -> list[Fixture]:
 
 def division_with_league(*, division_id: int) -> Division:
     """Raises Division.DoesNotExist."""
-    return Division.objects.select_related("season__league").get(pk=division_id)
+    return Division.objects.filter(is_cup=False).select_related("season__league").get(pk=division_id)
 
 
 def division_settings_of(division: Division) -> CompetitionSettings:

@@ -55,7 +55,7 @@ def league_seasons(*, league_id: int, division_named: str | None = None) -> list
     that name in `same_division_id` (None when it has none). One query."""
     seasons = Season.objects.filter(league_id=league_id).order_by("-start", "-id")
     if division_named is not None:
-        same = Division.objects.filter(season_id=OuterRef("pk"), name=division_named).values("pk")[:1]
+        same = Division.objects.filter(season_id=OuterRef("pk"), name=division_named, is_cup=False).values("pk")[:1]
         seasons = seasons.annotate(same_division_id=Subquery(same))
     return list(seasons)
 
@@ -110,7 +110,7 @@ def season_contents(*, season_id: int) -> SeasonContents:
     blockers = [f"{count} {noun}{'' if count == 1 else 's'} {done}" for count, noun, done in checks if count]
     return SeasonContents(
         blockers=blockers,
-        divisions=Division.objects.filter(season_id=season_id).count(),
+        divisions=Division.objects.filter(season_id=season_id, is_cup=False).count(),
         entries=DivisionEntry.objects.filter(in_season).count(),
         fixtures=fixtures.count(),
         registrations=SquadRegistration.objects.filter(season_id=season_id).count(),

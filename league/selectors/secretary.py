@@ -44,7 +44,7 @@ def leagues_run(*, user: Author) -> list[League]:
     since (`published_count`), and sanctions (`sanction_count`)."""
     if user is None or not user.is_authenticated:
         return []
-    divisions = Division.objects.annotate(
+    divisions = Division.objects.filter(is_cup=False).annotate(
         team_count=Count("entries", distinct=True),
         draft_count=Count("fixtures", filter=Q(fixtures__status=Status.DRAFT), distinct=True),
         published_count=Count("fixtures", filter=~Q(fixtures__status=Status.DRAFT), distinct=True),

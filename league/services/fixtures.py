@@ -91,7 +91,8 @@ def division_team_remove(*, division_id: int, team_id: int, user: Author) -> int
         division = _locked_division(division_id)
         team = Team.objects.get(pk=team_id)
         entry = DivisionEntry.objects.filter(division=division, team=team).first()
-        failure: Failure | None = _secretary_refusal(division=division, user=user) or _published_refusal(division)
+        failure: Failure | None = (_secretary_refusal(division=division, user=user) or _cup_refusal(division)
+                                   or _published_refusal(division))
         if failure is None and entry is None:
             failure = Refused(f"{team} is not in {division.name}")
         if failure is None:
@@ -116,7 +117,8 @@ def fixtures_generate(
     with transaction.atomic():
         division = _locked_division(division_id)
         entries = list(DivisionEntry.objects.filter(division=division).select_related("team__home_venue"))
-        failure: Failure | None = _secretary_refusal(division=division, user=user) or _published_refusal(division)
+        failure: Failure | None = (_secretary_refusal(division=division, user=user) or _cup_refusal(division)
+                                   or _published_refusal(division))
         if failure is None:
             try:
                 weeks = generator.generate_fixtures(_plan(entries, start=start, weekday=weekday, skipped=skipped))
@@ -141,7 +143,8 @@ def fixtures_publish(*, division_id: int, user: Author) -> int:
     published = 0
     with transaction.atomic():
         division = _locked_division(division_id)
-        failure: Failure | None = _secretary_refusal(division=division, user=user) or _published_refusal(division)
+        failure: Failure | None = (_secretary_refusal(division=division, user=user) or _cup_refusal(division)
+                                   or _published_refusal(division))
         drafts = Fixture.objects.filter(division=division, status=Status.DRAFT)
         if failure is None and not drafts.exists():
             failure = Refused(f"{division.name} has no draft fixtures to publish: generate them first")
@@ -229,7 +232,8 @@ def _transition(
 def division_team_refusal(*, division: Division, team: Team, user: Author) -> Failure | None:
     """Why entering the team in the division would be refused, or None;
     for a form to say before anything is written."""
-    return _secretary_refusal(division=division, user=user) or _entry_refusal(division=division, team=team)
+    return (_secretary_refusal(division=division, user=user) or _cup_refusal(division)
+            or _entry_refusal(division=division, team=team))
 
 
 def _secretary_refusal(*, division: Division, user: Author) -> NotSecretary | None:
@@ -249,6 +253,14 @@ def _entry_refusal(*, division: Division, team: Team) -> Refused | None:
             f"{team} already plays in {current.division.name} this season: a team plays in one division a season"
         )
     return _published_refusal(division)
+
+
+def _cup_refusal(division: Division) -> Refused | None:
+    """A cup's division takes its teams from the cup's entries and its
+    fixtures from the cup's draw (league.services.cups), never from here."""
+    if division.is_cup:
+        return Refused(f"{division.name} is a cup's division: enter teams and draw ties on the cup itself")
+    return None
 
 
 def _published_refusal(division: Division) -> FixturesPublished | None:

@@ -6,6 +6,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import (
+    Competition,
     Division,
     DivisionEntry,
     Fixture,
@@ -77,5 +78,6 @@ def _delete_contents(season: Season) -> None:
     MatchNight.objects.filter(fixture__division__season=season).delete()
     Fixture.objects.filter(**in_season).delete()
     DivisionEntry.objects.filter(**in_season).delete()
+    Competition.objects.filter(season=season).delete()
     SquadRegistration.objects.filter(season=season).delete()
     Division.objects.filter(season=season).delete()

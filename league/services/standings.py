@@ -169,7 +169,8 @@ def _match_lines(division: Division) -> list[standings.MatchLine]:
 
 
 def _table_replace(division: Division, now: datetime) -> None:
-    rows = division_table_rows(division)
+    # A cup's division has fixtures but no table: its ties are knockouts.
+    rows = [] if division.is_cup else division_table_rows(division)
     TableEntry.objects.filter(division=division).delete()
     TableEntry.objects.bulk_create(TableEntry(
         division=division, team_id=row.team, position=row.position, shared=row.shared, played=row.played,

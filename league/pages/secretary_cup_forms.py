@@ -9,9 +9,8 @@ from league.models import Competition, CupEntry, Team, Venue
 from league.pages.form_fields import form_field
 from league.pages.secretary_forms import DATE_INPUT, DivisionForm
 
-# The measures that may break a level tie, in words (docs/cups.md).
-MEASURES = [("games", "Games won"), ("points", "Points pegged"),
-            ("away_games", "Games won away (two legs only)"), ("away_points", "Points pegged away (two legs only)")]
+MEASURE_WORDS = {"games": "Games won", "points": "Points pegged", "away_games": "Games won away",
+                 "away_points": "Points pegged away"}
 CHAINS = [
     ("games,points", "Games, then points"),
     ("games,points,away_points", "Games, then points, then away points"),

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import Competition
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
-from league.pages.secretary_cup_forms import CompetitionForm, CupEntryForm, SeedsForm, TieDateForm, WindowForm
+from league.pages.secretary_cup_forms import MEASURE_WORDS, CompetitionForm, CupEntryForm, SeedsForm, TieDateForm, WindowForm
 from league.selectors.clubs import league_venues
 from league.selectors.cup_pages import (
     competition_draws,
@@ -191,9 +191,7 @@ def _competition_page(request: HttpRequest, found: Competition, **forms: Any) ->
         "seeds_form": forms.get("seeds_form") or SeedsForm(entries=active),
         "draws": competition_draws(competition_id=found.pk),
         "preview": draw_preview(competition=found),
-        "windows": {r.number: WindowForm(prefix=f"window{r.number}",
-                                         initial={"start": r.window[0], "end": r.window[1]} if r.window else None)
-                    for r in view.rounds},
+        "tie_break_words": ", then ".join(MEASURE_WORDS.get(m, m) for m in found.tie_break).lower(),
     }
     return render(request, "secretary/cup.html", context)
 

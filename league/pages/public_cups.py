@@ -104,19 +104,23 @@ def leg_name(competition: Competition, leg: int) -> str:
     return "" if competition.legs == 1 else LEG_NAMES[leg]
 
 
+def _said(view: dict[str, Any]) -> str:
+    home, away = view["home_team"]["name"], view["away_team"]["name"]
+    return f"{home} {view['score'][0]}, {away} {view['score'][1]}"
+
+
 def _finals_context(competition: Competition) -> dict[str, Any]:
     night = finals_night(competition=competition)
     if night is None:
         raise Http404("the competition has no finals night")
     names = round_names(competition_ids=[c.pk for c in night.competitions])
-    boards = []
+    boards: list[dict[str, Any]] = []
     for fixture in night.fixtures:
         assert fixture.cup_tie is not None
-        view = night_view(fixture_id=fixture.pk)
-        boards.append({"fixture": fixture, "view": view,
+        boards.append({"fixture": fixture, "view": night_view(fixture_id=fixture.pk),
                        "stage": names.get((fixture.cup_tie.competition_id, fixture.cup_tie.round), "")})
-    score = "; ".join(f"{b['view']['home_team']['name']} {b['view']['score'][0]}, "
-                      f"{b['view']['away_team']['name']} {b['view']['score'][1]}" for b in boards)
+    # What night.js reads out when it changes: every match's score.
+    score = "; ".join(_said(board["view"]) for board in boards)
     return {"competition": competition, "league": competition.season.league, "night": night, "boards": boards,
             "score": score}
 

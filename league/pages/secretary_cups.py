@@ -154,7 +154,7 @@ def window(request: HttpRequest, competition_id: int, round: int) -> HttpRespons
             messages.success(request, f"Round {round}'s ties are to be played between "
                                       f"{form.cleaned_data['start']:%d %B} and {form.cleaned_data['end']:%d %B}.")
     else:
-        messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
+        messages.error(request, "; ".join(str(e) for errors in form.errors.values() for e in errors))
     return _back(found, f"round-{round}")
 
 

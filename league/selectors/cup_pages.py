@@ -218,16 +218,18 @@ def finals_night(*, competition: Competition) -> FinalsNight | None:
         on_the_night, cup_tie__competition__season__league_id=competition.season.league_id,
         status__in=PUBLIC_STATUSES, venue_id=competition.finals_venue_id,
     ).select_related("home_team", "away_team", "venue", "cup_tie__competition", "night"))
-    fixtures.sort(key=lambda f: (_round_of(f), f.cup_tie.competition.name, f.cup_tie.number, f.leg or 0, f.pk))
-    competitions = list({f.cup_tie.competition_id: f.cup_tie.competition for f in fixtures}.values())
+    fixtures.sort(key=_night_order)
+    competitions = list({f.cup_tie.competition_id: f.cup_tie.competition for f in fixtures if f.cup_tie}.values())
     return FinalsNight(date=day, venue_name=str(competition.finals_venue), fixtures=fixtures,
                        competitions=competitions or [competition])
 
 
-def _round_of(fixture: Fixture) -> int:
+def _night_order(fixture: Fixture) -> tuple[int, str, int, int, int]:
     """Earlier rounds first, so that the night's semi-finals come before
-    its finals."""
-    return fixture.cup_tie.round if fixture.cup_tie is not None else 0
+    its finals; then by competition and tie."""
+    tie = fixture.cup_tie
+    assert tie is not None
+    return tie.round, tie.competition.name, tie.number, fixture.leg or 0, fixture.pk
 
 
 def teams_to_enter_cup(*, competition: Competition) -> list[Team]:

@@ -1,6 +1,19 @@
 from django.urls import path
 
 from league.api.auth import TokenApi, WhoAmIApi
+from league.api.cups import (
+    CupApi,
+    CupDrawApi,
+    CupEntriesApi,
+    CupTiesApi,
+    CupWindowApi,
+    CupWithdrawApi,
+    SeasonCupsApi,
+    TieDateApi,
+    TieOfferApi,
+    TiePickApi,
+    TieWinnerApi,
+)
 from league.api.fixtures import (
     DivisionFixturesApi,
     DivisionTeamAddApi,
@@ -79,4 +92,15 @@ urlpatterns = [
     path("fixtures/<num:fixture_id>/night/dispute", DisputeApi.as_view(), name="night-dispute"),
     path("fixtures/<num:fixture_id>/night/resolve", ResolveApi.as_view(), name="night-resolve"),
     path("fixtures/<num:fixture_id>/night/correct", CorrectApi.as_view(), name="night-correct"),
+    path("seasons/<num:season_id>/cups", SeasonCupsApi.as_view(), name="season-cups"),
+    path("cups/<num:competition_id>", CupApi.as_view(), name="cup"),
+    path("cups/<num:competition_id>/entries", CupEntriesApi.as_view(), name="cup-entries"),
+    path("cups/<num:competition_id>/draw", CupDrawApi.as_view(), name="cup-draw"),
+    path("cups/<num:competition_id>/ties", CupTiesApi.as_view(), name="cup-ties"),
+    path("cups/<num:competition_id>/rounds/<num:round>/window", CupWindowApi.as_view(), name="cup-window"),
+    path("cup-entries/<num:entry_id>/withdraw", CupWithdrawApi.as_view(), name="cup-withdraw"),
+    path("cup-ties/<num:tie_id>/offer", TieOfferApi.as_view(), name="cup-tie-offer"),
+    path("cup-ties/<num:tie_id>/pick", TiePickApi.as_view(), name="cup-tie-pick"),
+    path("cup-ties/<num:tie_id>/date", TieDateApi.as_view(), name="cup-tie-date"),
+    path("cup-ties/<num:tie_id>/winner", TieWinnerApi.as_view(), name="cup-tie-winner"),
 ]

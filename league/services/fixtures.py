@@ -29,6 +29,7 @@ from league.models import Division, DivisionEntry, Fixture, Team
 from league.models.fixtures import TRANSITIONS
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
+from league.services.cup_ties import cup_progress
 from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
@@ -194,7 +195,8 @@ def fixture_walkover(*, fixture_id: int, winner_team_id: int, reason: str, user:
         fixture.walkover_winner_id = winner_team_id
         standings_queue(division_id=fixture.division_id)
         return None
-    return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change)
+    return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change,
+                       after=_cup_leg_changed)
 
 
 def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
@@ -202,11 +204,13 @@ def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
     def change(fixture: Fixture) -> None:
         fixture.status = Status.VOID
         standings_queue(division_id=fixture.division_id)
-    return _transition(fixture_id=fixture_id, verb="void", reason=reason, user=user, change=change)
+    return _transition(fixture_id=fixture_id, verb="void", reason=reason, user=user, change=change,
+                       after=_cup_leg_changed)
 
 
 def _transition(
     *, fixture_id: int, verb: str, reason: str, user: Author, change: Callable[[Fixture], Refused | None],
+    after: Callable[[Fixture, Author], None] | None = None,
 ) -> Fixture:
     """The one path of every change to a published fixture: lock it, check
     who asks, the reason and the status, make the change, audit it with the
@@ -223,10 +227,18 @@ def _transition(
             fixture.revision += 1
             fixture.save()
             data["new"] = _snapshot(fixture)
+            if after is not None:
+                after(fixture, user)
         audit_record(user=user, action=f"fixture.{verb}", target=fixture, refusal=failure, data=data)
     if failure is not None:
         raise failure
     return fixture
+
+
+def _cup_leg_changed(fixture: Fixture, user: Author) -> None:
+    """A cup leg given as a walkover, or voided: its tie is decided again."""
+    if fixture.cup_tie_id is not None:
+        cup_progress(fixture_id=fixture.pk, user=user)
 
 
 def division_team_refusal(*, division: Division, team: Team, user: Author) -> Failure | None:

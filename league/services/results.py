@@ -9,7 +9,8 @@ dispute, and only a secretary changes a result once it is confirmed.
                                        the home captain to correct)
     submitted, disputed, confirmed: a secretary may correct a game's score
 
-Only a confirmed result counts in the table. Each step and each refusal is
+Only a confirmed result counts in the table (and in a cup tie, which is
+decided again whenever a leg's confirmed result changes). Each step and each refusal is
 audited; a correction records the score before and after. Submitting and
 correcting record each player's part in each game; confirming, upholding
 and correcting a confirmed result queue the division's table rebuild.
@@ -23,6 +24,7 @@ from league.models import Fixture, MatchNight, RubberGame
 from league.selectors.matches import game_outcome, match_format_of, night_rubbers, rubber_results
 from league.refusals import ReasonRequired, ResultInvalid
 from league.authors import Author, author_user
+from league.services.cup_ties import cup_progress
 from league.services.match_games import card_winner
 from league.services.nights import (
     Night,
@@ -142,6 +144,7 @@ def match_result_correct(
         player_games_record(night_ids=[night.pk])
         if night.status == Night.CONFIRMED:
             standings_queue(division_id=fixture.division_id)
+            cup_progress(fixture_id=fixture.pk, user=user)
         details["score"] = [night.home_games, night.away_games]
         return night
 
@@ -152,6 +155,8 @@ def _confirm(night: MatchNight, user: Author) -> None:
     night.status, night.confirmed_by, night.confirmed_at = Night.CONFIRMED, author_user(user), timezone.now()
     night.save()
     standings_queue(division_id=night.fixture.division_id)
+    # A cup's leg now counts: who goes through is decided here, with it.
+    cup_progress(fixture_id=night.fixture_id, user=user)
 
 
 def _undecided(fmt: formats.MatchFormat, rubbers: list[Any]) -> list[str]:

@@ -1,0 +1,355 @@
+"""Cups: a season's competitions, their entries, draws and ties.
+
+Everyone may read. Every write is one call of `league.services.cups` or
+`league.services.cup_ties`, which decide who may make it: a secretary
+creates and draws a cup and sets its rounds' dates; a captain enters their
+team, the home side's captain offers dates and the away side's picks one.
+A tie's legs are ordinary fixtures: their match nights are played through
+the fixtures' own endpoints (/api/fixtures/<id>/night/...).
+"""
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cups.ties import MEASURES
+from league.api.fixtures import WRITE_ERRORS, FixtureOutput
+from league.api.schema import ErrorOutput, text
+from league.models import Competition, Fixture, MatchNight
+from league.selectors.cups import (
+    competition_entries,
+    competition_get,
+    competition_ties,
+    competition_view,
+    competitions_of_season,
+    season_get,
+    tie_get,
+    tie_view,
+)
+from league.selectors.fixtures import fixture_detail
+from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set, tie_winner_set
+from league.services.cups import competition_create, cup_draw, cup_enter, cup_withdraw
+
+SEED_MAX = 2**31 - 1
+
+
+class CompetitionOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupOutput"
+
+    id = serializers.IntegerField()
+    season = serializers.IntegerField(source="season_id")
+    division = serializers.IntegerField(source="division_id", help_text="The cup's own division: its fixtures.")
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Competition.Kind.choices)
+    structure = serializers.ChoiceField(choices=Competition.Structure.choices)
+    draw_mode = serializers.ChoiceField(choices=Competition.DrawMode.choices)
+    seeded = serializers.BooleanField()
+    legs = serializers.IntegerField()
+    tie_break = serializers.ListField(child=serializers.ChoiceField(choices=list(MEASURES)))
+    level = serializers.ChoiceField(choices=Competition.Level.choices)
+    entry_closes = serializers.DateField(allow_null=True)
+    max_entries = serializers.IntegerField(allow_null=True)
+    finals_date = serializers.DateField(allow_null=True)
+    finals_venue = serializers.IntegerField(source="finals_venue_id", allow_null=True)
+    status = serializers.ChoiceField(choices=Competition.Status.choices)
+
+
+class SideOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupSideOutput"
+
+    entry = serializers.IntegerField()
+    team = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+
+
+class LegOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupLegOutput"
+
+    leg = serializers.IntegerField(help_text="1, 2; replays and a decider numbered on.")
+    fixture = serializers.IntegerField(help_text="The fixture: its match night is played as any other.")
+    date = serializers.DateField()
+    home_team = serializers.IntegerField()
+    away_team = serializers.IntegerField()
+    venue = serializers.CharField()
+    status = serializers.ChoiceField(choices=Fixture.Status.choices)
+    night_status = serializers.ChoiceField(choices=MatchNight.Status.choices)
+    score = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                  help_text="Games won, home first, once the result is confirmed.")
+    walkover_winner = serializers.IntegerField(allow_null=True)
+
+
+class TieOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupTieOutput"
+
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    number = serializers.IntegerField()
+    bye = serializers.BooleanField()
+    home = SideOutput(allow_null=True)
+    away = SideOutput(allow_null=True, help_text="Null for a bye, or while the tie feeding it is undecided.")
+    winner = SideOutput(allow_null=True)
+    decided_reason = serializers.CharField(allow_blank=True)
+    window_start = serializers.DateField(allow_null=True)
+    window_end = serializers.DateField(allow_null=True)
+    offered_dates = serializers.ListField(child=serializers.DateField(),
+                                          help_text="The dates the next leg's home side offers.")
+    date = serializers.DateField(allow_null=True, help_text="The date last picked or set.")
+    legs = LegOutput(many=True)
+
+
+class RoundOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupRoundOutput"
+
+    round = serializers.IntegerField()
+    name = serializers.CharField(help_text="Round 1, Quarter-finals, Semi-finals, Final.")
+    ties = TieOutput(many=True)
+
+
+class CompetitionDetailOutput(CompetitionOutput):
+    class Meta:
+        ref_name = "CupDetailOutput"
+
+    rounds = RoundOutput(many=True)
+
+
+class EntryOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupEntryOutput"
+
+    id = serializers.IntegerField()
+    team = serializers.IntegerField(source="team_id", allow_null=True)
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    partner = serializers.IntegerField(source="partner_id", allow_null=True)
+    name = serializers.CharField(source="public_name")
+    seed = serializers.IntegerField(allow_null=True)
+    withdrawn = serializers.BooleanField()
+
+
+class DrawOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupDrawOutput"
+
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["bracket", "round", "groups"])
+    round = serializers.IntegerField(allow_null=True, help_text="Null for a whole bracket.")
+    seed = serializers.IntegerField(allow_null=True, help_text="The random seed it was drawn from; null when seeded.")
+    made_at = serializers.DateTimeField()
+
+
+def _detail(competition_id: int) -> dict[str, Any]:
+    data = dict(CompetitionOutput(competition_get(competition_id=competition_id)).data)
+    data["rounds"] = competition_view(competition_id=competition_id)["rounds"]
+    return data
+
+
+class SeasonCupsApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupInput"
+
+        name = text(max_length=100)
+        kind = serializers.ChoiceField(choices=Competition.Kind.choices, default=Competition.Kind.TEAM)
+        draw_mode = serializers.ChoiceField(choices=Competition.DrawMode.choices,
+                                            default=Competition.DrawMode.ROUNDS)
+        seeded = serializers.BooleanField(default=False)
+        legs = serializers.ChoiceField(choices=[1, 2], default=1)
+        tie_break = serializers.ListField(child=serializers.ChoiceField(choices=list(MEASURES)), max_length=4,
+                                          default=["games", "points"])
+        level = serializers.ChoiceField(choices=Competition.Level.choices, default=Competition.Level.REPLAY)
+        entry_closes = serializers.DateField(required=False, allow_null=True, default=None)
+        max_entries = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=2,
+                                               max_value=1024)
+        finals_date = serializers.DateField(required=False, allow_null=True, default=None)
+        finals_venue = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+        match_format = serializers.CharField(required=False, allow_null=True, default=None, max_length=40,
+                                             help_text="A match format's key; empty: the league's.")
+
+    @extend_schema(responses={200: CompetitionOutput(many=True), 404: ErrorOutput}, summary="A season's cups")
+    def get(self, request: Request, season_id: int) -> Response:
+        season_get(season_id=season_id)
+        return Response(CompetitionOutput(competitions_of_season(season_id=season_id), many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: CompetitionOutput, **WRITE_ERRORS},
+                   summary="Create a cup of the season, with its own division (its league's secretaries)")
+    def post(self, request: Request, season_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = dict(data.validated_data)
+        competition = competition_create(season_id=season_id, finals_venue_id=given.pop("finals_venue"), **given,
+                                         user=request.user)
+        return Response(CompetitionOutput(competition).data, status=status.HTTP_201_CREATED)
+
+
+class CupApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: CompetitionDetailOutput, 404: ErrorOutput},
+                   summary="A cup, round by round: its ties, their legs (fixtures) and winners")
+    def get(self, request: Request, competition_id: int) -> Response:
+        return Response(_detail(competition_id))
+
+
+class CupEntriesApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupEntryInput"
+
+        team = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+        player = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+        partner = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+        seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
+                                        max_value=1024, help_text="1 is the top seed (secretaries only).")
+
+    @extend_schema(responses={200: EntryOutput(many=True), 404: ErrorOutput},
+                   summary="A cup's entries, withdrawn ones too, in the order they came in")
+    def get(self, request: Request, competition_id: int) -> Response:
+        competition_get(competition_id=competition_id)
+        return Response(EntryOutput(competition_entries(competition_id=competition_id), many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: EntryOutput, **WRITE_ERRORS},
+                   summary="Enter a team (its captains), a player or a pair (the players) in a cup")
+    def post(self, request: Request, competition_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        entry = cup_enter(competition_id=competition_id, team_id=given["team"], player_id=given["player"],
+                          partner_id=given["partner"], seed=given["seed"], user=request.user)
+        return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
+
+
+class CupWithdrawApi(APIView):
+    @extend_schema(request=None, responses={200: EntryOutput, **WRITE_ERRORS},
+                   summary="Withdraw an entry before the draw (whoever entered it, or a secretary)")
+    def post(self, request: Request, entry_id: int) -> Response:
+        return Response(EntryOutput(cup_withdraw(entry_id=entry_id, user=request.user)).data)
+
+
+class CupDrawApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupDrawInput"
+
+        seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+                                        max_value=SEED_MAX,
+                                        help_text="Draw from this seed; empty: a new one (an open cup only).")
+        round = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
+                                         max_value=32, help_text="The round to draw; empty: the next.")
+
+    @extend_schema(request=InputSerializer, responses={201: DrawOutput, **WRITE_ERRORS},
+                   summary="Draw the cup's bracket, or its next round (its league's secretaries)")
+    def post(self, request: Request, competition_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        made = cup_draw(competition_id=competition_id, seed=data.validated_data["seed"],
+                        round=data.validated_data["round"], user=request.user)
+        return Response(DrawOutput(made).data, status=status.HTTP_201_CREATED)
+
+
+class CupTiesApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: TieOutput(many=True), 404: ErrorOutput},
+                   summary="A cup's ties, round by round, with their legs' fixtures")
+    def get(self, request: Request, competition_id: int) -> Response:
+        competition_get(competition_id=competition_id)
+        ties = competition_ties(competition_id=competition_id)
+        return Response([tie_view(tie) for tie in ties])
+
+
+class CupWindowApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupWindowInput"
+
+        start = serializers.DateField()
+        end = serializers.DateField()
+
+    class OutputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupWindowOutput"
+
+        ties = serializers.IntegerField(help_text="How many ties of the round now have the window.")
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer, **WRITE_ERRORS},
+                   summary="Set the window of dates for a cup round (its league's secretaries)")
+    def post(self, request: Request, competition_id: int, round: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        ties = tie_window_set(competition_id=competition_id, round=round, start=data.validated_data["start"],
+                              end=data.validated_data["end"], user=request.user)
+        return Response({"ties": ties})
+
+
+def _tie(tie_id: int) -> dict[str, Any]:
+    return tie_view(tie_get(tie_id=tie_id))
+
+
+class TieOfferApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupOfferInput"
+
+        dates = serializers.ListField(child=serializers.DateField(), min_length=1, max_length=3)
+
+    @extend_schema(request=InputSerializer, responses={200: TieOutput, **WRITE_ERRORS},
+                   summary="Offer up to three dates for a tie's next leg (the home side's captains)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tie = tie_dates_offer(tie_id=tie_id, dates=data.validated_data["dates"], user=request.user)
+        return Response(_tie(tie.pk))
+
+
+class DateInput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupDateInput"
+
+    date = serializers.DateField()
+
+
+class TiePickApi(APIView):
+    @extend_schema(request=DateInput, responses={201: FixtureOutput, **WRITE_ERRORS},
+                   summary="Pick one of the dates offered: the leg's fixture is published (the away side's captains)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = DateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        fixture = tie_date_pick(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
+        return Response(FixtureOutput(fixture_detail(fixture_id=fixture.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class TieDateApi(APIView):
+    @extend_schema(request=DateInput, responses={201: FixtureOutput, **WRITE_ERRORS},
+                   summary="Set the date of a tie's next leg: its fixture is published (its league's secretaries)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = DateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        fixture = tie_date_set(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
+        return Response(FixtureOutput(fixture_detail(fixture_id=fixture.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class TieWinnerApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupWinnerInput"
+
+        winner = serializers.IntegerField(min_value=1, help_text="The entry that went through.")
+        reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+
+    @extend_schema(request=InputSerializer, responses={200: TieOutput, **WRITE_ERRORS},
+                   summary="Record who won a singles or pairs tie (its league's secretaries)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tie = tie_winner_set(tie_id=tie_id, winner_entry_id=data.validated_data["winner"],
+                             reason=data.validated_data["reason"], user=request.user)
+        return Response(_tie(tie.pk))

@@ -1,0 +1,219 @@
+"""Reading cups: a season's competitions, one competition round by round
+with its ties and their legs, the legs as `cups.decide` reads them, the
+roll of winners and the finals night.
+
+Terms are those of `league.models.cups`. A tie's *legs* are its fixtures in
+leg order; a leg *counts* once its result is confirmed or it was given as a
+walkover; a void leg counts for nothing; any other leg is still to be
+played, and nothing after it is read.
+"""
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import cups
+from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, MatchNight, Season
+from league.selectors.matches import game_outcome, night_rubbers
+
+Status = Fixture.Status
+
+
+@dataclass(frozen=True, slots=True)
+class LegResult:
+    """A leg as played: the fixture, and its result as cups reads it (None
+    while it is still to be played)."""
+
+    fixture: Fixture
+    leg: cups.Leg | None
+
+
+def competitions_of_season(*, season_id: int) -> list[Competition]:
+    """The season's cups by name, each with its division."""
+    return list(Competition.objects.filter(season_id=season_id).select_related("division", "season__league")
+                .order_by("name", "id"))
+
+
+def competition_get(*, competition_id: int) -> Competition:
+    """Raises Competition.DoesNotExist."""
+    return (Competition.objects.select_related("season__league", "division", "finals_venue")
+            .get(pk=competition_id))
+
+
+def competition_by_slug(*, season_id: int, slug: str) -> Competition:
+    """Raises Competition.DoesNotExist."""
+    return (Competition.objects.select_related("season__league", "division", "finals_venue")
+            .get(season_id=season_id, slug=slug))
+
+
+def season_get(*, season_id: int) -> Season:
+    """Raises Season.DoesNotExist."""
+    return Season.objects.select_related("league").get(pk=season_id)
+
+
+def tie_get(*, tie_id: int) -> CupTie:
+    """A tie with its sides and legs, as competition_ties loads them.
+    Raises CupTie.DoesNotExist."""
+    return (CupTie.objects.select_related("competition", "home__team", "home__player", "home__partner",
+                                          "away__team", "away__player", "away__partner", "winner__team",
+                                          "winner__player", "winner__partner")
+            .prefetch_related("legs__night", "legs__venue").get(pk=tie_id))
+
+
+def competition_entries(*, competition_id: int) -> list[CupEntry]:
+    """Every entry, withdrawn ones too, in the order they came in."""
+    return list(CupEntry.objects.filter(competition_id=competition_id)
+                .select_related("team", "player", "partner").order_by("entered_at", "id"))
+
+
+def competition_draws(*, competition_id: int) -> list[CupDraw]:
+    """The draws made, oldest first."""
+    return list(CupDraw.objects.filter(competition_id=competition_id).select_related("made_by")
+                .order_by("made_at", "id"))
+
+
+def competition_ties(*, competition_id: int) -> list[CupTie]:
+    """Every tie, round by round, with its sides and their legs."""
+    return list(CupTie.objects.filter(competition_id=competition_id)
+                .select_related("home__team", "home__player", "home__partner", "away__team", "away__player",
+                                "away__partner", "winner__team", "winner__player", "winner__partner")
+                .prefetch_related("legs__night", "legs__venue").order_by("round", "number"))
+
+
+def rounds_in(ties: list[CupTie]) -> int:
+    """How many rounds the cup has, the final included: the first round
+    has a tie (or a bye) for every two places in the bracket."""
+    first = sum(1 for tie in ties if tie.round == 1)
+    return first.bit_length()
+
+
+def tie_legs(*, tie: CupTie) -> list[LegResult]:
+    """The tie's legs in order, each with its result as cups reads it, up
+    to the first still to be played; void legs left out."""
+    found = []
+    for fixture in Fixture.objects.filter(cup_tie=tie).select_related("night").order_by("leg"):
+        if fixture.status == Status.VOID:
+            continue
+        leg = leg_result(tie, fixture)
+        found.append(LegResult(fixture, leg))
+        if leg is None:
+            break
+    return found
+
+
+def leg_result(tie: CupTie, fixture: Fixture) -> cups.Leg | None:
+    """The leg as cups reads it: entries for sides, the games (rubbers)
+    each side won and the points it pegged; None while it still counts for
+    nothing (not played, or its result not yet confirmed)."""
+    assert tie.home is not None and tie.away is not None
+    side: dict[int | None, int] = {tie.home.team_id: tie.home.pk, tie.away.team_id: tie.away.pk}
+    home, away = side[fixture.home_team_id], side[fixture.away_team_id]
+    if fixture.status == Status.WALKOVER:
+        return cups.Leg(home=home, away=away, walkover_to=side[fixture.walkover_winner_id])
+    night = MatchNight.objects.filter(fixture=fixture).first()
+    if night is None or night.status != MatchNight.Status.CONFIRMED:
+        return None
+    home_points = away_points = 0
+    for rubber in night_rubbers(night):
+        for rubber_game in rubber.games.all():
+            outcome = game_outcome(rubber_game)
+            if outcome is not None:
+                home_points += outcome.home_score
+                away_points += outcome.away_score
+    return cups.Leg(home=home, away=away, home_games=night.home_games or 0, away_games=night.away_games or 0,
+                    home_points=home_points, away_points=away_points)
+
+
+def next_leg(*, tie: CupTie) -> Fixture | None:
+    """The tie's leg still to be played (arranged, not yet counted), if any."""
+    for result in tie_legs(tie=tie):
+        if result.leg is None:
+            return result.fixture
+    return None
+
+
+def competition_view(*, competition_id: int) -> dict[str, Any]:
+    """Everything a cup's page or the API shows: the cup, its rounds (named
+    as leagues name them), each tie with its sides, window, dates, legs
+    (fixture, date, status, score) and winner."""
+    competition = competition_get(competition_id=competition_id)
+    ties = competition_ties(competition_id=competition_id)
+    total = rounds_in(ties)
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for tie in ties:
+        rounds.setdefault(tie.round, []).append(tie_view(tie))
+    return {
+        "id": competition.pk, "name": competition.name, "slug": competition.slug, "kind": competition.kind,
+        "status": competition.status, "season": competition.season_id, "division": competition.division_id,
+        "rounds": [{"round": number, "name": cups.round_name(number, max(total, number)), "ties": found}
+                   for number, found in sorted(rounds.items())],
+    }
+
+
+def tie_view(tie: CupTie) -> dict[str, Any]:
+    """A tie as the API shows it; reads the legs prefetched by competition_ties."""
+    legs = sorted(tie.legs.all(), key=lambda fixture: fixture.leg or 0)
+    return {
+        "id": tie.pk, "round": tie.round, "number": tie.number, "bye": tie.bye,
+        "home": _side(tie.home), "away": _side(tie.away), "winner": _side(tie.winner),
+        "decided_reason": tie.decided_reason,
+        "window_start": _iso(tie.window_start), "window_end": _iso(tie.window_end),
+        "offered_dates": list(tie.offered_dates), "date": _iso(tie.date),
+        "legs": [_leg_view(fixture) for fixture in legs],
+    }
+
+
+def roll_of_winners(*, league_id: int) -> list[dict[str, Any]]:
+    """Each finished cup of the league and who won it, newest season first."""
+    finals = (CupTie.objects.filter(competition__season__league_id=league_id,
+                                    competition__status=Competition.Status.FINISHED, winner__isnull=False)
+              .select_related("competition__season", "winner__team", "winner__player", "winner__partner")
+              .order_by("-competition__season__start", "competition__name", "-round"))
+    seen: set[int] = set()
+    roll = []
+    for tie in finals:
+        if tie.competition_id in seen:
+            continue
+        seen.add(tie.competition_id)
+        assert tie.winner is not None
+        roll.append({"season": tie.competition.season.name, "competition": tie.competition.name,
+                     "competition_id": tie.competition_id, "winner": tie.winner.public_name})
+    return roll
+
+
+def finals_night(*, competition_id: int) -> list[Fixture]:
+    """The cup's fixtures set for its finals night at its finals venue."""
+    competition = competition_get(competition_id=competition_id)
+    if competition.finals_date is None or competition.finals_venue_id is None:
+        return []
+    fixtures = (Fixture.objects.filter(cup_tie__competition=competition, venue_id=competition.finals_venue_id)
+                .exclude(status__in=[Status.DRAFT, Status.POSTPONED, Status.VOID])
+                .select_related("home_team", "away_team", "venue", "cup_tie")
+                .order_by("cup_tie__round", "cup_tie__number", "leg"))
+    return [fixture for fixture in fixtures if fixture.played_on == competition.finals_date]
+
+
+def seasons_with_cups(*, league_id: int) -> list[Season]:
+    return list(Season.objects.filter(league_id=league_id, competitions__isnull=False).distinct()
+                .order_by("-start", "-id"))
+
+
+def _side(entry: CupEntry | None) -> dict[str, Any] | None:
+    if entry is None:
+        return None
+    return {"entry": entry.pk, "team": entry.team_id, "name": entry.public_name}
+
+
+def _leg_view(fixture: Fixture) -> dict[str, Any]:
+    night = getattr(fixture, "night", None)
+    confirmed = night is not None and night.status == MatchNight.Status.CONFIRMED
+    return {
+        "leg": fixture.leg, "fixture": fixture.pk, "date": fixture.played_on.isoformat(),
+        "home_team": fixture.home_team_id, "away_team": fixture.away_team_id, "venue": fixture.venue.name,
+        "status": fixture.status, "night_status": night.status if night is not None else MatchNight.Status.OPEN,
+        "score": [night.home_games, night.away_games] if confirmed and night is not None else None,
+        "walkover_winner": fixture.walkover_winner_id,
+    }
+
+
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day is not None else None

@@ -1,0 +1,295 @@
+"""Playing a cup's ties: date windows, dates offered and picked, the legs
+as fixtures, and who goes through.
+
+The secretary gives each round a window of dates. For each leg the side at
+home offers up to three dates inside it; the side away picks one (or a
+secretary sets the date), which creates and publishes the leg as a fixture
+of the cup's division at the home side's venue (the finals venue on the
+finals night), `week` the round. The match night then runs as any league
+fixture's: team sheet, scores, submit, confirm or dispute, walkover.
+
+Leg 1 is at the tie's home side, leg 2 at its away side, and a replay or a
+decider at the side away in the leg before. Once a leg counts (its result
+confirmed, or a walkover given), `cup_progress` asks `cups.decide` who goes
+through over the legs so far: the winner is placed in the next round's tie
+(a bracket cup) and the cup is finished after its final; a tie still level
+wants its replay or decider arranged the same way. A correction of a
+confirmed result decides the tie again, and moves the new winner on while
+the next round's tie has not been arranged.
+
+Every change and refusal is audited; `cup_progress` runs inside the change
+that called it (results, walkovers) and audits what it decided.
+"""
+from datetime import date
+
+from django.db import transaction
+from django.utils import timezone
+
+import cups
+from league.authors import Author
+from league.models import Competition, CupEntry, CupTie, Fixture
+from league.refusals import NotCaptain, NotPermitted, Refused
+from league.selectors.access import is_captain, is_secretary, secretary_refusal
+from league.selectors.cups import next_leg, rounds_in, tie_legs
+from league.services.audit import audit_record
+
+Failure = NotPermitted | Refused
+OFFERS_MAX = 3
+
+
+def tie_window_set(*, competition_id: int, round: int, start: date, end: date, user: Author) -> int:
+    """Sets the window of dates for a round's ties; returns how many ties."""
+    changed = 0
+    with transaction.atomic():
+        competition = (Competition.objects.select_for_update(of=("self",)).select_related("season__league")
+                       .get(pk=competition_id))
+        failure: Failure | None = secretary_refusal(league=competition.season.league, user=user,
+                                                    doing="can set a cup round's dates")
+        if failure is None and start > end:
+            failure = Refused("a round's window starts on or before the day it ends")
+        ties = CupTie.objects.filter(competition=competition, round=round)
+        if failure is None and not ties.exists():
+            failure = Refused(f"{competition} has no round {round} drawn")
+        if failure is None:
+            changed = ties.update(window_start=start, window_end=end)
+        audit_record(user=user, action="cup.window.set", target=competition, refusal=failure,
+                     data={"round": round, "start": start.isoformat(), "end": end.isoformat()})
+    if failure is not None:
+        raise failure
+    return changed
+
+
+def tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
+    """The side at home in the next leg offers up to three dates inside
+    the round's window (its captain, or a secretary)."""
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        failure: Failure | None = _arrangeable(tie)
+        if failure is None:
+            home, _away = _next_sides(tie)
+            failure = _captain_refusal(tie, home, user, doing="offer the dates")
+        failure = failure or _dates_refusal(tie, dates)
+        offered = sorted({day.isoformat() for day in dates})
+        if failure is None:
+            tie.offered_dates = offered
+            tie.save(update_fields=["offered_dates"])
+        audit_record(user=user, action="cup.dates.offer", target=tie, refusal=failure, data={"dates": offered})
+    if failure is not None:
+        raise failure
+    return tie
+
+
+def tie_date_pick(*, tie_id: int, date: date, user: Author) -> Fixture:
+    """The side away in the next leg picks one of the dates offered (its
+    captain, or a secretary): the leg is arranged for that night."""
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        failure: Failure | None = _arrangeable(tie)
+        if failure is None:
+            _home, away = _next_sides(tie)
+            failure = _captain_refusal(tie, away, user, doing="pick the date")
+        if failure is None and date.isoformat() not in tie.offered_dates:
+            offered = ", ".join(tie.offered_dates) or "none yet"
+            failure = Refused(f"pick one of the dates the home side offered ({offered})")
+        fixture = _arrange(tie, date) if failure is None else None
+        audit_record(user=user, action="cup.date.pick", target=tie, refusal=failure,
+                     data={"date": date.isoformat(), "fixture": fixture.pk if fixture else None,
+                           "leg": fixture.leg if fixture else None})
+    if failure is not None:
+        raise failure
+    assert fixture is not None
+    return fixture
+
+
+def tie_date_set(*, tie_id: int, date: date, user: Author) -> Fixture:
+    """A secretary sets the next leg's date, offered or not (a final on
+    the finals night, a tie the sides cannot agree)."""
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        failure: Failure | None = (secretary_refusal(league=tie.competition.season.league, user=user,
+                                                     doing="can set a cup tie's date")
+                                   or _arrangeable(tie))
+        if failure is None and date < timezone.localdate():
+            failure = Refused(f"{date.day} {date:%B %Y} has gone: a tie is set for today or later")
+        fixture = _arrange(tie, date) if failure is None else None
+        audit_record(user=user, action="cup.date.set", target=tie, refusal=failure,
+                     data={"date": date.isoformat(), "fixture": fixture.pk if fixture else None,
+                           "leg": fixture.leg if fixture else None})
+    if failure is not None:
+        raise failure
+    assert fixture is not None
+    return fixture
+
+
+def tie_winner_set(*, tie_id: int, winner_entry_id: int, reason: str, user: Author) -> CupTie:
+    """A secretary records who went through a singles or pairs tie (played
+    as a single game, not as a fixture), saying how."""
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        failure: Failure | None = secretary_refusal(league=tie.competition.season.league, user=user,
+                                                    doing="can record a cup tie's result")
+        if failure is None and tie.competition.kind == Competition.Kind.TEAM:
+            failure = Refused("a team cup's ties are decided by their fixtures' results")
+        if failure is None and (tie.bye or winner_entry_id not in (tie.home_id, tie.away_id)):
+            failure = Refused("the winner is one of the tie's two sides")
+        if failure is None and not reason.strip():
+            failure = Refused("say how the tie was won, such as the game's score")
+        if failure is None:
+            old = tie.winner_id
+            tie.winner_id, tie.decided_reason = winner_entry_id, reason.strip()
+            tie.save(update_fields=["winner", "decided_reason"])
+            _advance(tie, old=old)
+        audit_record(user=user, action="cup.tie.winner", target=tie, refusal=failure,
+                     data={"winner": winner_entry_id, "reason": reason.strip()})
+    if failure is not None:
+        raise failure
+    return tie
+
+
+def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
+    """Decides the tie of a cup fixture afresh once one of its legs counts
+    (or its count changed): who goes through, or that a replay or decider
+    is wanted. Call inside the change that made the leg count. Nothing for
+    a league fixture."""
+    tie_id = Fixture.objects.filter(pk=fixture_id).values_list("cup_tie_id", flat=True).get()
+    if tie_id is None:
+        return None
+    tie = _locked(tie_id)
+    if tie.bye or tie.home is None or tie.away is None:
+        return tie
+    competition = tie.competition
+    tie_format = cups.TieFormat.from_dict({"legs": competition.legs, "chain": competition.tie_break,
+                                           "level": competition.level})
+    legs = [result.leg for result in tie_legs(tie=tie) if result.leg is not None]
+    try:
+        outcome = cups.decide(tie_format, tie.home.pk, tie.away.pk, legs)
+    except cups.CupError as error:
+        outcome = cups.Outcome("undecided", None, str(error))
+    old = tie.winner_id
+    tie.winner_id = outcome.winner
+    names = {tie.home.pk: tie.home.name, tie.away.pk: tie.away.name}
+    tie.decided_reason = (f"{names[outcome.winner]} through: {outcome.reason}" if outcome.winner is not None
+                          else outcome.reason)
+    if outcome.winner is None:
+        tie.offered_dates = []  # the next leg, replay or decider is arranged afresh
+    tie.save(update_fields=["winner", "decided_reason", "offered_dates"])
+    moved = _advance(tie, old=old)
+    audit_record(user=user, action="cup.tie.decide", target=tie,
+                 data={"status": outcome.status, "winner": outcome.winner, "reason": tie.decided_reason,
+                       "fixture": fixture_id, "moved_on": moved})
+    return tie
+
+
+def _advance(tie: CupTie, *, old: int | None) -> bool:
+    """Puts the tie's winner (or nobody, when it has none any longer) in
+    the next round's tie, while that tie has no leg arranged; marks the cup
+    finished, or not, by its final. Says whether the next round changed."""
+    competition = tie.competition
+    new = tie.winner_id
+    ties = list(CupTie.objects.filter(competition=competition).only("round", "number"))
+    final = tie.round >= rounds_in(ties)
+    if final:
+        status = Competition.Status.FINISHED if new is not None else Competition.Status.DRAWN
+        Competition.objects.filter(pk=competition.pk).update(status=status)
+        return False
+    if old == new:
+        return False
+    following = _following(tie, old=old)
+    if following is None or Fixture.objects.filter(cup_tie=following).exists():
+        return False
+    slot = "home" if tie.number % 2 == 1 else "away"
+    if competition.draw_mode == Competition.DrawMode.ROUNDS:
+        slot = "home" if following.home_id == old else "away"
+    setattr(following, f"{slot}_id", new)
+    following.save(update_fields=[slot])
+    return True
+
+
+def _following(tie: CupTie, *, old: int | None) -> CupTie | None:
+    """The next round's tie the winner goes into: by its place in a
+    bracket; in a cup drawn round by round, the tie the old winner was
+    drawn into (none before the next round is drawn)."""
+    later = CupTie.objects.select_for_update().filter(competition_id=tie.competition_id, round=tie.round + 1)
+    if tie.competition.draw_mode == Competition.DrawMode.BRACKET:
+        return later.filter(number=(tie.number + 1) // 2).first()
+    if old is None:
+        return None
+    return later.filter(home_id=old).first() or later.filter(away_id=old).first()
+
+
+def _arrangeable(tie: CupTie) -> Refused | None:
+    """Why the tie's next leg cannot be arranged now, or None."""
+    if tie.competition.kind != Competition.Kind.TEAM:
+        return Refused("singles and pairs ties are played as single games: record the winner instead")
+    if tie.bye:
+        return Refused("a bye has no match to arrange")
+    if tie.home is None or tie.away is None:
+        return Refused("the tie's sides are not known yet: the ties before it are still to be decided")
+    if tie.winner_id is not None:
+        return Refused(f"the tie is decided ({tie.decided_reason}): there is no leg left to arrange")
+    pending = next_leg(tie=tie)
+    if pending is not None:
+        return Refused(f"leg {pending.leg} is arranged for {pending.played_on:%d %B %Y} and still to be played: "
+                       "a secretary rearranges it")
+    return None
+
+
+def _next_sides(tie: CupTie) -> tuple[CupEntry, CupEntry]:
+    """Who is at home, and who away, in the tie's next leg: leg 1 at the
+    tie's home side, then each leg at the side away in the one before."""
+    assert tie.home is not None and tie.away is not None
+    played = Fixture.objects.filter(cup_tie=tie).exclude(status=Fixture.Status.VOID).order_by("-leg").first()
+    if played is None:
+        return tie.home, tie.away
+    if played.home_team_id == tie.home.team_id:
+        return tie.away, tie.home
+    return tie.home, tie.away
+
+
+def _captain_refusal(tie: CupTie, entry: CupEntry, user: Author, *, doing: str) -> NotCaptain | None:
+    if is_secretary(league=tie.competition.season.league_id, user=user):
+        return None
+    if entry.team is not None and is_captain(team=entry.team, user=user):
+        return None
+    return NotCaptain(f"only {entry.name}'s captain or vice-captain, or a league secretary, can {doing}")
+
+
+def _dates_refusal(tie: CupTie, dates: list[date]) -> Refused | None:
+    chosen = sorted(set(dates))
+    if not chosen or len(chosen) > OFFERS_MAX:
+        return Refused(f"offer one to {OFFERS_MAX} dates")
+    today = timezone.localdate()
+    for day in chosen:
+        if day < today:
+            return Refused(f"{day.day} {day:%B %Y} has gone: offer today or later")
+        if tie.window_start is not None and tie.window_end is not None and not (
+                tie.window_start <= day <= tie.window_end):
+            return Refused(f"{day.day} {day:%B %Y} is outside round {tie.round}'s dates, "
+                           f"{tie.window_start.day} {tie.window_start:%B} to {tie.window_end.day} "
+                           f"{tie.window_end:%B %Y}")
+    return None
+
+
+def _arrange(tie: CupTie, night: date) -> Fixture:
+    """Creates and publishes the next leg's fixture for `night`, at the
+    home side's venue, or the finals venue on the finals night."""
+    home, away = _next_sides(tie)
+    assert home.team is not None and away.team is not None
+    competition = tie.competition
+    venue_id = home.team.home_venue_id
+    if competition.finals_venue_id is not None and night == competition.finals_date:
+        venue_id = competition.finals_venue_id
+    number = (Fixture.objects.filter(cup_tie=tie).order_by("-leg").values_list("leg", flat=True).first() or 0) + 1
+    fixture = Fixture.objects.create(
+        division_id=competition.division_id, week=tie.round, date=night, home_team=home.team, away_team=away.team,
+        venue_id=venue_id, status=Fixture.Status.PUBLISHED, published_at=timezone.now(), cup_tie=tie, leg=number)
+    tie.date, tie.offered_dates = night, []
+    tie.save(update_fields=["date", "offered_dates"])
+    return fixture
+
+
+def _locked(tie_id: int) -> CupTie:
+    return (CupTie.objects.select_for_update(of=("self",))
+            .select_related("competition__season__league", "home__team", "away__team", "home__player",
+                            "away__player", "home__partner", "away__partner")
+            .get(pk=tie_id))

@@ -13,10 +13,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.authors import Author
-from league.models import CupTie
+from league.models import CupTie, Fixture, MatchNight, Team
+from league.pages.public_lines import night_of
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.selectors.access import is_captain
-from league.selectors.cup_pages import CupView, tie_get
+from league.selectors.cup_pages import CupView, TieView, tie_get
 from league.services.cup_ties import tie_date_pick, tie_dates_offer
 
 OFFER = "offer"
@@ -45,24 +46,46 @@ class PickForm(forms.Form):
 
 
 def date_actions(view: CupView, *, user: Author) -> dict[int, dict[str, Any]]:
-    """For each tie the user captains a side of and whose date is still to
-    be arranged: what they may do now (offer or pick) and the blank form."""
+    """For each tie whose next leg is still to be arranged and whose side
+    at home (or away) in it the user captains: what they may do now (offer
+    or pick) and the blank form."""
     if user is None or not user.is_authenticated:
         return {}
     actions: dict[int, dict[str, Any]] = {}
-    for shown in view.rounds:
-        for tie in shown.ties:
-            found = tie.tie
-            if found is None or found.bye or found.date is not None or found.winner_id is not None:
-                continue
-            if tie.home is None or tie.away is None or tie.home.team is None or tie.away.team is None:
-                continue
-            if is_captain(team=tie.home.team, user=user):
-                actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}")}
-            elif found.offered_dates and is_captain(team=tie.away.team, user=user):
-                actions[found.pk] = {"action": PICK,
-                                     "form": PickForm(offered=found.offered_dates, prefix=f"pick{found.pk}")}
+    for tie in (tie for shown in view.rounds for tie in shown.ties):
+        found = tie.tie
+        if found is None or found.bye or found.winner_id is not None or any(map(_pending, tie.legs)):
+            continue
+        sides = next_sides(tie)
+        if sides is None:
+            continue
+        home, away = sides
+        if is_captain(team=home, user=user):
+            actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}"), "away": away}
+        elif found.offered_dates and is_captain(team=away, user=user):
+            actions[found.pk] = {"action": PICK, "home": home,
+                                 "form": PickForm(offered=found.offered_dates, prefix=f"pick{found.pk}")}
     return actions
+
+
+def next_sides(tie: TieView) -> tuple[Team, Team] | None:
+    """The teams at home and away in the tie's next leg: the first at the
+    tie's home side, each later one at the side away in the leg before;
+    None until both sides are known (or in a singles or pairs cup)."""
+    if tie.home is None or tie.away is None or tie.home.team is None or tie.away.team is None:
+        return None
+    played = [leg for leg in tie.legs if leg.status != Fixture.Status.VOID]
+    if played and played[-1].home_team_id == tie.home.team.pk:
+        return tie.away.team, tie.home.team
+    return tie.home.team, tie.away.team
+
+
+def _pending(leg: Fixture) -> bool:
+    """Arranged and still to count: neither confirmed, awarded nor voided."""
+    if leg.status in (Fixture.Status.WALKOVER, Fixture.Status.VOID):
+        return False
+    night = night_of(leg)
+    return night is None or night.status != MatchNight.Status.CONFIRMED
 
 
 @secretary_page
@@ -78,7 +101,7 @@ def offer(request: HttpRequest, tie_id: int) -> HttpResponse:
         except REFUSALS as refusal:
             messages.error(request, refusal.message)
         else:
-            messages.success(request, f"Dates offered to {tie.away}: their captain picks one.")
+            messages.success(request, "Dates offered: the other side's captain picks one.")
     return _back(tie)
 
 

@@ -26,9 +26,9 @@ from league.selectors.cup_pages import (
     tie_get,
 )
 from league.selectors.secretary import season_get
-from league.services.cup_seeds import cup_seeds_set
+from league.services.competition import division_settings_change
 from league.services.cup_ties import tie_date_set, tie_window_set
-from league.services.cups import competition_create, cup_draw, cup_enter, cup_withdraw
+from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
 
 
 @secretary_page
@@ -39,15 +39,28 @@ def competition_new(request: HttpRequest, season_id: int) -> HttpResponse:
     form = CompetitionForm(request.POST or None, league=season.league,
                            venues=league_venues(league_id=season.league_id))
     if request.method == "POST" and form.is_valid():
+        overrides = form.overrides()
         try:
-            competition = competition_create(season_id=season.pk, overrides=form.overrides(), user=request.user,
-                                             **form.cup())
+            competition = competition_create(season_id=season.pk, match_format=overrides.pop("match_format", None),
+                                             user=request.user, **form.cup())
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:
-            messages.success(request, f"{competition.name} is set up: now take its entries.")
-            return HttpResponseRedirect(reverse("secretary-cup", args=[competition.pk]))
+            return _settings_then_entries(request, competition, overrides)
     return render(request, "secretary/cup_new.html", {"season": season, "form": form})
+
+
+def _settings_then_entries(request: HttpRequest, competition: Competition, overrides: dict[str, Any]) -> HttpResponse:
+    """The new cup's other match settings, kept by its division; refused,
+    the cup stands and its settings page says why."""
+    if overrides:
+        try:
+            division_settings_change(division_id=competition.division_id, changes=overrides, user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, f"{competition.name} is set up, but not its match settings: {refusal.message}")
+            return HttpResponseRedirect(reverse("secretary-division-settings", args=[competition.division_id]))
+    messages.success(request, f"{competition.name} is set up: now take its entries.")
+    return HttpResponseRedirect(reverse("secretary-cup", args=[competition.pk]))
 
 
 @secretary_page
@@ -64,10 +77,7 @@ def entry_add(request: HttpRequest, competition_id: int) -> HttpResponse:
     if form.is_valid():
         team = form.cleaned_data["team"]
         try:
-            entry = cup_enter(competition_id=found.pk, team_id=team.pk, user=request.user)
-            if form.cleaned_data["seed"] is not None:
-                cup_seeds_set(competition_id=found.pk, seeds={entry.pk: form.cleaned_data["seed"]},
-                              user=request.user)
+            cup_enter(competition_id=found.pk, team_id=team.pk, seed=form.cleaned_data["seed"], user=request.user)
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:
@@ -104,7 +114,10 @@ def seeds(request: HttpRequest, competition_id: int) -> HttpResponse:
     form = SeedsForm(request.POST, entries=entries)
     if form.is_valid():
         try:
-            cup_seeds_set(competition_id=found.pk, seeds=form.seeds(), user=request.user)
+            for entry in entries:
+                seed = form.seeds()[entry.pk]
+                if seed != entry.seed:
+                    cup_entry_seed(entry_id=entry.pk, seed=seed, user=request.user)
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:

@@ -142,7 +142,8 @@ def _rounds(competition: Competition, ties: list[CupTie], legs: dict[int, list[F
     for number in range(1, rounds + 1):
         stored = by_round.get(number, [])
         places = (1 << (rounds - number))
-        views = {tie.number: _tie_view(tie, legs.get(tie.pk, [])) for tie in stored}
+        views = {tie.number: _tie_view(tie, legs.get(tie.pk, []), _place_to_fill(competition, number, tie.number,
+                                                                              rounds)) for tie in stored}
         for place in range(1, places + 1):
             if place not in views:
                 views[place] = _place_to_fill(competition, number, place, rounds)
@@ -153,9 +154,11 @@ def _rounds(competition: Competition, ties: list[CupTie], legs: dict[int, list[F
     return shown
 
 
-def _tie_view(tie: CupTie, legs: list[Fixture]) -> TieView:
+def _tie_view(tie: CupTie, legs: list[Fixture], place: "TieView") -> TieView:
+    """The tie; a side not yet known (a later round of a bracket) named as
+    the place it fills."""
     return TieView(round=tie.round, number=tie.number, tie=tie, home=tie.home, away=tie.away,
-                   home_name=entry_name(tie.home) or "to come", away_name=entry_name(tie.away) or "to come",
+                   home_name=entry_name(tie.home) or place.home_name, away_name=entry_name(tie.away) or place.away_name,
                    legs=legs)
 
 

@@ -150,12 +150,21 @@ def test_the_away_captain_picks_from_the_dates_offered(one_tie: tuple[Cup, Any])
     assert "Dates offered: 2, the away side to pick" in text_of(html)
 
 
-def test_no_date_form_once_the_date_is_set(one_tie: tuple[Cup, Any]) -> None:
+def test_no_date_form_while_a_leg_is_arranged_and_unplayed(one_tie: tuple[Cup, Any]) -> None:
     cup, tie = one_tie
-    tie.date = timezone.localdate() + timedelta(days=4)
-    tie.save()
+    a_leg(cup, tie, days=4)
     html = page(logged_in(cup.captains[0]), f"/cups/{cup.competition.pk}/")
     assert "/offer" not in html
+
+
+def test_the_second_leg_is_offered_by_the_side_at_home_in_it(db: None) -> None:
+    cup = a_cup(names=["Red Lion A", "Crown B"], legs=2, status=Competition.Status.DRAWN)
+    tie = a_tie(cup, 1, 1, 0, 1)
+    first = a_leg(cup, tie, leg=1, days=-7)
+    MatchNight.objects.create(fixture=first, status=MatchNight.Status.CONFIRMED, home_games=5, away_games=4)
+    offer = f'action="/cup-ties/{tie.pk}/offer"'
+    assert offer in page(logged_in(cup.captains[1]), f"/cups/{cup.competition.pk}/")
+    assert offer not in page(logged_in(cup.captains[0]), f"/cups/{cup.competition.pk}/")
 
 
 def test_offering_dates_needs_a_login(one_tie: tuple[Cup, Any]) -> None:

@@ -271,6 +271,9 @@ SPECTACULAR_SETTINGS = {
         "FixtureStatusEnum": "league.models.Fixture.Status",
         "MatchNightStatusEnum": "league.models.MatchNight.Status",
         "GameStatusEnum": ["playing", "hand-ended", "won"],
+        "CupKindEnum": "league.models.Competition.Kind",
+        "CupStatusEnum": "league.models.Competition.Status",
+        "CupDrawKindEnum": ["bracket", "round", "groups"],
     },
 }
 

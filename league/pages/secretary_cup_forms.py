@@ -8,6 +8,7 @@ from django import forms
 from league.models import Competition, CupEntry, Team, Venue
 from league.pages.form_fields import form_field
 from league.pages.secretary_forms import DATE_INPUT, DivisionForm
+from league.selectors.cup_pages import teams_among, venues_among
 
 MEASURE_WORDS = {"games": "Games won", "points": "Points pegged", "away_games": "Games won away",
                  "away_points": "Points pegged away"}
@@ -46,7 +47,7 @@ class CompetitionForm(DivisionForm):
     finals_date = forms.DateField(label="Finals night", required=False, widget=DATE_INPUT,
                                   help_text="The night the semi-finals and final are played together, if any.")
     finals_venue: "forms.ModelChoiceField[Venue]" = forms.ModelChoiceField(
-        label="Finals venue", queryset=Venue.objects.none(), required=False, empty_label="None yet")
+        label="Finals venue", queryset=None, required=False, empty_label="None yet")
 
     field_order = list(CUP_FIELDS)
 
@@ -54,7 +55,7 @@ class CompetitionForm(DivisionForm):
         super().__init__(*args, league=league, **kwargs)
         self.fields["name"].help_text = "Such as the Knockout Cup or the Singles."
         venue = form_field(self, "finals_venue", forms.ModelChoiceField)
-        venue.queryset = Venue.objects.filter(pk__in=[v.pk for v in venues])
+        venue.queryset = venues_among(venue_ids=[v.pk for v in venues])
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -82,14 +83,13 @@ class CompetitionForm(DivisionForm):
 
 
 class CupEntryForm(forms.Form):
-    team: "forms.ModelChoiceField[Team]" = forms.ModelChoiceField(queryset=Team.objects.none(),
-                                                                  empty_label="Choose a team")
+    team: "forms.ModelChoiceField[Team]" = forms.ModelChoiceField(queryset=None, empty_label="Choose a team")
     seed = forms.IntegerField(required=False, min_value=1, help_text="1 is the top seed. Empty: unseeded.")
 
     def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = form_field(self, "team", forms.ModelChoiceField)
-        field.queryset = Team.objects.filter(pk__in=[team.pk for team in teams])
+        field.queryset = teams_among(team_ids=[team.pk for team in teams])
 
 
 class SeedsForm(forms.Form):

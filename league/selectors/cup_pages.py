@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from cups import Bracket, CupError, GroupDraw, RoundDraw, describe, round_name, size_for
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
-from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, Team
+from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, Team, Venue
 from league.selectors.public import PUBLIC_STATUSES
 
 
@@ -240,6 +240,16 @@ def teams_to_enter_cup(*, competition: Competition) -> list[Team]:
     entered = CupEntry.objects.filter(competition_id=competition.pk, team__isnull=False).values("team_id")
     return list(Team.objects.filter(league_id=competition.season.league_id).exclude(pk__in=entered)
                 .order_by("name"))
+
+
+def teams_among(*, team_ids: list[int]) -> QuerySet[Team]:
+    """What a form's choice of team accepts."""
+    return Team.objects.filter(pk__in=team_ids).order_by("name")
+
+
+def venues_among(*, venue_ids: list[int]) -> QuerySet[Venue]:
+    """What a form's choice of venue accepts."""
+    return Venue.objects.filter(pk__in=venue_ids).order_by("name")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ TV, every match of the night on one screen.
 The TV page is kept current by static/js/night.js, the match night page's
 own script: it polls this page's live part (`finals_live`), rendered from
 the same template as the page, as it polls a match night's.
-The captains' date forms on the bracket post to `league.pages.cup_dates`.
+The captains' date forms on the bracket post to `league.pages.cup_captains`.
 """
 from datetime import date
 from typing import Any
@@ -19,7 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from league.models import Competition, League
-from league.pages.cup_dates import date_actions
+from league.pages.cup_captains import date_actions, teams_to_enter
 from league.pages.public_lines import fixture_line
 from league.pages.robots import hidden_by, render_for
 from league.selectors.cup_pages import (
@@ -50,6 +50,7 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     context = {
         "competition": competition, "season": competition.season, "league": competition.season.league,
         "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],
+        "to_enter": teams_to_enter(view, user=request.user),
     }
     return render_for(request, "public/cup.html", context, hidden=hidden_by(competition.season.league))
 

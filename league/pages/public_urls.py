@@ -1,7 +1,7 @@
 """URLs of the public league pages (see league.pages.home, public and public_people)."""
 from django.urls import path
 
-from league.pages import cup_dates, public_cups
+from league.pages import cup_captains, public_cups
 from league.pages.home import home
 from league.pages.public import division_page, division_print, league_home
 from league.pages.privacy import data_download
@@ -23,6 +23,7 @@ urlpatterns = [
     path("cups/<num:competition_id>/finals", public_cups.finals_page, name="public-cup-finals"),
     path("cups/<num:competition_id>/finals/live", public_cups.finals_live, name="public-cup-finals-live"),
     path("leagues/<slug:slug>/cups/winners", public_cups.roll_page, name="public-cup-roll"),
-    path("cup-ties/<num:tie_id>/offer", cup_dates.offer, name="cup-tie-offer"),
-    path("cup-ties/<num:tie_id>/pick", cup_dates.pick, name="cup-tie-pick"),
+    path("cups/<num:competition_id>/enter", cup_captains.enter, name="public-cup-enter"),
+    path("cup-ties/<num:tie_id>/offer", cup_captains.offer, name="cup-tie-offer"),
+    path("cup-ties/<num:tie_id>/pick", cup_captains.pick, name="cup-tie-pick"),
 ]

@@ -323,3 +323,11 @@ def draw_preview(*, competition: Competition) -> DrawPreview:
     size = size_for(len(winners)) if len(winners) > 1 else 0
     return DrawPreview(f"The draw for the {round_name(last + 1, rounds).lower()}", last + 1, winners,
                        size - len(winners) if size else 0, rounds, seeded, problem=problem)
+
+
+def teams_captained(*, league_id: int, user_id: int | None) -> list[Team]:
+    """The league's teams the user captains (or vice-captains), by name."""
+    if user_id is None:
+        return []
+    return list(Team.objects.filter(Q(captain_id=user_id) | Q(vice_captain_id=user_id), league_id=league_id)
+                .order_by("name"))

@@ -231,3 +231,33 @@ def test_the_finals_live_part_is_never_cached(client: Client, finals: tuple[Cup,
 
 def test_a_cup_without_a_finals_night_has_no_finals_page(client: Client, cup: Cup) -> None:
     assert client.get(f"/cups/{cup.competition.pk}/finals").status_code == 404
+
+
+# Entering
+
+
+def test_a_captain_enters_their_team_from_the_cup_page(db: None) -> None:
+    cup = a_cup()
+    cup.entries[0].delete()
+    captain = logged_in(cup.captains[0])
+    html = page(captain, f"/cups/{cup.competition.pk}/")
+    assert "Enter Red Lion A" in text_of(html)
+    assert "Enter Crown B" not in text_of(page(logged_in(cup.captains[1]), f"/cups/{cup.competition.pk}/"))
+    response = captain.post(f"/cups/{cup.competition.pk}/enter", {"team": cup.teams[0].pk}, follow=True)
+    assert "Red Lion A is entered in Knockout Cup." in text_of(response.content.decode())
+    assert cup.competition.entries.filter(team=cup.teams[0]).exists()
+
+
+def test_a_captain_cannot_enter_another_captains_team(db: None) -> None:
+    cup = a_cup()
+    cup.entries[0].delete()
+    response = logged_in(cup.captains[1]).post(f"/cups/{cup.competition.pk}/enter", {"team": cup.teams[0].pk},
+                                               follow=True)
+    assert "captain" in text_of(response.content.decode())
+    assert not cup.competition.entries.filter(team=cup.teams[0]).exists()
+
+
+def test_a_cup_fixtures_match_night_leads_back_to_the_cup(client: Client, cup: Cup) -> None:
+    ties = first_round_of_six(cup)
+    leg = a_leg(cup, ties[1])
+    assert f'href="/cups/{cup.competition.pk}/"' in page(client, f"/fixtures/{leg.pk}/night")

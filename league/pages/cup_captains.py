@@ -1,8 +1,9 @@
-"""The captains' part in arranging a cup tie, from the competition's page:
-the home captain offers up to three dates inside the round's window, the
-away captain picks one of them, which puts the match in the fixtures. The
-services decide (`league.services.cup_ties`); the page only spares people
-forms they could never use (`date_actions`)."""
+"""The captains' part in a cup, from the competition's page: entering
+their team while entries are open (`teams_to_enter`, `enter`), and
+arranging a tie: the home captain offers up to three dates inside the
+round's window, the away captain picks one of them, which puts the match in
+the fixtures. The services decide (`league.services.cups`, `cup_ties`); the
+page only spares people forms they could never use (`date_actions`)."""
 from datetime import date
 from typing import Any
 
@@ -13,12 +14,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.authors import Author
-from league.models import CupTie, Fixture, MatchNight, Team
+from league.models import Competition, CupTie, Fixture, MatchNight, Team
 from league.pages.public_lines import night_of
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.selectors.access import is_captain
-from league.selectors.cup_pages import CupView, TieView, tie_get
+from league.selectors.cup_pages import CupView, TieView, competition_get, teams_captained, tie_get
 from league.services.cup_ties import tie_date_pick, tie_dates_offer
+from league.services.cups import cup_enter
 
 OFFER = "offer"
 PICK = "pick"
@@ -86,6 +88,35 @@ def _pending(leg: Fixture) -> bool:
         return False
     night = night_of(leg)
     return night is None or night.status != MatchNight.Status.CONFIRMED
+
+
+def teams_to_enter(view: CupView, *, user: Author) -> list[Team]:
+    """The teams the user captains that could still enter the team cup."""
+    competition = view.competition
+    if (user is None or not user.is_authenticated or competition.kind != Competition.Kind.TEAM
+            or competition.status != Competition.Status.ENTRY):
+        return []
+    entered = {entry.team_id for entry in view.entries if not entry.withdrawn}
+    return [team for team in teams_captained(league_id=competition.season.league_id, user_id=user.pk)
+            if team.pk not in entered]
+
+
+@secretary_page
+@require_POST
+def enter(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """A captain enters their team (the service checks they captain it)."""
+    competition = competition_get(competition_id=competition_id)
+    team_id = request.POST.get("team", "")
+    if not team_id.isdigit():
+        messages.error(request, "Choose the team to enter.")
+    else:
+        try:
+            entry = cup_enter(competition_id=competition.pk, team_id=int(team_id), user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{entry.name} is entered in {competition.name}.")
+    return HttpResponseRedirect(reverse("public-cup", args=[competition.pk]))
 
 
 @secretary_page

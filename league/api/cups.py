@@ -171,8 +171,8 @@ class SeasonCupsApi(APIView):
                                                max_value=1024)
         finals_date = serializers.DateField(required=False, allow_null=True, default=None)
         finals_venue = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
-        match_format = serializers.CharField(required=False, allow_null=True, default=None, max_length=40,
-                                             help_text="A match format's key; empty: the league's.")
+        match_format = text(required=False, allow_null=True, default=None, max_length=40,
+                            help_text="A match format's key; null: the league's.")
 
     @extend_schema(responses={200: CompetitionOutput(many=True), 404: ErrorOutput}, summary="A season's cups")
     def get(self, request: Request, season_id: int) -> Response:

@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 from cupleague import CupLeague, a_cup_league, day, leg_entered, leg_played, ok
+from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
+from tablets import tablet_for
 
 import cups
-from league.models import AuditEntry, Competition, CupDraw, TableEntry
+from league.models import AuditEntry, Competition, CupDraw, SquadRegistration, TableEntry
 from league.selectors.cups import finals_night, roll_of_winners
 from league.selectors.public import season_divisions
 from league.services.cups import cup_entry_seed
@@ -266,3 +268,35 @@ def test_a_seeded_cup_takes_no_random_seed_and_entries_stop_at_the_draw() -> Non
     entry = ok(APIClient().get(f"/api/cups/{competition['id']}/entries"))[0]
     late = cup.captain(cup.teams[0]).post(f"/api/cup-entries/{entry['id']}/withdraw", {}, format="json")
     assert late.status_code == 422 and "drawn" in late.json()["error"]
+
+
+def test_a_singles_cup_takes_players_and_the_secretary_records_each_winner() -> None:
+    cup = a_cup_league(2)
+    competition = cup_created(cup, name="Singles", kind="singles", draw_mode="rounds", seeded=False, legs=1)
+    squad = list(SquadRegistration.objects.filter(season=cup.season).select_related("player")
+                 .order_by("player__name"))[:3]
+    me = squad[0].player
+    me.user = get_user_model().objects.create_user("player-one")
+    me.save()
+    url = f"/api/cups/{competition['id']}/entries"
+    ok(tablet_for(me.user).post(url, {"player": me.pk}, format="json"), 201)
+    someone_else = tablet_for(me.user).post(url, {"player": squad[1].player_id}, format="json")
+    assert someone_else.status_code == 403
+    for registration in squad[1:]:
+        ok(cup.desk().post(url, {"player": registration.player_id}, format="json"), 201)
+    team_entry = cup.desk().post(url, {"team": cup.teams[0].pk}, format="json")
+    assert team_entry.status_code == 422 and "enter a player" in team_entry.json()["error"]
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {"seed": 3}, format="json"), 201)
+    played = next(t for t in cup_view(competition)["rounds"][0]["ties"] if not t["bye"])
+    no_fixture = cup.desk().post(f"/api/cup-ties/{played['id']}/date", {"date": day(2).isoformat()}, format="json")
+    assert no_fixture.status_code == 422
+    won = ok(cup.desk().post(f"/api/cup-ties/{played['id']}/winner",
+                             {"winner": played["away"]["entry"], "reason": "61-45"}, format="json"))
+    assert won["winner"]["entry"] == played["away"]["entry"]
+    final = ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {"seed": 4}, format="json"), 201)
+    assert final["round"] == 2
+    ties = cup_view(competition)["rounds"][1]["ties"]
+    assert len(ties) == 1 and played["away"]["entry"] in (ties[0]["home"]["entry"], ties[0]["away"]["entry"])
+    ok(cup.desk().post(f"/api/cup-ties/{ties[0]['id']}/winner", {"winner": ties[0]["home"]["entry"],
+                                                                 "reason": "61-12"}, format="json"))
+    assert cup_view(competition)["status"] == "finished"

@@ -25,6 +25,7 @@ from league.pages.robots import hidden_by, render_for
 from league.selectors.cup_pages import (
     RoundView,
     TieView,
+    competition_draws,
     competition_get,
     cup_view,
     finals_night,
@@ -51,6 +52,7 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
         "competition": competition, "season": competition.season, "league": competition.season.league,
         "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],
         "to_enter": teams_to_enter(view, user=request.user),
+        "draws": competition_draws(competition_id=competition.pk) if rounds else [],
     }
     return render_for(request, "public/cup.html", context, hidden=hidden_by(competition.season.league))
 

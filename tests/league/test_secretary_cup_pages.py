@@ -159,6 +159,8 @@ def test_the_draw_made_shows_its_seed_and_can_be_made_again_from_it(secretary: C
     assert cups.describe(again) in page(secretary, f"/secretary/cups/{cup.competition.pk}/")
     assert CupTie.objects.filter(competition=cup.competition, round=1).count() == 4
     assert AuditEntry.objects.filter(action="cup.draw").exists()
+    assert "Round 1, drawn" in text_of(page(Client(), f"/cups/{cup.competition.pk}/"))
+    assert "at random from seed 20261201" in text_of(page(Client(), f"/cups/{cup.competition.pk}/"))
 
 
 def test_a_fresh_seed_is_chosen_when_none_is_given(secretary: Client, cup: Cup) -> None:

@@ -1,6 +1,6 @@
 """Cups for the browser tests: a league with teams whose names are as long
-as a real league's, a team cup of its own division, and a finals night of
-three matches at one venue, each with its team sheet in."""
+as a real league's, a team cup with its own division, a bracket drawn, and
+a night of three cup matches at one venue, each with its team sheet in."""
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -31,14 +31,14 @@ LAST = ["Whitehouse", "Fairbrother", "Ollerenshaw", "Bagshaw", "Hollinshead", "C
 
 
 @dataclass
-class League_:
+class LeagueMade:
     league: League
     season: Season
     teams: list[Team]
     secretary: Any
 
 
-def a_league_with_teams(count: int, *, match_format: str = "plain") -> League_:
+def a_league_with_teams(count: int, *, match_format: str = "plain") -> LeagueMade:
     today = timezone.localdate()
     league = League.objects.create(name="Solihull & District", slug="solihull", match_format=match_format)
     season = Season.objects.create(league=league, name="Winter", start=today - timedelta(days=30),
@@ -52,17 +52,17 @@ def a_league_with_teams(count: int, *, match_format: str = "plain") -> League_:
                  for n, first in enumerate(FIRST)]
         SquadRegistration.objects.bulk_create(SquadRegistration(season=season, team=team, player=p) for p in squad)
         teams.append(team)
-    return League_(league, season, teams, secretary)
+    return LeagueMade(league, season, teams, secretary)
 
 
-def a_team_cup(made: League_, **fields: Any) -> tuple[Competition, list[CupEntry]]:
+def a_team_cup(made: LeagueMade, **fields: Any) -> tuple[Competition, list[CupEntry]]:
     division = Division.objects.create(season=made.season, name="Knockout Cup", is_cup=True)
     competition = Competition.objects.create(season=made.season, name="Knockout Cup", slug="knockout-cup",
                                              division=division, **fields)
     return competition, [CupEntry.objects.create(competition=competition, team=team) for team in made.teams]
 
 
-def a_drawn_bracket(made: League_) -> Competition:
+def a_drawn_bracket(made: LeagueMade) -> Competition:
     """Eight teams drawn as a whole bracket: the quarter-finals between
     them, the semi-finals and final still to fill."""
     competition, entries = a_team_cup(made, draw_mode=Competition.DrawMode.BRACKET,
@@ -76,10 +76,10 @@ def a_drawn_bracket(made: League_) -> Competition:
     return competition
 
 
-def a_finals_night(made: League_) -> tuple[Competition, list[Fixture]]:
-    """Tonight at the Town Hall: both semi-finals of a four-team cup and,
-    as leagues do on a finals night, the final of last round's plate
-    between two others; every team sheet in."""
+def a_finals_night(made: LeagueMade) -> tuple[Competition, list[Fixture]]:
+    """Tonight at the Town Hall: the three ties of a six-team cup's first
+    round, every team sheet in (three matches side by side, as on a
+    finals night of two semi-finals and a plate final)."""
     hall = Venue.objects.create(name="Town Hall")
     today = timezone.localdate()
     competition, entries = a_team_cup(made, finals_date=today, finals_venue=hall, status=Competition.Status.DRAWN)
@@ -96,7 +96,7 @@ def a_finals_night(made: League_) -> tuple[Competition, list[Fixture]]:
     return competition, fixtures
 
 
-def _lineups(made: League_, fixture: Fixture) -> list[tuple[list[int], list[int]]]:
+def _lineups(made: LeagueMade, fixture: Fixture) -> list[tuple[list[int], list[int]]]:
     """Singles by the first players, each once; pairs by the rest, two by two."""
     home, away = ([r.player_id for r in SquadRegistration.objects.filter(season=made.season, team=team)
                    .order_by("id")] for team in (fixture.home_team, fixture.away_team))

@@ -32,7 +32,7 @@ from league.selectors.cups import (
 )
 from league.selectors.fixtures import fixture_detail
 from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set, tie_winner_set
-from league.services.cups import competition_create, cup_draw, cup_enter, cup_withdraw
+from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
 
 SEED_MAX = 2**31 - 1
 
@@ -229,9 +229,26 @@ class CupEntriesApi(APIView):
 
 class CupWithdrawApi(APIView):
     @extend_schema(request=None, responses={200: EntryOutput, **WRITE_ERRORS},
-                   summary="Withdraw an entry before the draw (whoever entered it, or a secretary)")
+                   summary="Withdraw an entry; after the draw it concedes its tie (whoever could enter it, or a secretary)")
     def post(self, request: Request, entry_id: int) -> Response:
         return Response(EntryOutput(cup_withdraw(entry_id=entry_id, user=request.user)).data)
+
+
+class CupSeedApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupSeedInput"
+
+        seed = serializers.IntegerField(allow_null=True, min_value=1, max_value=1024,
+                                        help_text="1 is the top seed; null: unseeded.")
+
+    @extend_schema(request=InputSerializer, responses={200: EntryOutput, **WRITE_ERRORS},
+                   summary="Seed an entry before the draw (its league's secretaries)")
+    def post(self, request: Request, entry_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = cup_entry_seed(entry_id=entry_id, seed=data.validated_data["seed"], user=request.user)
+        return Response(EntryOutput(entry).data)
 
 
 class CupDrawApi(APIView):

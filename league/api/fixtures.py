@@ -63,6 +63,9 @@ class FixtureOutput(serializers.Serializer[Any]):
                                                help_text="The id of the team awarded a walkover.")
     reason = serializers.CharField(help_text="Why it was last postponed, rearranged, awarded or voided.")
     revision = serializers.IntegerField(help_text="Counts its changes since publication.")
+    cup_tie = serializers.IntegerField(source="cup_tie_id", allow_null=True,
+                                       help_text="The cup tie it is a leg of (/api/cups/...); null for a league match.")
+    leg = serializers.IntegerField(allow_null=True, help_text="A cup tie's leg: 1, 2, then replays or a decider.")
 
 
 def _fixtures(fixtures: list[Fixture]) -> Any:

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from django.db.models import Q
+
 import cups
-from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, MatchNight, Season
+from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, MatchNight, Season, Team
 from league.selectors.matches import game_outcome, night_rubbers
 
 Status = Fixture.Status
@@ -129,6 +131,43 @@ def next_leg(*, tie: CupTie) -> Fixture | None:
         if result.leg is None:
             return result.fixture
     return None
+
+
+def next_sides(*, tie: CupTie) -> tuple[CupEntry, CupEntry]:
+    """Who is at home, and who away, in the tie's next leg: leg 1 at the
+    tie's home side, then each leg at the side away in the one before."""
+    assert tie.home is not None and tie.away is not None
+    last = Fixture.objects.filter(cup_tie=tie).exclude(status=Status.VOID).order_by("-leg").first()
+    if last is None or last.home_team_id != tie.home.team_id:
+        return tie.home, tie.away
+    return tie.away, tie.home
+
+
+def ties_to_arrange(*, user: Any) -> list[tuple[CupTie, str]]:
+    """The team cup ties waiting on one of `user`'s teams (as captain or
+    vice-captain): ("offer", tie) for the next leg's home side with no dates
+    offered yet, ("pick", tie) for its away side once dates are offered."""
+    uid = user.pk if user is not None and user.is_authenticated else None
+    if uid is None:
+        return []
+    mine = Q(captain_id=uid) | Q(vice_captain_id=uid)
+    teams = set(Team.objects.filter(mine).values_list("pk", flat=True))
+    if not teams:
+        return []
+    found = []
+    candidates = (CupTie.objects.filter(competition__kind=Competition.Kind.TEAM, winner__isnull=True, bye=False,
+                                        home__isnull=False, away__isnull=False)
+                  .filter(Q(home__team_id__in=teams) | Q(away__team_id__in=teams))
+                  .select_related("competition__season", "home__team", "away__team").order_by("round", "pk"))
+    for tie in candidates:
+        if next_leg(tie=tie) is not None:
+            continue
+        home, away = next_sides(tie=tie)
+        if home.team_id in teams and not tie.offered_dates:
+            found.append((tie, "offer"))
+        elif away.team_id in teams and tie.offered_dates:
+            found.append((tie, "pick"))
+    return found
 
 
 def competition_view(*, competition_id: int) -> dict[str, Any]:

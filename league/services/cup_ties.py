@@ -23,6 +23,7 @@ that called it (results, walkovers) and audits what it decided.
 from datetime import date
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 import cups
@@ -30,7 +31,8 @@ from league.authors import Author
 from league.models import Competition, CupEntry, CupTie, Fixture
 from league.refusals import NotCaptain, NotPermitted, Refused
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
-from league.selectors.cups import next_leg, rounds_in, tie_legs
+from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, tie_legs
+from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
 
 Failure = NotPermitted | Refused
@@ -66,7 +68,7 @@ def tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
         tie = _locked(tie_id)
         failure: Failure | None = _arrangeable(tie)
         if failure is None:
-            home, _away = _next_sides(tie)
+            home, _away = next_sides(tie=tie)
             failure = _captain_refusal(tie, home, user, doing="offer the dates")
         failure = failure or _dates_refusal(tie, dates)
         offered = sorted({day.isoformat() for day in dates})
@@ -86,7 +88,7 @@ def tie_date_pick(*, tie_id: int, date: date, user: Author) -> Fixture:
         tie = _locked(tie_id)
         failure: Failure | None = _arrangeable(tie)
         if failure is None:
-            _home, away = _next_sides(tie)
+            _home, away = next_sides(tie=tie)
             failure = _captain_refusal(tie, away, user, doing="pick the date")
         if failure is None and date.isoformat() not in tie.offered_dates:
             offered = ", ".join(tie.offered_dates) or "none yet"
@@ -138,12 +140,51 @@ def tie_winner_set(*, tie_id: int, winner_entry_id: int, reason: str, user: Auth
             old = tie.winner_id
             tie.winner_id, tie.decided_reason = winner_entry_id, reason.strip()
             tie.save(update_fields=["winner", "decided_reason"])
-            _advance(tie, old=old)
+            _advance(tie, old=old, user=user)
         audit_record(user=user, action="cup.tie.winner", target=tie, refusal=failure,
                      data={"winner": winner_entry_id, "reason": reason.strip()})
     if failure is not None:
         raise failure
     return tie
+
+
+def tie_withdrawn(*, entry: CupEntry, user: Author) -> CupTie | None:
+    """After the draw, a withdrawn entry concedes its tie still to be
+    decided: the other side goes through, and any leg arranged and not yet
+    counting is voided. A tie still waiting for its other side is conceded
+    when that side arrives (see _advance). Call inside the withdrawal."""
+    tie = (CupTie.objects.select_for_update(of=("self",)).select_related("competition", "home", "away")
+           .filter(Q(home=entry) | Q(away=entry), competition_id=entry.competition_id, winner__isnull=True,
+                   bye=False).order_by("-round").first())
+    if tie is not None:
+        _concede(tie, entry, user)
+    return tie
+
+
+def ties_conceded(*, competition_id: int, round: int, user: Author) -> None:
+    """A newly drawn round's ties with a withdrawn side go to the other."""
+    for tie in (CupTie.objects.select_related("competition", "home", "away")
+                .filter(competition_id=competition_id, round=round, bye=False, winner__isnull=True)):
+        for side in (tie.home, tie.away):
+            if side is not None and side.withdrawn:
+                _concede(tie, side, user)
+                break
+
+
+def _concede(tie: CupTie, entry: CupEntry, user: Author) -> None:
+    other = tie.away if tie.home_id == entry.pk else tie.home
+    if other is None:
+        return
+    reason = f"{entry.name} withdrew"
+    for fixture in Fixture.objects.filter(cup_tie=tie, status__in=[*PLAYABLE, Fixture.Status.POSTPONED]):
+        if leg_result(tie, fixture) is None:
+            fixture.status, fixture.reason, fixture.revision = Fixture.Status.VOID, reason, fixture.revision + 1
+            fixture.save(update_fields=["status", "reason", "revision", "changed_at"])
+    tie.winner, tie.decided_reason = other, f"{other.name} through: {reason}"
+    tie.save(update_fields=["winner", "decided_reason"])
+    moved = _advance(tie, old=None, user=user)
+    audit_record(user=user, action="cup.tie.decide", target=tie,
+                 data={"status": "through", "winner": other.pk, "reason": tie.decided_reason, "moved_on": moved})
 
 
 def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
@@ -173,14 +214,14 @@ def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
     if outcome.winner is None:
         tie.offered_dates = []  # the next leg, replay or decider is arranged afresh
     tie.save(update_fields=["winner", "decided_reason", "offered_dates"])
-    moved = _advance(tie, old=old)
+    moved = _advance(tie, old=old, user=user)
     audit_record(user=user, action="cup.tie.decide", target=tie,
                  data={"status": outcome.status, "winner": outcome.winner, "reason": tie.decided_reason,
                        "fixture": fixture_id, "moved_on": moved})
     return tie
 
 
-def _advance(tie: CupTie, *, old: int | None) -> bool:
+def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
     """Puts the tie's winner (or nobody, when it has none any longer) in
     the next round's tie, while that tie has no leg arranged; marks the cup
     finished, or not, by its final. Says whether the next round changed."""
@@ -202,6 +243,10 @@ def _advance(tie: CupTie, *, old: int | None) -> bool:
         slot = "home" if following.home_id == old else "away"
     setattr(following, f"{slot}_id", new)
     following.save(update_fields=[slot])
+    other = following.away_id if slot == "home" else following.home_id
+    gone = CupEntry.objects.filter(pk=other, withdrawn=True).first() if other is not None else None
+    if gone is not None and new is not None and following.winner_id is None:
+        _concede(CupTie.objects.select_related("competition", "home", "away").get(pk=following.pk), gone, user)
     return True
 
 
@@ -234,18 +279,6 @@ def _arrangeable(tie: CupTie) -> Refused | None:
     return None
 
 
-def _next_sides(tie: CupTie) -> tuple[CupEntry, CupEntry]:
-    """Who is at home, and who away, in the tie's next leg: leg 1 at the
-    tie's home side, then each leg at the side away in the one before."""
-    assert tie.home is not None and tie.away is not None
-    played = Fixture.objects.filter(cup_tie=tie).exclude(status=Fixture.Status.VOID).order_by("-leg").first()
-    if played is None:
-        return tie.home, tie.away
-    if played.home_team_id == tie.home.team_id:
-        return tie.away, tie.home
-    return tie.home, tie.away
-
-
 def _captain_refusal(tie: CupTie, entry: CupEntry, user: Author, *, doing: str) -> NotCaptain | None:
     if is_secretary(league=tie.competition.season.league_id, user=user):
         return None
@@ -273,7 +306,7 @@ def _dates_refusal(tie: CupTie, dates: list[date]) -> Refused | None:
 def _arrange(tie: CupTie, night: date) -> Fixture:
     """Creates and publishes the next leg's fixture for `night`, at the
     home side's venue, or the finals venue on the finals night."""
-    home, away = _next_sides(tie)
+    home, away = next_sides(tie=tie)
     assert home.team is not None and away.team is not None
     competition = tie.competition
     venue_id = home.team.home_venue_id

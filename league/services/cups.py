@@ -40,6 +40,7 @@ from league.models import (
 from league.refusals import NotCaptain, NotPermitted, NotSecretary, Refused, SettingsInvalid, WrongLeague
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
 from league.services.audit import audit_record
+from league.services.cup_ties import ties_conceded, tie_withdrawn
 
 Failure = NotPermitted | Refused
 Kind = Competition.Kind
@@ -147,18 +148,23 @@ def cup_entry_seed(*, entry_id: int, seed: int | None, user: Author) -> CupEntry
 
 
 def cup_withdraw(*, entry_id: int, user: Author) -> CupEntry:
-    """Withdraws an entry before the draw: whoever could enter it, or a
-    secretary. Once drawn, a side that cannot play gives a walkover."""
+    """Withdraws an entry: whoever could enter it, or a secretary. Once the
+    cup is drawn, the entry concedes its tie still to be decided (now, or
+    when its opponent is known), and its arranged legs not yet played are
+    voided (league.services.cup_ties.tie_withdrawn)."""
     with transaction.atomic():
         entry = CupEntry.objects.select_related("team", "player", "partner").get(pk=entry_id)
         competition = _locked(entry.competition_id)
-        failure: Failure | None = (_entrant_refusal(competition, entry.team, entry.player, entry.partner, user)
-                                   or _drawn_refusal(competition))
+        failure: Failure | None = _entrant_refusal(competition, entry.team, entry.player, entry.partner, user)
+        if failure is None and competition.status == Competition.Status.FINISHED:
+            failure = Refused(f"{competition} is finished")
         if failure is None and entry.withdrawn:
             failure = Refused(f"{entry.name} has already withdrawn")
         if failure is None:
             entry.withdrawn = True
             entry.save(update_fields=["withdrawn"])
+            if competition.status == Competition.Status.DRAWN:
+                tie_withdrawn(entry=entry, user=user)
         audit_record(user=user, action="cup.withdraw", target=competition, refusal=failure,
                      data={"entry": entry.pk, "name": entry.name})
     if failure is not None:
@@ -227,7 +233,10 @@ def _draw(competition: Competition, *, seed: int | None, round: int | None, user
     ) for tie in rows)
     competition.status = Competition.Status.DRAWN
     competition.save(update_fields=["status"])
-    data["ties"] = sum(1 for tie in rows if not tie.bye and tie.round == (round or rows[0].round))
+    # A side through to this round may have withdrawn since it won.
+    ties_conceded(competition_id=competition.pk, round=rows[0].round, user=user)
+    first = rows[0].round
+    data["ties"] = sum(1 for tie in rows if tie.round == first and not tie.bye)
     return stored
 
 

@@ -51,7 +51,9 @@ def _notice(fixture: Fixture, due: date) -> OverdueNotice | None:
             return None
         offence = Sanction.objects.filter(team=home, late_result=True,
                                           division__season_id=fixture.division.season_id).count() + 1
-        points = division_settings(division_id=fixture.division_id).late_result_deduction(offence)
+        # A cup has no table to take points from: its late results are chased, not sanctioned.
+        points = 0 if fixture.division.is_cup else division_settings(
+            division_id=fixture.division_id).late_result_deduction(offence)
         sanction = None
         if points:
             sanction = sanction_record(

@@ -13,10 +13,19 @@ from rest_framework.test import APIClient
 from tablets import tablet_for
 
 import cups
-from league.models import AuditEntry, Competition, CupDraw, SquadRegistration, TableEntry
-from league.selectors.cups import finals_night, roll_of_winners
+from league.models import (
+    AuditEntry,
+    Competition,
+    CupDraw,
+    OverdueNotice,
+    Sanction,
+    SquadRegistration,
+    TableEntry,
+)
+from league.selectors.cups import finals_night, roll_of_winners, ties_to_arrange
 from league.selectors.public import season_divisions
-from league.services.cups import cup_entry_seed
+from league.services.overdue import results_overdue_check
+from league.services.seasons import season_delete
 from league.services.standings import division_standings_rebuild
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +48,8 @@ def entered(cup: CupLeague, competition: dict[str, Any]) -> dict[str, int]:
                                           format="json"), 201)
         entries[team.name[0]] = entry["id"]
     for seed, letter in enumerate((letter for letter in SEEDS if letter in entries), start=1):
-        cup_entry_seed(entry_id=entries[letter], seed=seed, user=cup.secretary)
+        seeded = ok(cup.desk().post(f"/api/cup-entries/{entries[letter]}/seed", {"seed": seed}, format="json"))
+        assert seeded["seed"] == seed
     return entries
 
 
@@ -106,8 +116,12 @@ def test_a_team_cup_is_played_through_to_its_winner() -> None:
     outside = cup.captain(cup.team_named("A Arms A")).post(
         f"/api/cup-ties/{qf1['id']}/offer", {"dates": [day(25).isoformat()]}, format="json")
     assert outside.status_code == 422 and "outside round 1" in outside.json()["error"]
+    a_team, b_team = cup.team_named("A Arms A"), cup.team_named("B Arms A")
+    assert [(t.pk, what) for t, what in ties_to_arrange(user=a_team.captain)] == [(qf1["id"], "offer")]
+    assert ties_to_arrange(user=b_team.captain) == []
     leg1 = arranged(cup, qf1, 2)
     assert (leg1["home_team"]["name"], leg1["venue"]["name"], leg1["status"]) == ("A Arms A", "A Arms", "published")
+    assert (leg1["cup_tie"], leg1["leg"], leg1["week"], leg1["division"]) == (qf1["id"], 1, 1, competition["division"])
     assert {e.action for e in AuditEntry.objects.filter(action__startswith="cup.da")} == {
         "cup.dates.offer", "cup.date.pick", "cup.dates.offer.refused"}
     leg_played(cup, leg1, home_wins=5, home_loses_with=40, away_loses_with=40)
@@ -267,8 +281,8 @@ def test_a_seeded_cup_takes_no_random_seed_and_entries_stop_at_the_draw() -> Non
     ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
     again = cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json")
     assert again.status_code == 422 and "already drawn" in again.json()["error"]
-    entry = ok(APIClient().get(f"/api/cups/{competition['id']}/entries"))[0]
-    late = cup.captain(cup.teams[0]).post(f"/api/cup-entries/{entry['id']}/withdraw", {}, format="json")
+    late = cup.captain(cup.teams[0]).post(f"/api/cups/{competition['id']}/entries", {"team": cup.teams[0].pk},
+                                          format="json")
     assert late.status_code == 422 and "drawn" in late.json()["error"]
 
 
@@ -302,3 +316,54 @@ def test_a_singles_cup_takes_players_and_the_secretary_records_each_winner() -> 
     ok(cup.desk().post(f"/api/cup-ties/{ties[0]['id']}/winner", {"winner": ties[0]["home"]["entry"],
                                                                  "reason": "61-12"}, format="json"))
     assert cup_view(competition)["status"] == "finished"
+
+
+def test_a_side_withdrawn_after_the_draw_concedes_its_tie_now_or_when_its_opponent_is_known() -> None:
+    cup = a_cup_league(3, names="ABC")
+    competition = cup_created(cup, legs=1)
+    entries = {}
+    for seed, team in enumerate(cup.teams, start=1):
+        entries[team.name[0]] = ok(cup.desk().post(f"/api/cups/{competition['id']}/entries",
+                                                   {"team": team.pk, "seed": seed}, format="json"), 201)["id"]
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
+    semi = tie(competition, 1, 2)
+    assert sides(semi) == ("B", "C") and sides(tie(competition, 2, 1)) == ("A", None)
+    fixture = ok(cup.desk().post(f"/api/cup-ties/{semi['id']}/date", {"date": day(5).isoformat()},
+                                 format="json"), 201)
+
+    # A, waiting in the final, withdraws: the final waits for its other side.
+    ok(cup.captain(cup.team_named("A Arms A")).post(f"/api/cup-entries/{entries['A']}/withdraw", {},
+                                                    format="json"))
+    assert tie(competition, 2, 1)["winner"] is None
+    # C withdraws before its semi-final: B goes through, the arranged match is void, and B takes the final.
+    ok(cup.captain(cup.team_named("C Arms A")).post(f"/api/cup-entries/{entries['C']}/withdraw", {},
+                                                    format="json"))
+    assert ok(APIClient().get(f"/api/fixtures/{fixture['id']}"))["status"] == "void"
+    semi = tie(competition, 1, 2)
+    assert semi["winner"]["name"] == "B Arms A" and "C Arms A withdrew" in semi["decided_reason"]
+    final = tie(competition, 2, 1)
+    assert final["winner"]["name"] == "B Arms A" and "A Arms A withdrew" in final["decided_reason"]
+    assert cup_view(competition)["status"] == "finished"
+
+
+def test_a_season_with_a_drawn_cup_and_nothing_played_can_still_be_deleted() -> None:
+    cup = a_cup_league(3)
+    competition = cup_created(cup, legs=1)
+    entered(cup, competition)
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
+    ok(cup.desk().post(f"/api/cup-ties/{tie(competition, 1, 2)['id']}/date", {"date": day(3).isoformat()},
+                       format="json"), 201)
+    season_delete(season_id=cup.season.pk, user=cup.secretary)
+    assert not Competition.objects.exists() and not CupDraw.objects.exists()
+
+
+def test_a_late_cup_result_is_chased_but_costs_no_points() -> None:
+    cup = a_cup_league(2)
+    competition = cup_created(cup, legs=1)
+    entered(cup, competition)
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
+    fixture = ok(cup.desk().post(f"/api/cup-ties/{tie(competition, 1, 1)['id']}/date",
+                                 {"date": day(1).isoformat()}, format="json"), 201)
+    assert results_overdue_check(today=day(30)) == 1
+    notice = OverdueNotice.objects.get(fixture_id=fixture["id"])
+    assert notice.sanction is None and not Sanction.objects.exists()

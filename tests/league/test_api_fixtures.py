@@ -46,6 +46,7 @@ def test_anyone_reads_a_fixture_with_its_teams_venue_and_status(scene: Scene) ->
         "away_team": {"id": fixture.away_team_id, "name": fixture.away_team.name},
         "venue": {"id": fixture.venue_id, "name": fixture.venue.name},
         "status": "published", "rearranged_to": None, "walkover_winner": None, "reason": "", "revision": 0,
+        "cup_tie": None, "leg": None,
     }
 
 

@@ -1,0 +1,162 @@
+"""Who may make each write of the cups API: every endpoint against every
+role, as in test_access_matrix.py.
+
+The cup is a team cup of one league with teams A, B and C. "Own captain"
+is the captain whose business the write is: A's for entering and
+withdrawing A and for offering dates for A's home leg against B; B's for
+picking one. C's captain is another team's. A secretary's own writes
+(creating, drawing, windows, setting a date, a winner) refuse every
+captain. Each write is tried with the cup at the stage it needs, and a
+refusal changes nothing of the cup, its entries, draws, ties or fixtures.
+"""
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from access import (
+    ANONYMOUS,
+    OTHER_CAPTAIN,
+    OTHER_SECRETARY,
+    OWN_CAPTAIN,
+    OWN_SECRETARY,
+    assert_answered_as_the_matrix_says,
+    matrix_cases,
+    state,
+)
+from cupleague import CupLeague, a_cup_league, day
+from django.contrib.auth import get_user_model
+from django.urls import resolve
+from leagues import a_league
+from rest_framework.test import APIClient
+from tablets import tablet_for
+
+from league.api.urls import urlpatterns
+from league.models import AuditEntry, Competition, CupDraw, CupEntry, CupTie, Division, Fixture
+from league.services.cup_ties import tie_dates_offer
+from league.services.cups import competition_create, cup_draw, cup_enter
+
+WATCHED = [Competition, CupEntry, CupDraw, CupTie, Division, Fixture]
+
+
+@dataclass
+class Scene:
+    cup: CupLeague
+    competition: Competition
+    users: dict[str, Any] = field(default_factory=dict)
+
+    def client(self, role: str) -> APIClient:
+        return APIClient() if role == ANONYMOUS else tablet_for(self.users[role])
+
+    def entry(self, letter: str) -> CupEntry:
+        return CupEntry.objects.get(competition=self.competition, team__name=f"{letter} Arms A")
+
+    def tie(self) -> CupTie:
+        found = CupTie.objects.filter(competition=self.competition).first()
+        assert found is not None
+        return found
+
+
+def a_scene(own: str) -> Scene:
+    cup = a_cup_league(3, names="ABC")
+    competition = competition_create(season_id=cup.season.pk, name="Knockout Cup", draw_mode="bracket",
+                                     seeded=True, user=cup.secretary)
+    other_secretary = get_user_model().objects.create_user("stoke-secretary")
+    a_league("Stoke Sunday").secretaries.add(other_secretary)
+    return Scene(cup, competition, {
+        OTHER_CAPTAIN: cup.team_named("C Arms A").captain, OWN_CAPTAIN: cup.team_named(f"{own} Arms A").captain,
+        OTHER_SECRETARY: other_secretary, OWN_SECRETARY: cup.secretary,
+    })
+
+
+# The stages a cup is brought to before a write is tried.
+
+def with_entries(scene: Scene) -> None:
+    for letter in "AB":
+        cup_enter(competition_id=scene.competition.pk, team_id=scene.cup.team_named(f"{letter} Arms A").pk,
+                  user=scene.cup.secretary)
+
+
+def drawn(scene: Scene) -> None:
+    with_entries(scene)
+    cup_draw(competition_id=scene.competition.pk, user=scene.cup.secretary)
+
+
+def offered(scene: Scene) -> None:
+    drawn(scene)
+    tie_dates_offer(tie_id=scene.tie().pk, dates=[day(3), day(4)], user=scene.cup.secretary)
+
+
+def nothing(scene: Scene) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class Write:
+    name: str
+    own: str  # the team whose captain's business it is
+    stage: Callable[[Scene], None]
+    path: Callable[[Scene], str]
+    body: Callable[[Scene], dict[str, Any]] = lambda scene: {}
+
+
+CREATE = Write("create a cup", "A", nothing, lambda s: f"/api/seasons/{s.cup.season.pk}/cups",
+               lambda s: {"name": "Plate"})
+ENTER = Write("enter a team", "A", nothing, lambda s: f"/api/cups/{s.competition.pk}/entries",
+              lambda s: {"team": s.cup.team_named("A Arms A").pk})
+WITHDRAW = Write("withdraw a team", "A", with_entries, lambda s: f"/api/cup-entries/{s.entry('A').pk}/withdraw")
+SEED = Write("seed an entry", "A", with_entries, lambda s: f"/api/cup-entries/{s.entry('A').pk}/seed",
+             lambda s: {"seed": 1})
+DRAW = Write("draw the cup", "A", with_entries, lambda s: f"/api/cups/{s.competition.pk}/draw")
+WINDOW = Write("set a round's dates", "A", drawn, lambda s: f"/api/cups/{s.competition.pk}/rounds/1/window",
+               lambda s: {"start": day(1).isoformat(), "end": day(10).isoformat()})
+OFFER = Write("offer dates", "A", drawn, lambda s: f"/api/cup-ties/{s.tie().pk}/offer",
+              lambda s: {"dates": [day(3).isoformat()]})
+PICK = Write("pick a date", "B", offered, lambda s: f"/api/cup-ties/{s.tie().pk}/pick",
+             lambda s: {"date": day(4).isoformat()})
+SET_DATE = Write("set a tie's date", "A", drawn, lambda s: f"/api/cup-ties/{s.tie().pk}/date",
+                 lambda s: {"date": day(5).isoformat()})
+WINNER = Write("record a tie's winner", "A", drawn, lambda s: f"/api/cup-ties/{s.tie().pk}/winner",
+               lambda s: {"winner": s.entry("A").pk, "reason": "61-40"})
+
+MATRIX: list[tuple[Write, tuple[int, ...]]] = [
+    # write       anonymous, another team's captain, own captain, another league's secretary, own secretary
+    (CREATE,      (401, 403, 403, 403, 201)),
+    (ENTER,       (401, 403, 201, 403, 201)),
+    (WITHDRAW,    (401, 403, 200, 403, 200)),
+    (SEED,        (401, 403, 403, 403, 200)),
+    (DRAW,        (401, 403, 403, 403, 201)),
+    (WINDOW,      (401, 403, 403, 403, 200)),
+    (OFFER,       (401, 403, 200, 403, 200)),
+    (PICK,        (401, 403, 201, 403, 201)),
+    (SET_DATE,    (401, 403, 403, 403, 201)),
+    (WINNER,      (401, 403, 403, 403, 422)),  # a team cup's ties are decided by their results
+]
+
+
+def refusals() -> int:
+    return AuditEntry.objects.filter(action__endswith=".refused").count()
+
+
+@pytest.mark.parametrize(("write", "role", "answer"), matrix_cases(MATRIX))
+def test_each_cup_write_answers_each_role_as_the_matrix_says(db: None, write: Write, role: str,
+                                                             answer: int) -> None:
+    scene = a_scene(write.own)
+    write.stage(scene)
+    before, refused_before = state(WATCHED), refusals()
+    response = getattr(scene.client(role), "post")(write.path(scene), write.body(scene), format="json")
+    assert_answered_as_the_matrix_says(response, answer, before, state(WATCHED))
+    if answer == 401:
+        assert refusals() == refused_before
+    if answer == 403:
+        assert refusals() == refused_before + 1
+
+
+def test_every_write_of_the_cups_api_is_in_the_matrix(db: None) -> None:
+    scene = a_scene("A")
+    drawn(scene)
+    routed = {pattern.name for pattern in urlpatterns
+              if pattern.callback.view_class.__module__ == "league.api.cups"
+              and hasattr(pattern.callback.view_class, "post")}
+    in_matrix = {resolve(write.path(scene)).url_name for write, _ in MATRIX}
+    assert routed - in_matrix == set()

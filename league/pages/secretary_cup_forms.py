@@ -5,10 +5,10 @@ from typing import Any
 
 from django import forms
 
-from league.models import Competition, CupEntry, Team, Venue
+from league.models import Competition, CupEntry, Player, Team, Venue
 from league.pages.form_fields import form_field
 from league.pages.secretary_forms import DATE_INPUT, DivisionForm
-from league.selectors.cup_pages import teams_among, venues_among
+from league.selectors.cup_pages import players_among, teams_among, venues_among
 
 MEASURE_WORDS = {"games": "Games won", "points": "Points pegged", "away_games": "Games won away",
                  "away_points": "Points pegged away"}
@@ -90,6 +90,36 @@ class CupEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         field = form_field(self, "team", forms.ModelChoiceField)
         field.queryset = teams_among(team_ids=[team.pk for team in teams])
+
+
+class PlayerEntryForm(forms.Form):
+    """A player (singles) or a pair (pairs) entered by the secretary."""
+
+    player: "forms.ModelChoiceField[Player]" = forms.ModelChoiceField(queryset=None, empty_label="Choose a player")
+    partner: "forms.ModelChoiceField[Player]" = forms.ModelChoiceField(queryset=None, required=False,
+                                                                       empty_label="Choose a partner")
+    seed = forms.IntegerField(required=False, min_value=1, help_text="1 is the top seed. Empty: unseeded.")
+
+    def __init__(self, *args: Any, players: list[Player], pairs: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("player", "partner"):
+            form_field(self, name, forms.ModelChoiceField).queryset = players_among(
+                player_ids=[player.pk for player in players])
+        if pairs:
+            self.fields["partner"].required = True
+        else:
+            del self.fields["partner"]
+
+
+class TieWinnerForm(forms.Form):
+    """Who won a singles or pairs tie, and how."""
+
+    winner = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    reason = forms.CharField(max_length=200, label="How", help_text="Such as the game's score: 61-48.")
+
+    def __init__(self, *args: Any, sides: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        form_field(self, "winner", forms.TypedChoiceField).choices = sides
 
 
 class SeedsForm(forms.Form):

@@ -14,8 +14,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import Competition
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
-from league.pages.secretary_cup_forms import MEASURE_WORDS, CompetitionForm, CupEntryForm, SeedsForm, TieDateForm, WindowForm
-from league.selectors.clubs import league_venues
+from league.pages.secretary_cup_forms import (
+    MEASURE_WORDS,
+    CompetitionForm,
+    CupEntryForm,
+    PlayerEntryForm,
+    SeedsForm,
+    TieDateForm,
+    TieWinnerForm,
+    WindowForm,
+)
+from league.selectors.clubs import league_players, league_venues
 from league.selectors.cup_pages import (
     competition_draws,
     competition_entries,
@@ -27,7 +36,7 @@ from league.selectors.cup_pages import (
 )
 from league.selectors.secretary import season_get
 from league.services.competition import division_settings_change
-from league.services.cup_ties import tie_date_set, tie_window_set
+from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
 from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
 
 
@@ -72,16 +81,23 @@ def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
 @secretary_page
 @require_POST
 def entry_add(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Enters a team, or in a singles or pairs cup a player or a pair."""
     found = _competition(request, competition_id)
-    form = CupEntryForm(request.POST, teams=teams_to_enter_cup(competition=found))
+    form = _entry_form(found, data=request.POST)
     if form.is_valid():
-        team = form.cleaned_data["team"]
+        data = form.cleaned_data
         try:
-            cup_enter(competition_id=found.pk, team_id=team.pk, seed=form.cleaned_data["seed"], user=request.user)
+            if isinstance(form, CupEntryForm):
+                entry = cup_enter(competition_id=found.pk, team_id=data["team"].pk, seed=data["seed"],
+                                  user=request.user)
+            else:
+                partner = data.get("partner")
+                entry = cup_enter(competition_id=found.pk, player_id=data["player"].pk,
+                                  partner_id=partner.pk if partner else None, seed=data["seed"], user=request.user)
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:
-            messages.success(request, f"{team} is entered in {found.name}.")
+            messages.success(request, f"{entry.name} is entered in {found.name}.")
             return _back(found, "entries-heading")
     return _competition_page(request, found, entry_form=form)
 
@@ -200,13 +216,41 @@ def _competition_page(request: HttpRequest, found: Competition, **forms: Any) ->
     active = [e for e in view.entries if not e.withdrawn]
     context: dict[str, Any] = {
         "competition": found, "view": view, "active": active,
-        "entry_form": forms.get("entry_form") or CupEntryForm(teams=teams_to_enter_cup(competition=found)),
+        "entry_form": forms.get("entry_form") or _entry_form(found, data=None),
         "seeds_form": forms.get("seeds_form") or SeedsForm(entries=active),
         "draws": competition_draws(competition_id=found.pk),
         "preview": draw_preview(competition=found),
         "tie_break_words": ", then ".join(MEASURE_WORDS.get(m, m) for m in found.tie_break).lower(),
     }
     return render(request, "secretary/cup.html", context)
+
+
+def _entry_form(found: Competition, *, data: Any) -> CupEntryForm | PlayerEntryForm:
+    if found.kind == Competition.Kind.TEAM:
+        return CupEntryForm(data, teams=teams_to_enter_cup(competition=found))
+    return PlayerEntryForm(data, players=league_players(league_id=found.season.league_id),
+                           pairs=found.kind == Competition.Kind.PAIRS)
+
+
+@secretary_page
+@require_POST
+def tie_winner(request: HttpRequest, tie_id: int) -> HttpResponse:
+    """Records who won a singles or pairs tie, played as one game."""
+    tie = tie_get(tie_id=tie_id)
+    found = _competition(request, tie.competition_id)
+    sides = [(entry.pk, entry.name) for entry in (tie.home, tie.away) if entry is not None]
+    form = TieWinnerForm(request.POST, sides=sides, prefix=f"won{tie.pk}")
+    if form.is_valid():
+        try:
+            tie_winner_set(tie_id=tie.pk, winner_entry_id=form.cleaned_data["winner"],
+                           reason=form.cleaned_data["reason"], user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{dict(sides)[form.cleaned_data['winner']]} goes through.")
+    else:
+        messages.error(request, "Choose the winner and say how the tie was won.")
+    return _back(found, f"tie-{tie.pk}")
 
 
 def _back(found: Competition, anchor: str) -> HttpResponse:

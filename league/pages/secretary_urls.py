@@ -66,4 +66,5 @@ urlpatterns = [
     path("cups/<num:competition_id>/rounds/<num:round>/window", secretary_cups.window,
          name="secretary-cup-window"),
     path("cup-ties/<num:tie_id>/date", secretary_cups.tie_date, name="secretary-cup-tie-date"),
+    path("cup-ties/<num:tie_id>/winner", secretary_cups.tie_winner, name="secretary-cup-tie-winner"),
 ]

@@ -16,7 +16,7 @@ from datetime import date
 from cups import Bracket, CupError, GroupDraw, RoundDraw, describe, round_name, size_for
 from django.db.models import Q, QuerySet
 
-from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, Team, Venue
+from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, Player, Team, Venue
 from league.selectors.public import PUBLIC_STATUSES
 
 
@@ -245,6 +245,11 @@ def teams_to_enter_cup(*, competition: Competition) -> list[Team]:
 def teams_among(*, team_ids: list[int]) -> QuerySet[Team]:
     """What a form's choice of team accepts."""
     return Team.objects.filter(pk__in=team_ids).order_by("name")
+
+
+def players_among(*, player_ids: list[int]) -> QuerySet[Player]:
+    """What a form's choice of player accepts."""
+    return Player.objects.filter(pk__in=player_ids).order_by("name")
 
 
 def venues_among(*, venue_ids: list[int]) -> QuerySet[Venue]:

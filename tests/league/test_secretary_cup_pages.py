@@ -10,10 +10,10 @@ import pytest
 from cup_pages_data import Cup, a_cup
 from django.test import Client
 from django.utils import timezone
-from leagues import a_league
+from leagues import a_league, players
 from test_public_pages import page, text_of
 
-from league.models import AuditEntry, Competition, CupDraw, CupTie, Fixture, Venue
+from league.models import AuditEntry, Competition, CupDraw, CupTie, Fixture, SquadRegistration, Venue
 
 DRAWN_BY_HAND = {"kind": "team", "structure": "knockout", "draw_mode": "rounds", "seeded": "drawn", "legs": "1",
                  "tie_break": "games,points", "level": "replay"}
@@ -218,3 +218,31 @@ def test_captains_offer_and_pick_a_date_from_the_cup_page(secretary: Client, cup
     assert "captain" in text_of(refused.content.decode())
     away.post(f"/cup-ties/{drawn.pk}/pick", {f"pick{drawn.pk}-date": days[1].isoformat()})
     assert Fixture.objects.get(cup_tie=drawn).date == days[1]
+
+
+# Singles and pairs
+
+
+def test_a_singles_cup_takes_players_and_the_secretary_records_each_winner(db: None) -> None:
+    cup = a_cup(names=["Red Lion A"], kind=Competition.Kind.SINGLES)
+    cup.entries[0].delete()
+    league_players = players(2, prefix="Singles")
+    for player in league_players:
+        SquadRegistration.objects.create(season=cup.season, team=cup.teams[0], player=player)
+    client = logged_in(cup.secretary)
+    url = f"/secretary/cups/{cup.competition.pk}/"
+    assert "Enter a player" in text_of(page(client, url))
+    for player in league_players:
+        client.post(f"{url}entries/add", {"player": player.pk})
+    assert [e.player_id for e in cup.competition.entries.order_by("id")] == [p.pk for p in league_players]
+    client.post(f"{url}draw", {"seed": "3"})
+    tie = CupTie.objects.get(competition=cup.competition)
+    assert tie.home is not None
+    assert f'action="/secretary/cup-ties/{tie.pk}/winner"' in page(client, url)
+    client.post(f"/secretary/cup-ties/{tie.pk}/winner", {f"won{tie.pk}-winner": tie.home.pk,
+                                                         f"won{tie.pk}-reason": "61-48"})
+    tie.refresh_from_db()
+    assert tie.winner_id == tie.home_id and tie.decided_reason == "61-48"
+    cup.competition.refresh_from_db()
+    assert cup.competition.status == Competition.Status.FINISHED
+    assert "Winner: Singles" in text_of(page(Client(), f"/cups/{cup.competition.pk}/"))

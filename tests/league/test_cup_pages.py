@@ -261,3 +261,10 @@ def test_a_cup_fixtures_match_night_leads_back_to_the_cup(client: Client, cup: C
     ties = first_round_of_six(cup)
     leg = a_leg(cup, ties[1])
     assert f'href="/cups/{cup.competition.pk}/"' in page(client, f"/fixtures/{leg.pk}/night")
+
+
+def test_a_captain_finds_the_cup_ties_to_arrange_on_the_front_page(one_tie: tuple[Cup, Any]) -> None:
+    cup, tie = one_tie
+    words = text_of(page(logged_in(cup.captains[0]), "/"))
+    assert "Cup ties to arrange Knockout Cup: Red Lion A v Crown B: offer up to three dates" in words
+    assert "Cup ties to arrange" not in text_of(page(logged_in(cup.captains[1]), "/"))

@@ -92,10 +92,10 @@ def test_the_draw_on_a_wide_screen_has_the_rounds_side_by_side(screen: Any, tran
     competition = a_drawn_bracket(a_league_with_teams(8))
     page = screen(TV).new_page()
     page.goto(f"/cups/{competition.pk}/")
-    boxes = [page.locator(f"#round-{n}").bounding_box() for n in (1, 2, 3)]
-    assert all(box is not None for box in boxes)
-    assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"]  # type: ignore[index]
-    assert abs(boxes[0]["y"] - boxes[2]["y"]) < 2  # type: ignore[index]
+    boxes = [page.locator(f"#round-{n}").bounding_box() or {} for n in (1, 2, 3)]
+    assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"]
+    assert abs(boxes[0]["y"] - boxes[2]["y"]) < 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= TV["width"]
 
 
 def test_the_finals_night_tv_shows_every_match_without_scrolling(screen: Any, transactional_db: None,

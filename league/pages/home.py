@@ -2,11 +2,13 @@
 current seasons, and the games being scored, each leading to its
 scoreboard and, for someone who may score it, its pad. A logged-in
 captain or scorer also finds their teams' matches there ("My matches"),
-one tap from each rubber's pad and the match night page."""
+one tap from each rubber's pad and the match night page, and a captain the
+cup ties waiting on them to offer dates or pick one."""
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from league.selectors.cups import ties_to_arrange
 from league.selectors.games import games_recent
 from league.selectors.my_matches import games_scorable, my_matches, teams_of
 from league.selectors.public import current_season, leagues_listed
@@ -31,4 +33,5 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {"leagues": leagues, "games": games, "matches": None}
     if teams_of(user=request.user).exists():
         context["matches"] = my_matches(user=request.user, today=timezone.localdate())
+        context["cup_ties"] = ties_to_arrange(user=request.user)
     return render(request, "home.html", context)

@@ -20,6 +20,7 @@ from league.models import Division, DivisionEntry, Fixture, League, Season, Team
 from league.pages.public_boards import leaderboard_context
 from league.pages.public_lines import by_week, fixture_lines, latest_and_next, week_size
 from league.pages.robots import hidden_by, render_for
+from league.selectors.cup_pages import season_competitions
 from league.selectors.public import (
     division_fixtures_public,
     division_settings_of,
@@ -51,7 +52,8 @@ def league_home(request: HttpRequest, slug: str, season_id: int | None = None) -
     today = timezone.localdate()
     panels = [_division_panel(division, [f for f in fixtures if f.division_id == division.pk], today)
               for division in divisions]
-    context = {"league": league, "season": season, "panels": panels,
+    cups = season_competitions(season_id=season.pk) if season is not None else []
+    context = {"league": league, "season": season, "panels": panels, "cups": cups,
                "seasons": season_links(league, seasons, shown=season, current=current)}
     return render_for(request, "public/league.html", context, hidden=hidden_by(league))
 

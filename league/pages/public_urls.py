@@ -1,6 +1,7 @@
 """URLs of the public league pages (see league.pages.home, public and public_people)."""
 from django.urls import path
 
+from league.pages import cup_captains, public_cups
 from league.pages.home import home
 from league.pages.public import division_page, division_print, league_home
 from league.pages.privacy import data_download
@@ -17,4 +18,12 @@ urlpatterns = [
     path("teams/<num:team_id>/fixtures.ics", team_fixtures_ics, name="team-fixtures-ics"),
     path("players/<num:player_id>/", player_page, name="public-player"),
     path("players/<num:player_id>/data.json", data_download, name="player-data"),
+    # Cups (docs/cups.md): a competition's draw, its finals night on a TV, the roll of winners.
+    path("cups/<num:competition_id>/", public_cups.competition_page, name="public-cup"),
+    path("cups/<num:competition_id>/finals", public_cups.finals_page, name="public-cup-finals"),
+    path("cups/<num:competition_id>/finals/live", public_cups.finals_live, name="public-cup-finals-live"),
+    path("leagues/<slug:slug>/cups/winners", public_cups.roll_page, name="public-cup-roll"),
+    path("cups/<num:competition_id>/enter", cup_captains.enter, name="public-cup-enter"),
+    path("cup-ties/<num:tie_id>/offer", cup_captains.offer, name="cup-tie-offer"),
+    path("cup-ties/<num:tie_id>/pick", cup_captains.pick, name="cup-tie-pick"),
 ]

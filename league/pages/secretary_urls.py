@@ -3,6 +3,7 @@ from django.urls import path
 
 from league.pages import (
     secretary,
+    secretary_cups,
     secretary_fixtures,
     secretary_formats,
     secretary_invites,
@@ -61,4 +62,16 @@ urlpatterns = [
     path("leagues/<num:league_id>/formats/<slug:slug>", secretary_formats.format_edit, name="secretary-format-edit"),
     path("leagues/<num:league_id>/schemes/new", secretary_formats.scheme_edit, name="secretary-scheme-new"),
     path("leagues/<num:league_id>/schemes/<slug:slug>", secretary_formats.scheme_edit, name="secretary-scheme-edit"),
+    # Cups (docs/cups.md, "Running a cup").
+    path("seasons/<num:season_id>/cups/new", secretary_cups.competition_new, name="secretary-cup-new"),
+    path("cups/<num:competition_id>/", secretary_cups.competition, name="secretary-cup"),
+    path("cups/<num:competition_id>/entries/add", secretary_cups.entry_add, name="secretary-cup-entry-add"),
+    path("cups/<num:competition_id>/entries/<num:entry_id>/withdraw", secretary_cups.entry_withdraw,
+         name="secretary-cup-entry-withdraw"),
+    path("cups/<num:competition_id>/seeds", secretary_cups.seeds, name="secretary-cup-seeds"),
+    path("cups/<num:competition_id>/draw", secretary_cups.draw, name="secretary-cup-draw"),
+    path("cups/<num:competition_id>/rounds/<num:round>/window", secretary_cups.window,
+         name="secretary-cup-window"),
+    path("cup-ties/<num:tie_id>/date", secretary_cups.tie_date, name="secretary-cup-tie-date"),
+    path("cup-ties/<num:tie_id>/winner", secretary_cups.tie_winner, name="secretary-cup-tie-winner"),
 ]

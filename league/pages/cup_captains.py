@@ -1,0 +1,157 @@
+"""The captains' part in a cup, from the competition's page: entering
+their team while entries are open (`teams_to_enter`, `enter`), and
+arranging a tie: the home captain offers up to three dates inside the
+round's window, the away captain picks one of them, which puts the match in
+the fixtures. The services decide (`league.services.cups`, `cup_ties`); the
+page only spares people forms they could never use (`date_actions`)."""
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from league.authors import Author
+from league.models import Competition, CupTie, Fixture, MatchNight, Team
+from league.pages.public_lines import night_of
+from league.pages.secretary_access import REFUSALS, secretary_page
+from league.selectors.access import is_captain
+from league.selectors.cup_pages import CupView, TieView, competition_get, teams_captained, tie_get
+from league.services.cup_ties import tie_date_pick, tie_dates_offer
+from league.services.cups import cup_enter
+
+OFFER = "offer"
+PICK = "pick"
+
+
+class OfferForm(forms.Form):
+    first = forms.DateField(label="First date", widget=forms.DateInput(attrs={"type": "date"}))
+    second = forms.DateField(label="Second date", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    third = forms.DateField(label="Third date", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def dates(self) -> list[date]:
+        given = [self.cleaned_data[name] for name in ("first", "second", "third")]
+        return sorted({day for day in given if day is not None})
+
+
+class PickForm(forms.Form):
+    """One of the dates the home side offered (ISO dates, as the tie keeps them)."""
+
+    def __init__(self, *args: Any, offered: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["date"] = forms.TypedChoiceField(
+            label="The date you pick", widget=forms.RadioSelect, coerce=date.fromisoformat,
+            choices=[(day, f"{date.fromisoformat(day):%A} {date.fromisoformat(day).day} "
+                           f"{date.fromisoformat(day):%B}") for day in offered])
+
+
+def date_actions(view: CupView, *, user: Author) -> dict[int, dict[str, Any]]:
+    """For each tie whose next leg is still to be arranged and whose side
+    at home (or away) in it the user captains: what they may do now (offer
+    or pick) and the blank form."""
+    if user is None or not user.is_authenticated:
+        return {}
+    actions: dict[int, dict[str, Any]] = {}
+    for tie in (tie for shown in view.rounds for tie in shown.ties):
+        found = tie.tie
+        if found is None or found.bye or found.winner_id is not None or any(map(_pending, tie.legs)):
+            continue
+        sides = next_sides(tie)
+        if sides is None:
+            continue
+        home, away = sides
+        if is_captain(team=home, user=user):
+            actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}"), "away": away}
+        elif found.offered_dates and is_captain(team=away, user=user):
+            actions[found.pk] = {"action": PICK, "home": home,
+                                 "form": PickForm(offered=found.offered_dates, prefix=f"pick{found.pk}")}
+    return actions
+
+
+def next_sides(tie: TieView) -> tuple[Team, Team] | None:
+    """The teams at home and away in the tie's next leg: the first at the
+    tie's home side, each later one at the side away in the leg before;
+    None until both sides are known (or in a singles or pairs cup)."""
+    if tie.home is None or tie.away is None or tie.home.team is None or tie.away.team is None:
+        return None
+    played = [leg for leg in tie.legs if leg.status != Fixture.Status.VOID]
+    if played and played[-1].home_team_id == tie.home.team.pk:
+        return tie.away.team, tie.home.team
+    return tie.home.team, tie.away.team
+
+
+def _pending(leg: Fixture) -> bool:
+    """Arranged and still to count: neither confirmed, awarded nor voided."""
+    if leg.status in (Fixture.Status.WALKOVER, Fixture.Status.VOID):
+        return False
+    night = night_of(leg)
+    return night is None or night.status != MatchNight.Status.CONFIRMED
+
+
+def teams_to_enter(view: CupView, *, user: Author) -> list[Team]:
+    """The teams the user captains that could still enter the team cup."""
+    competition = view.competition
+    if (user is None or not user.is_authenticated or competition.kind != Competition.Kind.TEAM
+            or competition.status != Competition.Status.ENTRY):
+        return []
+    entered = {entry.team_id for entry in view.entries if not entry.withdrawn}
+    return [team for team in teams_captained(league_id=competition.season.league_id, user_id=user.pk)
+            if team.pk not in entered]
+
+
+@secretary_page
+@require_POST
+def enter(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """A captain enters their team (the service checks they captain it)."""
+    competition = competition_get(competition_id=competition_id)
+    team_id = request.POST.get("team", "")
+    if not team_id.isdigit():
+        messages.error(request, "Choose the team to enter.")
+    else:
+        try:
+            entry = cup_enter(competition_id=competition.pk, team_id=int(team_id), user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{entry.name} is entered in {competition.name}.")
+    return HttpResponseRedirect(reverse("public-cup", args=[competition.pk]))
+
+
+@secretary_page
+@require_POST
+def offer(request: HttpRequest, tie_id: int) -> HttpResponse:
+    tie = tie_get(tie_id=tie_id)
+    form = OfferForm(request.POST, prefix=f"offer{tie.pk}")
+    if not form.is_valid():
+        messages.error(request, "Give at least one date, each as a day of the month.")
+    else:
+        try:
+            tie_dates_offer(tie_id=tie.pk, dates=form.dates(), user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, "Dates offered: the other side's captain picks one.")
+    return _back(tie)
+
+
+@secretary_page
+@require_POST
+def pick(request: HttpRequest, tie_id: int) -> HttpResponse:
+    tie = tie_get(tie_id=tie_id)
+    form = PickForm(request.POST, offered=tie.offered_dates, prefix=f"pick{tie.pk}")
+    if not form.is_valid():
+        messages.error(request, "Pick one of the dates offered.")
+    else:
+        try:
+            tie_date_pick(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{tie.home} v {tie.away} is on {form.cleaned_data['date']:%A %d %B}.")
+    return _back(tie)
+
+
+def _back(tie: CupTie) -> HttpResponse:
+    return HttpResponseRedirect(reverse("public-cup", args=[tie.competition_id]) + f"#tie-{tie.pk}")

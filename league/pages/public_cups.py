@@ -1,0 +1,129 @@
+"""The public cup pages: a competition's bracket (every round's ties with
+their dates, legs, scores, byes and walkovers; rounds side by side on a
+wide screen, one under another on a phone, and on one sheet of A4 when
+printed), the league's roll of winners, and the finals night on the pub's
+TV, every match of the night on one screen.
+
+The TV page is kept current by static/js/night.js, the match night page's
+own script: it polls this page's live part (`finals_live`), rendered from
+the same template as the page, as it polls a match night's.
+The captains' date forms on the bracket post to `league.pages.cup_captains`.
+"""
+from datetime import date
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from league.models import Competition, League
+from league.pages.cup_captains import date_actions, teams_to_enter
+from league.pages.public_lines import fixture_line
+from league.pages.robots import hidden_by, render_for
+from league.selectors.cup_pages import (
+    RoundView,
+    TieView,
+    competition_draws,
+    competition_get,
+    cup_view,
+    finals_night,
+    roll_of_winners,
+    round_names,
+)
+from league.selectors.matches import night_view
+from league.selectors.public import division_settings_of, league_by_slug
+
+# What each leg of a tie is called, by its number; later ones are replays.
+LEG_NAMES = {1: "First leg", 2: "Second leg"}
+
+
+@require_GET
+def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
+    competition = _competition_or_404(competition_id)
+    view = cup_view(competition=competition)
+    deadline = division_settings_of(competition.division).result_deadline_days
+    actions = date_actions(view, user=request.user)
+    rounds = [_round(r, competition, deadline) for r in view.rounds]
+    for item in (item for shown in rounds for item in shown["ties"]):
+        item["act"] = actions.get(item["view"].tie.pk) if item["view"].tie is not None else None
+    context = {
+        "competition": competition, "season": competition.season, "league": competition.season.league,
+        "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],
+        "to_enter": teams_to_enter(view, user=request.user),
+        "draws": competition_draws(competition_id=competition.pk) if rounds else [],
+    }
+    return render_for(request, "public/cup.html", context, hidden=hidden_by(competition.season.league))
+
+
+@require_GET
+def roll_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every finished competition's winner and runner-up, newest season first."""
+    try:
+        league = league_by_slug(slug=slug)
+    except League.DoesNotExist:
+        raise Http404("no such league") from None
+    context = {"league": league, "lines": roll_of_winners(league_id=league.pk)}
+    return render_for(request, "public/cup_roll.html", context, hidden=hidden_by(league))
+
+
+@require_GET
+def finals_page(request: HttpRequest, competition_id: int) -> HttpResponse:
+    competition = _competition_or_404(competition_id)
+    context = _finals_context(competition)
+    return render_for(request, "public/cup_finals.html", context, hidden=hidden_by(competition.season.league))
+
+
+@never_cache  # a TV polls this every few seconds: no cache may answer for it
+@require_GET
+def finals_live(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """The finals page's matches alone, for the page's script."""
+    return render(request, "public/cup_finals_live.html", _finals_context(_competition_or_404(competition_id)))
+
+
+def _competition_or_404(competition_id: int) -> Competition:
+    try:
+        return competition_get(competition_id=competition_id)
+    except Competition.DoesNotExist:
+        raise Http404("no such competition") from None
+
+
+def _round(shown: RoundView, competition: Competition, deadline: int) -> dict[str, Any]:
+    today = timezone.localdate()
+    return {"round": shown, "ties": [_tie(tie, competition, today, deadline) for tie in shown.ties]}
+
+
+def _tie(tie: TieView, competition: Competition, today: date, deadline: int) -> dict[str, Any]:
+    legs = [{"fixture": f, "name": leg_name(competition, f.leg or 1),
+             "line": fixture_line(f, today=today, deadline_days=deadline)} for f in tie.legs]
+    return {"view": tie, "legs": legs}
+
+
+def leg_name(competition: Competition, leg: int) -> str:
+    """First leg, Second leg, Replay or Decider; empty for a one-leg tie's match."""
+    if leg > competition.legs:
+        return "Decider" if competition.level == Competition.Level.DECIDER else "Replay"
+    return "" if competition.legs == 1 else LEG_NAMES[leg]
+
+
+def _said(view: dict[str, Any]) -> str:
+    home, away = view["home_team"]["name"], view["away_team"]["name"]
+    return f"{home} {view['score'][0]}, {away} {view['score'][1]}"
+
+
+def _finals_context(competition: Competition) -> dict[str, Any]:
+    night = finals_night(competition=competition)
+    if night is None:
+        raise Http404("the competition has no finals night")
+    names = round_names(competition_ids=[c.pk for c in night.competitions])
+    boards: list[dict[str, Any]] = []
+    for fixture in night.fixtures:
+        assert fixture.cup_tie is not None
+        boards.append({"fixture": fixture, "view": night_view(fixture_id=fixture.pk),
+                       "stage": names.get((fixture.cup_tie.competition_id, fixture.cup_tie.round), "")})
+    # What night.js reads out when it changes: every match's score.
+    score = "; ".join(_said(board["view"]) for board in boards)
+    return {"competition": competition, "league": competition.season.league, "night": night, "boards": boards,
+            "score": score}
+

@@ -1,0 +1,159 @@
+"""The forms of the secretary's cup pages. Like `secretary_forms`, they
+check only what a form can and turn the fields into a service's arguments;
+the cup's rules are `league.services.cups`' and `cup_ties`' to keep."""
+from typing import Any
+
+from django import forms
+
+from league.models import Competition, CupEntry, Player, Team, Venue
+from league.pages.form_fields import form_field
+from league.pages.secretary_forms import DATE_INPUT, DivisionForm
+from league.selectors.cup_pages import players_among, teams_among, venues_among
+
+MEASURE_WORDS = {"games": "Games won", "points": "Points pegged", "away_games": "Games won away",
+                 "away_points": "Points pegged away"}
+CHAINS = [
+    ("games,points", "Games, then points"),
+    ("games,points,away_points", "Games, then points, then away points"),
+    ("games,away_games,points,away_points", "Games, away games, points, then away points"),
+    ("games", "Games only"),
+]
+
+
+class CompetitionForm(DivisionForm):
+    """A new competition: how it is entered and drawn, how a tie is won,
+    its finals night, and (the division's fields) how its matches are
+    played, each inheriting the league's setting when left empty."""
+
+    CUP_FIELDS = ("name", "kind", "structure", "draw_mode", "seeded", "legs", "tie_break", "level",
+                  "entry_closes", "max_entries", "finals_date", "finals_venue")
+
+    kind = forms.ChoiceField(label="Who enters", choices=[("team", "Teams"), ("singles", "Players (singles)"),
+                                                          ("pairs", "Pairs")], initial="team")
+    structure = forms.ChoiceField(choices=Competition.Structure.choices, initial="knockout",
+                                  help_text="A knockout, or mini-leagues whose leaders go into a knockout.")
+    draw_mode = forms.ChoiceField(label="Drawn", choices=Competition.DrawMode.choices, initial="rounds")
+    seeded = forms.TypedChoiceField(
+        label="Seeded or drawn", coerce=lambda v: v == "seeded", initial="drawn", widget=forms.RadioSelect,
+        choices=[("drawn", "Names out of the hat"), ("seeded", "Seeded: I number the entries, best first")])
+    legs = forms.TypedChoiceField(label="Legs", coerce=int, initial=1, widget=forms.RadioSelect,
+                                  choices=[(1, "One match"), (2, "Home and away, on aggregate")])
+    tie_break = forms.ChoiceField(label="A level tie is broken by", choices=CHAINS)
+    level = forms.ChoiceField(label="Still level", choices=[("replay", "A replay"), ("decider", "One deciding game")])
+    entry_closes = forms.DateField(label="Entries close", required=False, widget=DATE_INPUT,
+                                   help_text="The last day to enter. Empty: open until the draw.")
+    max_entries = forms.IntegerField(label="Most entries", required=False, min_value=2,
+                                     help_text="Empty: no limit.")
+    finals_date = forms.DateField(label="Finals night", required=False, widget=DATE_INPUT,
+                                  help_text="The night the semi-finals and final are played together, if any.")
+    finals_venue: "forms.ModelChoiceField[Venue]" = forms.ModelChoiceField(
+        label="Finals venue", queryset=None, required=False, empty_label="None yet")
+
+    field_order = list(CUP_FIELDS)
+
+    def __init__(self, *args: Any, league: Any, venues: list[Venue], **kwargs: Any) -> None:
+        super().__init__(*args, league=league, **kwargs)
+        self.fields["name"].help_text = "Such as the Knockout Cup or the Singles."
+        venue = form_field(self, "finals_venue", forms.ModelChoiceField)
+        venue.queryset = venues_among(venue_ids=[v.pk for v in venues])
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        chain = data.get("tie_break", "")
+        if data.get("legs") == 1 and "away" in chain:
+            self.add_error("tie_break", "away games and points break a level tie of two legs only")
+        if bool(data.get("finals_date")) != bool(data.get("finals_venue")):
+            self.add_error("finals_venue", "give both the finals night and its venue, or neither")
+        return data
+
+    def cup(self) -> dict[str, Any]:
+        """The competition's own settings, for `competition_create`."""
+        data = self.cleaned_data
+        given = {name: data[name] for name in self.CUP_FIELDS if name != "finals_venue"}
+        given["tie_break"] = data["tie_break"].split(",")
+        given["finals_venue_id"] = data["finals_venue"].pk if data["finals_venue"] else None
+        return given
+
+    def cup_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.CUP_FIELDS]
+
+    def match_fields(self) -> list[forms.BoundField]:
+        return [field for field in self if field.name not in self.CUP_FIELDS]
+
+
+class CupEntryForm(forms.Form):
+    team: "forms.ModelChoiceField[Team]" = forms.ModelChoiceField(queryset=None, empty_label="Choose a team")
+    seed = forms.IntegerField(required=False, min_value=1, help_text="1 is the top seed. Empty: unseeded.")
+
+    def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = form_field(self, "team", forms.ModelChoiceField)
+        field.queryset = teams_among(team_ids=[team.pk for team in teams])
+
+
+class PlayerEntryForm(forms.Form):
+    """A player (singles) or a pair (pairs) entered by the secretary."""
+
+    player: "forms.ModelChoiceField[Player]" = forms.ModelChoiceField(queryset=None, empty_label="Choose a player")
+    partner: "forms.ModelChoiceField[Player]" = forms.ModelChoiceField(queryset=None, required=False,
+                                                                       empty_label="Choose a partner")
+    seed = forms.IntegerField(required=False, min_value=1, help_text="1 is the top seed. Empty: unseeded.")
+
+    def __init__(self, *args: Any, players: list[Player], pairs: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("player", "partner"):
+            form_field(self, name, forms.ModelChoiceField).queryset = players_among(
+                player_ids=[player.pk for player in players])
+        if pairs:
+            self.fields["partner"].required = True
+        else:
+            del self.fields["partner"]
+
+
+class TieWinnerForm(forms.Form):
+    """Who won a singles or pairs tie, and how."""
+
+    winner = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
+    reason = forms.CharField(max_length=200, label="How", help_text="Such as the game's score: 61-48.")
+
+    def __init__(self, *args: Any, sides: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        form_field(self, "winner", forms.TypedChoiceField).choices = sides
+
+
+class SeedsForm(forms.Form):
+    """One box an entry, its seed: `seed-<entry id>`."""
+
+    def __init__(self, *args: Any, entries: list[CupEntry], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for entry in entries:
+            self.fields[f"seed-{entry.pk}"] = forms.IntegerField(
+                label=f"Seed of {entry.name}", required=False, min_value=1, initial=entry.seed)
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        given = [v for v in self.cleaned_data.values() if v is not None]
+        if len(given) != len(set(given)):
+            raise forms.ValidationError("each seed may be given to one entry only")
+        return self.cleaned_data
+
+    def seeds(self) -> dict[int, int | None]:
+        return {int(name.removeprefix("seed-")): value for name, value in self.cleaned_data.items()}
+
+
+class WindowForm(forms.Form):
+    start = forms.DateField(label="From", widget=DATE_INPUT)
+    end = forms.DateField(label="To", widget=DATE_INPUT)
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        start, end = self.cleaned_data.get("start"), self.cleaned_data.get("end")
+        if start and end and end < start:
+            raise forms.ValidationError("the window ends before it starts")
+        return self.cleaned_data
+
+
+class TieDateForm(forms.Form):
+    date = forms.DateField(label="Date", widget=DATE_INPUT)
+

@@ -1,0 +1,257 @@
+"""The secretary's cup pages: creating a competition (its rules and, as its
+own division's settings, how its matches are played), its entries and
+seeds, the draw (checked before it is made; its seed shown afterwards so
+anyone can make it again), each round's date window and a tie's date when
+the captains cannot agree. The services keep the cup's rules
+(`league.services.cups`, `cup_ties`); refusals are shown in their words."""
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from league.models import Competition
+from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
+from league.pages.secretary_cup_forms import (
+    MEASURE_WORDS,
+    CompetitionForm,
+    CupEntryForm,
+    PlayerEntryForm,
+    SeedsForm,
+    TieDateForm,
+    TieWinnerForm,
+    WindowForm,
+)
+from league.selectors.clubs import league_players, league_venues
+from league.selectors.cup_pages import (
+    competition_draws,
+    competition_entries,
+    competition_get,
+    cup_view,
+    draw_preview,
+    teams_to_enter_cup,
+    tie_get,
+)
+from league.selectors.secretary import season_get
+from league.services.competition import division_settings_change
+from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
+from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def competition_new(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = season_get(season_id=season_id)
+    require_secretary(request, season.league)
+    form = CompetitionForm(request.POST or None, league=season.league,
+                           venues=league_venues(league_id=season.league_id))
+    if request.method == "POST" and form.is_valid():
+        overrides = form.overrides()
+        try:
+            competition = competition_create(season_id=season.pk, match_format=overrides.pop("match_format", None),
+                                             user=request.user, **form.cup())
+        except REFUSALS as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            return _settings_then_entries(request, competition, overrides)
+    return render(request, "secretary/cup_new.html", {"season": season, "form": form})
+
+
+def _settings_then_entries(request: HttpRequest, competition: Competition, overrides: dict[str, Any]) -> HttpResponse:
+    """The new cup's other match settings, kept by its division; refused,
+    the cup stands and its settings page says why."""
+    if overrides:
+        try:
+            division_settings_change(division_id=competition.division_id, changes=overrides, user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, f"{competition.name} is set up, but not its match settings: {refusal.message}")
+            return HttpResponseRedirect(reverse("secretary-division-settings", args=[competition.division_id]))
+    messages.success(request, f"{competition.name} is set up: now take its entries.")
+    return HttpResponseRedirect(reverse("secretary-cup", args=[competition.pk]))
+
+
+@secretary_page
+def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
+    found = _competition(request, competition_id)
+    return _competition_page(request, found)
+
+
+@secretary_page
+@require_POST
+def entry_add(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Enters a team, or in a singles or pairs cup a player or a pair."""
+    found = _competition(request, competition_id)
+    form = _entry_form(found, data=request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            if isinstance(form, CupEntryForm):
+                entry = cup_enter(competition_id=found.pk, team_id=data["team"].pk, seed=data["seed"],
+                                  user=request.user)
+            else:
+                partner = data.get("partner")
+                entry = cup_enter(competition_id=found.pk, player_id=data["player"].pk,
+                                  partner_id=partner.pk if partner else None, seed=data["seed"], user=request.user)
+        except REFUSALS as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            messages.success(request, f"{entry.name} is entered in {found.name}.")
+            return _back(found, "entries-heading")
+    return _competition_page(request, found, entry_form=form)
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def entry_withdraw(request: HttpRequest, competition_id: int, entry_id: int) -> HttpResponse:
+    found = _competition(request, competition_id)
+    entry = next((e for e in competition_entries(competition_id=found.pk) if e.pk == entry_id), None)
+    if entry is None or entry.withdrawn:
+        return _back(found, "entries-heading")
+    problem = ""
+    if request.method == "POST":
+        try:
+            cup_withdraw(entry_id=entry.pk, user=request.user)
+        except REFUSALS as refusal:
+            problem = refusal.message
+        else:
+            messages.success(request, f"{entry.name} is withdrawn from {found.name}.")
+            return _back(found, "entries-heading")
+    return render(request, "secretary/cup_withdraw.html", {"competition": found, "entry": entry,
+                                                           "problem": problem})
+
+
+@secretary_page
+@require_POST
+def seeds(request: HttpRequest, competition_id: int) -> HttpResponse:
+    found = _competition(request, competition_id)
+    entries = [e for e in competition_entries(competition_id=found.pk) if not e.withdrawn]
+    form = SeedsForm(request.POST, entries=entries)
+    if form.is_valid():
+        try:
+            for entry in entries:
+                seed = form.seeds()[entry.pk]
+                if seed != entry.seed:
+                    cup_entry_seed(entry_id=entry.pk, seed=seed, user=request.user)
+        except REFUSALS as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            messages.success(request, "The seeds are saved.")
+            return _back(found, "entries-heading")
+    return _competition_page(request, found, seeds_form=form)
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def draw(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """GET: what the draw will be (which round, who is in it, how many
+    byes, seeded or at random); POST: make it."""
+    found = _competition(request, competition_id)
+    preview = draw_preview(competition=found)
+    problem = preview.problem
+    if request.method == "POST" and not problem:
+        seed_text = request.POST.get("seed", "").strip()
+        if seed_text and not seed_text.isdigit():
+            problem = "a seed is a whole number, such as 20261201; leave it empty for a fresh one"
+        else:
+            try:
+                made = cup_draw(competition_id=found.pk, user=request.user, round=preview.round,
+                                seed=int(seed_text) if seed_text else None)
+            except REFUSALS as refusal:
+                problem = refusal.message
+            else:
+                how = "seeded" if made.seed is None else f"drawn at random from seed {made.seed}"
+                messages.success(request, f"{preview.title} is made ({how}).")
+                return _back(found, "draws-heading")
+    return render(request, "secretary/cup_draw.html", {"competition": found, "preview": preview,
+                                                       "problem": problem})
+
+
+@secretary_page
+@require_POST
+def window(request: HttpRequest, competition_id: int, round: int) -> HttpResponse:
+    found = _competition(request, competition_id)
+    form = WindowForm(request.POST, prefix=f"window{round}")
+    if form.is_valid():
+        try:
+            tie_window_set(competition_id=found.pk, round=round, start=form.cleaned_data["start"],
+                           end=form.cleaned_data["end"], user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"Round {round}'s ties are to be played between "
+                                      f"{form.cleaned_data['start']:%d %B} and {form.cleaned_data['end']:%d %B}.")
+    else:
+        messages.error(request, "; ".join(str(e) for errors in form.errors.values() for e in errors))
+    return _back(found, f"round-{round}")
+
+
+@secretary_page
+@require_POST
+def tie_date(request: HttpRequest, tie_id: int) -> HttpResponse:
+    tie = tie_get(tie_id=tie_id)
+    found = _competition(request, tie.competition_id)
+    form = TieDateForm(request.POST, prefix=f"tie{tie.pk}")
+    if form.is_valid():
+        try:
+            tie_date_set(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{tie.home} v {tie.away} is set for {form.cleaned_data['date']:%A %d %B}.")
+    else:
+        messages.error(request, "Give the tie's date.")
+    return _back(found, f"tie-{tie.pk}")
+
+
+def _competition(request: HttpRequest, competition_id: int) -> Competition:
+    found = competition_get(competition_id=competition_id)
+    require_secretary(request, found.season.league)
+    return found
+
+
+def _competition_page(request: HttpRequest, found: Competition, **forms: Any) -> HttpResponse:
+    view = cup_view(competition=found)
+    active = [e for e in view.entries if not e.withdrawn]
+    context: dict[str, Any] = {
+        "competition": found, "view": view, "active": active,
+        "entry_form": forms.get("entry_form") or _entry_form(found, data=None),
+        "seeds_form": forms.get("seeds_form") or SeedsForm(entries=active),
+        "draws": competition_draws(competition_id=found.pk),
+        "preview": draw_preview(competition=found),
+        "tie_break_words": ", then ".join(MEASURE_WORDS.get(m, m) for m in found.tie_break).lower(),
+    }
+    return render(request, "secretary/cup.html", context)
+
+
+def _entry_form(found: Competition, *, data: Any) -> CupEntryForm | PlayerEntryForm:
+    if found.kind == Competition.Kind.TEAM:
+        return CupEntryForm(data, teams=teams_to_enter_cup(competition=found))
+    return PlayerEntryForm(data, players=league_players(league_id=found.season.league_id),
+                           pairs=found.kind == Competition.Kind.PAIRS)
+
+
+@secretary_page
+@require_POST
+def tie_winner(request: HttpRequest, tie_id: int) -> HttpResponse:
+    """Records who won a singles or pairs tie, played as one game."""
+    tie = tie_get(tie_id=tie_id)
+    found = _competition(request, tie.competition_id)
+    sides = [(entry.pk, entry.name) for entry in (tie.home, tie.away) if entry is not None]
+    form = TieWinnerForm(request.POST, sides=sides, prefix=f"won{tie.pk}")
+    if form.is_valid():
+        try:
+            tie_winner_set(tie_id=tie.pk, winner_entry_id=form.cleaned_data["winner"],
+                           reason=form.cleaned_data["reason"], user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{dict(sides)[form.cleaned_data['winner']]} goes through.")
+    else:
+        messages.error(request, "Choose the winner and say how the tie was won.")
+    return _back(found, f"tie-{tie.pk}")
+
+
+def _back(found: Competition, anchor: str) -> HttpResponse:
+    return HttpResponseRedirect(reverse("secretary-cup", args=[found.pk]) + f"#{anchor}")

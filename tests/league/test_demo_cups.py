@@ -79,6 +79,8 @@ def test_one_semi_final_has_its_date_picked_and_the_other_waits_for_the_away_cap
     assert tie.away is not None and tie.away.team is not None and tie.home is not None and tie.home.team is not None
     assert ties_to_arrange(user=tie.away.team.captain) == [(tie, "pick")]
     assert (tie, "pick") not in ties_to_arrange(user=tie.home.team.captain)
+    # As the draw fell, Red Lion A are that away side: the README's `captain` login.
+    assert tie.away.team.name == "Red Lion A" and tie.away.team.captain.username == "captain"
 
 
 def test_the_singles_knockout_has_its_early_rounds_decided_and_its_finals_night_coming(demo: League) -> None:

@@ -17,7 +17,7 @@ the secretary as the games were reported, its semi-finals and final on its
 finals night at The Swan, a week or two from today.
 
 Each cup has its own random.Random, seeded as the league's is, and its
-dates are counted from today, so the demo is the same whenever it is
+dates are counted from today, so the demo looks the same whenever it is
 loaded; a cup already there is left as it is.
 """
 import random

@@ -103,20 +103,22 @@ def tie_date_pick(*, tie_id: int, date: date, user: Author) -> Fixture:
     return fixture
 
 
-def tie_date_set(*, tie_id: int, date: date, user: Author) -> Fixture:
+def tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = False) -> Fixture:
     """A secretary sets the next leg's date, offered or not (a final on
-    the finals night, a tie the sides cannot agree)."""
+    the finals night, a tie the sides cannot agree). A date gone by is
+    refused unless `insist`: a secretary recording a tie already played
+    (a cup brought in part-way through, as the demo league's is)."""
     with transaction.atomic():
         tie = _locked(tie_id)
         failure: Failure | None = (secretary_refusal(league=tie.competition.season.league, user=user,
                                                      doing="can set a cup tie's date")
                                    or _arrangeable(tie))
-        if failure is None and date < timezone.localdate():
+        if failure is None and date < timezone.localdate() and not insist:
             failure = Refused(f"{date.day} {date:%B %Y} has gone: a tie is set for today or later")
         fixture = _arrange(tie, date) if failure is None else None
         audit_record(user=user, action="cup.date.set", target=tie, refusal=failure,
                      data={"date": date.isoformat(), "fixture": fixture.pk if fixture else None,
-                           "leg": fixture.leg if fixture else None})
+                           "leg": fixture.leg if fixture else None, "insist": insist})
     if failure is not None:
         raise failure
     assert fixture is not None

@@ -1,4 +1,5 @@
-"""Demo data for `make run`: people to log in as, and games whose logs were
+"""Demo data for `make run`: people to log in as, the demo league and its
+cups (league.services.demo_league, demo_cups), and games whose logs were
 recorded through the same services a tablet uses, so they replay."""
 import random
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from django.db import transaction
 
 from scoring.simulate import random_game
 from league.models import Game
+from league.services.demo_cups import demo_cups_load
 from league.services.demo_league import demo_league_load
 from league.services.games import game_create
 from league.services.moves import move_record, move_undo, shown_record
@@ -72,6 +74,7 @@ def demo_load() -> list[Game]:
     """Loads whatever demo data is missing; running it twice adds nothing."""
     users = demo_users_load()
     demo_league_load(secretary=users["secretary"], scorer=users["scorer"])
+    demo_cups_load(secretary=users["secretary"], scorer=users["scorer"])
     made = []
     for demo in DEMO_GAMES:
         label = DEMO_LABEL + demo.label

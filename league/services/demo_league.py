@@ -9,7 +9,7 @@ has both at home in one week. Every match night before this week has a
 confirmed result, except one the away captain disputes, one awaiting
 confirmation, one postponed and one never returned (overdue). Some rubbers
 were scored live, so their games have move logs; on the latest match night
-one match is still being scored live.
+one match is still being scored live. Its cups: league.services.demo_cups.
 """
 import random
 from dataclasses import dataclass
@@ -139,7 +139,7 @@ def _play_season(league: League, rng: random.Random, *, today: date, secretary: 
         if fixture in (overdue, postponed):
             continue
         live = 1 if fixture == in_play else 2 if number % 6 == 1 else 0
-        _play(fixture, rng, scorer=_scorer_for(fixture, scorer), live_rubbers=live, finish=fixture != in_play)
+        night_play(fixture, rng, scorer=scorer_for(fixture, scorer), live_rubbers=live, finish=fixture != in_play)
         if fixture == in_play:
             continue
         match_submit(fixture_id=fixture.pk, user=fixture.home_team.captain)
@@ -150,7 +150,7 @@ def _play_season(league: League, rng: random.Random, *, today: date, secretary: 
             match_confirm(fixture_id=fixture.pk, user=fixture.away_team.captain)
 
 
-def _scorer_for(fixture: Fixture, scorer: User) -> User | None:
+def scorer_for(fixture: Fixture, scorer: User) -> User | None:
     """The demo scorer where the home team has them, else the home captain
     (None for a team without one: the services then refuse the scoring)."""
     if fixture.home_team.scorers.filter(pk=scorer.pk).exists():
@@ -158,7 +158,7 @@ def _scorer_for(fixture: Fixture, scorer: User) -> User | None:
     return fixture.home_team.captain
 
 
-def _play(fixture: Fixture, rng: random.Random, *, scorer: User | None, live_rubbers: int,
+def night_play(fixture: Fixture, rng: random.Random, *, scorer: User | None, live_rubbers: int,
           finish: bool = True) -> None:
     """The home captain's sheet, then every rubber: the first
     `live_rubbers` scored live move by move, the rest from the card."""

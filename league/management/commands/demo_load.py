@@ -1,4 +1,4 @@
-"""`manage.py demo_load`: the demo users and games (idempotent)."""
+"""`manage.py demo_load`: the demo users, league, cups and games (idempotent)."""
 from typing import Any
 
 from django.core.management.base import BaseCommand
@@ -8,7 +8,7 @@ from league.services.demo_league import CAPTAIN_LOGINS
 
 
 class Command(BaseCommand):
-    help = "Load the demo users, league and games; running it again adds nothing."
+    help = "Load the demo users, league, cups and games; running it again adds nothing."
 
     def handle(self, *args: Any, **options: Any) -> None:
         made = demo_load()

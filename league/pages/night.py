@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from league.models import Fixture
-from league.pages.night_forms import CardForm, DisputeForm, SettleForm, TeamSheetForm, UncheckedCardForm
+from league.pages.night_forms import CardForm, DisputeForm, DrawSheetForm, SettleForm, TeamSheetForm, UncheckedCardForm
 from league.pages.robots import hidden_by, render_for
 from league.selectors.match_card import match_card_csv
 from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
@@ -75,6 +75,16 @@ def sheet_form(found: NightPage, data: Any = None) -> TeamSheetForm:
                          squads=sheet_choices(fixture=found.fixture, view=found.view))
 
 
+def draw_form(found: NightPage, data: Any = None) -> DrawSheetForm:
+    """The sheet of a format whose pairs are drawn: singles named, pairs drawn."""
+    return DrawSheetForm(data, rubbers=found.view["rubbers"], teams=teams(found),
+                         squads=sheet_choices(fixture=found.fixture, view=found.view))
+
+
+def pairs_drawn(found: NightPage) -> bool:
+    return bool(found.view["format"]["pairs"] == "drawn")
+
+
 def card_form(found: NightPage, rubber: int, data: Any = None) -> CardForm | UncheckedCardForm:
     """The card's scores; for an unchecked rubber, its winner and the scores if any."""
     unchecked = any(r["number"] == rubber and r["unchecked"] for r in found.view["rubbers"])
@@ -96,7 +106,8 @@ def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
     actions = found.actions
     context: dict[str, Any] = {}
     if actions.sheet:
-        context["sheet_form"], context["sheet_problems"] = pick("sheet", sheet_form(found))
+        blank = draw_form(found) if pairs_drawn(found) else sheet_form(found)
+        context["sheet_form"], context["sheet_problems"] = pick("sheet", blank)
         context["result_problems"] = pick("result", None)[1]
     if actions.record:
         context["record_rows"] = []

@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league.pages.night import Bound, card_form, night_page_or_404, render_night, sheet_form
+from league.pages.night import Bound, card_form, draw_form, night_page_or_404, render_night, sheet_form
 from league.models import RubberGame
 from league.pages.night_confirm import confirm_page, forfeit_lines, remove_lines, result_lines, settle_lines
 from league.pages.night_forms import DisputeForm, ForfeitForm, SettleForm
@@ -23,6 +23,7 @@ from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
 from league.services.fixtures import fixture_forfeit
 from league.services.results import match_confirm, match_dispute, match_resolve, match_submit
+from league.services.pairs_draw import team_sheet_draw
 from league.services.teamsheets import team_sheet_enter
 
 View = Callable[..., HttpResponse]
@@ -69,6 +70,25 @@ def sheet(request: HttpRequest, found: NightPage) -> HttpResponse:
             problems = problems_of(refusal)
         else:
             return back(request, found, "The team sheet is entered.", "sheet")
+    return render_night(request, found.fixture.pk, Bound("sheet", form, problems))
+
+
+@night_action
+def sheet_draw(request: HttpRequest, found: NightPage) -> HttpResponse:
+    """The singles named and each side's players for the pairs: the pairs
+    are drawn (from the seed given, or a new one) and the sheet entered."""
+    form = draw_form(found, request.POST)
+    problems: list[str] = []
+    if form.is_valid():
+        try:
+            night = team_sheet_draw(fixture_id=found.fixture.pk, singles=form.singles_lineups(),
+                                    home=form.players("home"), away=form.players("away"),
+                                    seed=form.cleaned_data["seed"] or None, user=request.user)
+        except REFUSALS as refusal:
+            problems = problems_of(refusal)
+        else:
+            return back(request, found, f"The pairs are drawn with the seed {night.pairs_seed} "
+                                        f"and the team sheet is entered.", "sheet")
     return render_night(request, found.fixture.pk, Bound("sheet", form, problems))
 
 

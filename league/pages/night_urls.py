@@ -10,6 +10,7 @@ urlpatterns = [
     path(f"{PREFIX}/live", night.live, name="night-page-live"),
     path(f"{PREFIX}/card.csv", night.card_csv, name="night-page-card-csv"),
     path(f"{PREFIX}/sheet", night_actions.sheet, name="night-page-sheet"),
+    path(f"{PREFIX}/sheet/draw", night_actions.sheet_draw, name="night-page-sheet-draw"),
     path(f"{PREFIX}/rubbers/<num:rubber>/live", night_actions.game_live, name="night-page-game-live"),
     path(f"{PREFIX}/rubbers/<num:rubber>/card", night_actions.game_card, name="night-page-game-card"),
     path(f"{PREFIX}/rubbers/<num:rubber>/remove", night_actions.game_remove, name="night-page-game-remove"),

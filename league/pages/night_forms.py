@@ -204,3 +204,37 @@ class SettleForm(forms.Form):
     decision = forms.ChoiceField(label="Ruling", widget=forms.RadioSelect, choices=list(RULINGS.items()))
     note = forms.CharField(label="Note for both teams", required=False, max_length=2000,
                            widget=forms.Textarea(attrs={"rows": 3, "required": True}))
+
+
+class SubstitutesForm(forms.Form):
+    """A team's substitutes for the night, from its squad: ticked, they
+    replace any named before (none ticked: no substitutes). The team is the
+    form's own `team` field, outside its prefix."""
+
+    players = forms.TypedMultipleChoiceField(label="Substitutes", required=False, coerce=int,
+                                             widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, squad: list[Player], allowed: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = self.fields["players"]
+        assert isinstance(players, forms.TypedMultipleChoiceField)
+        players.choices = [(p.pk, p.name) for p in squad]
+        players.help_text = f"Up to {allowed}, named before the first game."
+
+
+class SubstitutionForm(forms.Form):
+    """A named substitute who takes over a rubber not yet started, in place
+    of one of the team's players named in it."""
+
+    rubber = forms.TypedChoiceField(label="Rubber", coerce=int)
+    off = forms.TypedChoiceField(label="In place of", coerce=int)
+    on = forms.TypedChoiceField(label="Substitute", coerce=int)
+
+    def __init__(self, *args: Any, rubbers: list[int], playing: list[tuple[int, str]],
+                 substitutes: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, choices in (("rubber", [(n, f"Rubber {n}") for n in rubbers]), ("off", playing),
+                              ("on", substitutes)):
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = choices

@@ -165,3 +165,9 @@ class FormatInvalid(Refused):
     def __init__(self, problems: list[tuple[str, str]]) -> None:
         super().__init__(" ".join(message for _, message in problems))
         self.problems = problems
+
+
+class SubstitutionInvalid(Refused):
+    """Substitutes named, or a substitution, that the match format or the
+    night does not allow: too many substitutes, a player not in the squad,
+    a rubber already started, a player over the format's limits."""

@@ -57,6 +57,7 @@ from league.api.matches import (
     TeamSheetApi,
 )
 from league.api.pairs import PairsDrawApi
+from league.api.substitutes import SubstitutesApi, SubstitutionApi
 from league.api.preview import GameOptionsApi, MovePreviewApi
 from league.api.squads import SquadApi, SquadPlayerApi
 from league.api.standings import DivisionPlayersApi, DivisionTableApi, DivisionTableCsvApi
@@ -98,6 +99,8 @@ urlpatterns = [
     path("fixtures/<num:fixture_id>/night", NightApi.as_view(), name="night"),
     path("fixtures/<num:fixture_id>/night/sheet", TeamSheetApi.as_view(), name="night-sheet"),
     path("fixtures/<num:fixture_id>/night/sheet/draw", PairsDrawApi.as_view(), name="night-sheet-draw"),
+    path("fixtures/<num:fixture_id>/night/substitutes", SubstitutesApi.as_view(), name="night-substitutes"),
+    path("fixtures/<num:fixture_id>/night/substitutions", SubstitutionApi.as_view(), name="night-substitutions"),
     path("fixtures/<num:fixture_id>/night/rubbers/<num:rubber>/games", RubberGamesApi.as_view(),
          name="night-rubber-games"),
     path("fixtures/<num:fixture_id>/night/submit", SubmitApi.as_view(), name="night-submit"),

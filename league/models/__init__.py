@@ -38,3 +38,7 @@ __all__ += ["Competition", "CupDraw", "CupEntry", "CupTie"]
 from league.models.formats import FormatVersion, StoredFormat
 
 __all__ += ["FormatVersion", "StoredFormat"]
+
+from league.models.substitutes import NightSubstitute, Substitution
+
+__all__ += ["NightSubstitute", "Substitution"]

@@ -15,10 +15,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from league.models import Fixture
-from league.pages.night_forms import CardForm, DisputeForm, SettleForm, TeamSheetForm, UncheckedCardForm
+from league.pages.night_forms import (CardForm, DisputeForm, DrawSheetForm, SettleForm, SubstitutesForm,
+                                     SubstitutionForm, TeamSheetForm, UncheckedCardForm)
 from league.pages.robots import hidden_by, render_for
 from league.selectors.match_card import match_card_csv
 from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
+from league.selectors.substitutes import night_substitutes
 
 
 @dataclass
@@ -48,8 +50,10 @@ def live(request: HttpRequest, fixture_id: int) -> HttpResponse:
 def render_night(request: HttpRequest, fixture_id: int, bound: Bound | None = None) -> HttpResponse:
     """The page, with `bound` (a refused form) in place of its blank form."""
     found = night_page_or_404(request, fixture_id)
-    context = {**live_context(found), "actions": found.actions, "other_night": _other_night(found)}
+    context = {**live_context(found), "actions": found.actions, "other_night": _other_night(found),
+               "substitutes": night_substitutes(fixture_id=fixture_id)}
     context.update(_forms(found, bound))
+    context["substitute_teams"] = _substitute_forms(found, context["substitutes"], bound)
     return render_for(request, "night/page.html", context, hidden=hidden_by(found.fixture.division.season.league))
 
 
@@ -75,6 +79,16 @@ def sheet_form(found: NightPage, data: Any = None) -> TeamSheetForm:
                          squads=sheet_choices(fixture=found.fixture, view=found.view))
 
 
+def draw_form(found: NightPage, data: Any = None) -> DrawSheetForm:
+    """The sheet of a format whose pairs are drawn: singles named, pairs drawn."""
+    return DrawSheetForm(data, rubbers=found.view["rubbers"], teams=teams(found),
+                         squads=sheet_choices(fixture=found.fixture, view=found.view))
+
+
+def pairs_drawn(found: NightPage) -> bool:
+    return bool(found.view["format"]["pairs"] == "drawn")
+
+
 def card_form(found: NightPage, rubber: int, data: Any = None) -> CardForm | UncheckedCardForm:
     """The card's scores; for an unchecked rubber, its winner and the scores if any."""
     unchecked = any(r["number"] == rubber and r["unchecked"] for r in found.view["rubbers"])
@@ -96,7 +110,8 @@ def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
     actions = found.actions
     context: dict[str, Any] = {}
     if actions.sheet:
-        context["sheet_form"], context["sheet_problems"] = pick("sheet", sheet_form(found))
+        blank = draw_form(found) if pairs_drawn(found) else sheet_form(found)
+        context["sheet_form"], context["sheet_problems"] = pick("sheet", blank)
         context["result_problems"] = pick("result", None)[1]
     if actions.record:
         context["record_rows"] = []
@@ -110,9 +125,52 @@ def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
         context["settle_form"], context["settle_problems"] = pick("settle", SettleForm())
     if actions.forfeit:
         context["forfeit_problems"] = pick("forfeit", None)[1]
-    if bound is not None and bound.key not in shown:
+    if bound is not None and bound.key not in shown and not _substitute_key(found, bound.key):
         context["stray_problems"] = bound.problems
     return context
+
+
+def substitutes_form(found: NightPage, team_id: int, data: Any = None,
+                     named: dict[str, Any] | None = None) -> SubstitutesForm:
+    side = "home" if team_id == found.fixture.home_team_id else "away"
+    squad = sheet_choices(fixture=found.fixture, view=found.view)[0 if side == "home" else 1]
+    return SubstitutesForm(data, squad=squad, allowed=found.view["format"]["substitutes"],
+                           initial={"players": [p["id"] for p in named[side]]} if named else None,
+                           prefix=f"subs{team_id}")
+
+
+def substitution_form(found: NightPage, team_id: int, named: dict[str, Any], data: Any = None) -> SubstitutionForm:
+    """The rubbers not yet started, the team's players in them, and its named substitutes."""
+    side = "home" if team_id == found.fixture.home_team_id else "away"
+    open_rubbers = [r for r in found.view["rubbers"] if r[side] and not r["games"]]
+    playing = {p["id"]: p["name"] for r in open_rubbers for p in r[side]}
+    return SubstitutionForm(data, rubbers=[r["number"] for r in open_rubbers], playing=list(playing.items()),
+                            substitutes=[(p["id"], p["name"]) for p in named[side]],
+                            prefix=f"sub{team_id}")
+
+
+def _substitute_key(found: NightPage, key: str) -> bool:
+    """Whether `key` names a substitutes form the page shows (with its refusal)."""
+    return bool(found.view["format"]["substitutes"]) and any(
+        key in (f"subs-{team_id}", f"sub-on-{team_id}") for team_id, _ in found.actions.forfeit)
+
+
+def _substitute_forms(found: NightPage, named: dict[str, Any], bound: Bound | None) -> list[dict[str, Any]]:
+    """For each team the user may act for (its captain, or a secretary) in a
+    format with substitutes: naming them, then bringing one on."""
+    if not found.view["format"]["substitutes"]:
+        return []
+    teams = []
+    for team_id, name in found.actions.forfeit:
+        row: dict[str, Any] = {"id": team_id, "name": name, "names_problems": [], "on_problems": []}
+        row["names_form"] = substitutes_form(found, team_id, named=named)
+        row["on_form"] = substitution_form(found, team_id, named)
+        if bound is not None and bound.key == f"subs-{team_id}":
+            row["names_form"], row["names_problems"] = bound.form or row["names_form"], bound.problems
+        if bound is not None and bound.key == f"sub-on-{team_id}":
+            row["on_form"], row["on_problems"] = bound.form or row["on_form"], bound.problems
+        teams.append(row)
+    return teams
 
 
 @require_GET

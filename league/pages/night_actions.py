@@ -14,7 +14,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league.pages.night import Bound, card_form, night_page_or_404, render_night, sheet_form
+from league.pages.night import (Bound, card_form, draw_form, night_page_or_404, render_night, sheet_form,
+                                substitutes_form, substitution_form)
 from league.models import RubberGame
 from league.pages.night_confirm import confirm_page, forfeit_lines, remove_lines, result_lines, settle_lines
 from league.pages.night_forms import DisputeForm, ForfeitForm, SettleForm
@@ -23,6 +24,9 @@ from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
 from league.services.fixtures import fixture_forfeit
 from league.services.results import match_confirm, match_dispute, match_resolve, match_submit
+from league.services.pairs_draw import team_sheet_draw
+from league.services.substitutes import substitute_on, substitutes_name
+from league.selectors.substitutes import night_substitutes
 from league.services.teamsheets import team_sheet_enter
 
 View = Callable[..., HttpResponse]
@@ -69,6 +73,25 @@ def sheet(request: HttpRequest, found: NightPage) -> HttpResponse:
             problems = problems_of(refusal)
         else:
             return back(request, found, "The team sheet is entered.", "sheet")
+    return render_night(request, found.fixture.pk, Bound("sheet", form, problems))
+
+
+@night_action
+def sheet_draw(request: HttpRequest, found: NightPage) -> HttpResponse:
+    """The singles named and each side's players for the pairs: the pairs
+    are drawn (from the seed given, or a new one) and the sheet entered."""
+    form = draw_form(found, request.POST)
+    problems: list[str] = []
+    if form.is_valid():
+        try:
+            night = team_sheet_draw(fixture_id=found.fixture.pk, singles=form.singles_lineups(),
+                                    home=form.players("home"), away=form.players("away"),
+                                    seed=form.cleaned_data["seed"] or None, user=request.user)
+        except REFUSALS as refusal:
+            problems = problems_of(refusal)
+        else:
+            return back(request, found, f"The pairs are drawn with the seed {night.pairs_seed} "
+                                        f"and the team sheet is entered.", "sheet")
     return render_night(request, found.fixture.pk, Bound("sheet", form, problems))
 
 
@@ -195,6 +218,49 @@ def forfeit(request: HttpRequest, found: NightPage) -> HttpResponse:
     except REFUSALS as refusal:
         return render_night(request, found.fixture.pk, Bound("forfeit", None, problems_of(refusal)))
     return back(request, found, f"{teams[team_id]} forfeited: the match is a walkover to {other}.", "night")
+
+
+@night_action
+def substitutes(request: HttpRequest, found: NightPage) -> HttpResponse:
+    """A team's substitutes named (or named again) before the first game."""
+    team_id = _team_or_404(found, request.POST.get("team", ""))
+    form = substitutes_form(found, team_id, request.POST)
+    problems: list[str] = []
+    if form.is_valid():
+        try:
+            substitutes_name(fixture_id=found.fixture.pk, team_id=team_id, player_ids=form.cleaned_data["players"],
+                             user=request.user)
+        except REFUSALS as refusal:
+            problems = problems_of(refusal)
+        else:
+            return back(request, found, "The substitutes are named.", f"substitutes-{team_id}")
+    return render_night(request, found.fixture.pk, Bound(f"subs-{team_id}", form, problems))
+
+
+@night_action
+def substitution(request: HttpRequest, found: NightPage) -> HttpResponse:
+    """A named substitute brought on in a rubber not yet started."""
+    team_id = _team_or_404(found, request.POST.get("team", ""))
+    form = substitution_form(found, team_id, night_substitutes(fixture_id=found.fixture.pk), request.POST)
+    problems: list[str] = []
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            substitute_on(fixture_id=found.fixture.pk, rubber=data["rubber"], off=data["off"], on=data["on"],
+                          user=request.user)
+        except REFUSALS as refusal:
+            problems = problems_of(refusal)
+        else:
+            return back(request, found, f"The substitute is on in rubber {data['rubber']}.", f"substitutes-{team_id}")
+    return render_night(request, found.fixture.pk, Bound(f"sub-on-{team_id}", form, problems))
+
+
+def _team_or_404(found: NightPage, value: str) -> int:
+    """The team the form is for: one of the night's two."""
+    team_id = int(value) if value.isdigit() else 0
+    if team_id not in (found.fixture.home_team_id, found.fixture.away_team_id):
+        raise Http404("no such team in this match")
+    return team_id
 
 
 def _card_result(found: NightPage, game: RubberGame) -> str:

@@ -67,12 +67,71 @@ class TeamSheetForm(forms.Form):
         return [f"r{rubber['number']}_{side}{slot}" for slot, _ in _slots(rubber["kind"], "")]
 
 
-def _player_field(label: str, squad: list[Player], team: str) -> forms.TypedChoiceField:
+class DrawSheetForm(forms.Form):
+    """The sheet of a format whose pairs are drawn: a select per singles
+    slot (`r1_home`, `r1_away`, as on the named sheet), then each side's
+    players for the pairs (`draw_home_1`, `draw_home_2`, ...: twice the
+    pairs rubbers), and the seed the captains agreed at the table, if any."""
+
+    seed = forms.CharField(label="Seed (optional)", required=False, max_length=64,
+                           help_text="A word or number the captains agreed at the table; "
+                                     "left empty, a new one is made.")
+
+    def __init__(self, *args: Any, rubbers: list[dict[str, Any]], teams: tuple[str, str],
+                 squads: tuple[list[Player], list[Player]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.singles = [rubber for rubber in rubbers if rubber["kind"] != "pairs"]
+        pairs = [rubber for rubber in rubbers if rubber["kind"] == "pairs"]
+        self.places = 2 * len(pairs)
+        sides = (("home", teams[0], squads[0]), ("away", teams[1], squads[1]))
+        for rubber in self.singles:
+            for side, team, squad in sides:
+                name = f"r{rubber['number']}_{side}"
+                self.fields[name] = _player_field(f"{team} player", squad, team, concede=False)
+                if rubber[side]:
+                    self.initial.setdefault(name, rubber[side][0]["id"])
+        for side, team, squad in sides:
+            drawn = [player["id"] for rubber in pairs for player in rubber[side]]
+            for at in range(1, self.places + 1):
+                name = f"draw_{side}_{at}"
+                self.fields[name] = _player_field(f"{team} player {at}", squad, team, concede=False)
+                if at <= len(drawn):
+                    self.initial.setdefault(name, drawn[at - 1])
+        self.order_fields([name for name in self.fields if name != "seed"] + ["seed"])
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The singles fields rubber by rubber, home then away, for the template."""
+        return [{"rubber": rubber, "home": [self[f"r{rubber['number']}_home"]],
+                 "away": [self[f"r{rubber['number']}_away"]]} for rubber in self.singles]
+
+    def draw_fields(self, side: str) -> list[forms.BoundField]:
+        return [self[f"draw_{side}_{at}"] for at in range(1, self.places + 1)]
+
+    def home_draw_fields(self) -> list[forms.BoundField]:
+        return self.draw_fields("home")
+
+    def away_draw_fields(self) -> list[forms.BoundField]:
+        return self.draw_fields("away")
+
+    def singles_lineups(self) -> list[tuple[list[int], list[int]]]:
+        """The singles as `team_sheet_draw` takes them; an empty slot is left
+        out, for the service to say what is missing."""
+        data = self.cleaned_data
+        return [([data[f"r{r['number']}_home"]] if data[f"r{r['number']}_home"] else [],
+                 [data[f"r{r['number']}_away"]] if data[f"r{r['number']}_away"] else []) for r in self.singles]
+
+    def players(self, side: str) -> list[int]:
+        """The side's players for the draw, as chosen (empty places left out)."""
+        data = self.cleaned_data
+        return [data[f"draw_{side}_{at}"] for at in range(1, self.places + 1) if data[f"draw_{side}_{at}"]]
+
+
+def _player_field(label: str, squad: list[Player], team: str, *, concede: bool = True) -> forms.TypedChoiceField:
     # Not required here: an empty slot reaches the service, which names the
     # rubber and the team that are short. The browser asks first all the same.
+    nobody = [(CONCEDE, f"Nobody: {team} concedes it")] if concede else []
     return forms.TypedChoiceField(label=label, required=False, coerce=_slot_value, empty_value=None,
-                                  choices=[("", "Choose a player"), (CONCEDE, f"Nobody: {team} concedes it")]
-                                  + [(p.pk, p.name) for p in squad],
+                                  choices=[("", "Choose a player"), *nobody] + [(p.pk, p.name) for p in squad],
                                   widget=forms.Select(attrs={"required": True}))
 
 
@@ -145,3 +204,37 @@ class SettleForm(forms.Form):
     decision = forms.ChoiceField(label="Ruling", widget=forms.RadioSelect, choices=list(RULINGS.items()))
     note = forms.CharField(label="Note for both teams", required=False, max_length=2000,
                            widget=forms.Textarea(attrs={"rows": 3, "required": True}))
+
+
+class SubstitutesForm(forms.Form):
+    """A team's substitutes for the night, from its squad: ticked, they
+    replace any named before (none ticked: no substitutes). The team is the
+    form's own `team` field, outside its prefix."""
+
+    players = forms.TypedMultipleChoiceField(label="Substitutes", required=False, coerce=int,
+                                             widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, squad: list[Player], allowed: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = self.fields["players"]
+        assert isinstance(players, forms.TypedMultipleChoiceField)
+        players.choices = [(p.pk, p.name) for p in squad]
+        players.help_text = f"Up to {allowed}, named before the first game."
+
+
+class SubstitutionForm(forms.Form):
+    """A named substitute who takes over a rubber not yet started, in place
+    of one of the team's players named in it."""
+
+    rubber = forms.TypedChoiceField(label="Rubber", coerce=int)
+    off = forms.TypedChoiceField(label="In place of", coerce=int)
+    on = forms.TypedChoiceField(label="Substitute", coerce=int)
+
+    def __init__(self, *args: Any, rubbers: list[int], playing: list[tuple[int, str]],
+                 substitutes: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, choices in (("rubber", [(n, f"Rubber {n}") for n in rubbers]), ("off", playing),
+                              ("on", substitutes)):
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = choices

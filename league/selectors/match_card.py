@@ -3,12 +3,14 @@ with its rubber, the players of each side, the final scores and the
 winner. Read from `night_view`, so a card game and a live one read alike
 (a live game still being played shows its scores so far). The last
 column notes a rubber that is unchecked (block dominoes, its result as the
-card gave it) or conceded by a side short of players."""
+card gave it), conceded by a side short of players, or played by a
+substitute (who came on for whom)."""
 import csv
 import io
 from typing import Any
 
 from league.selectors.matches import night_view
+from league.selectors.substitutes import night_substitutes
 
 HEADER = ["Rubber", "Kind", "Game", "Home players", "Away players", "Home score", "Away score", "Winner",
           "Entered", "Live game", "Note"]
@@ -21,10 +23,14 @@ def match_card_csv(*, fixture_id: int) -> tuple[dict[str, Any], str]:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(HEADER)
     teams = {"home": view["home_team"]["name"], "away": view["away_team"]["name"]}
+    substituted: dict[int, list[str]] = {}
+    for made in night_substitutes(fixture_id=fixture_id)["substitutions"]:
+        substituted.setdefault(made["rubber"], []).append(
+            f"{made['on']['name']} on for {made['off']['name']} ({teams[made['side']]})")
     for rubber in view["rubbers"]:
         home = " & ".join(p["name"] for p in rubber["home"])
         away = " & ".join(p["name"] for p in rubber["away"])
-        note = _note(rubber, teams)
+        note = "; ".join(filter(None, [_note(rubber, teams), *substituted.get(rubber["number"], [])]))
         for game in rubber["games"]:
             winner = teams[game["winner"]] if game["winner"] else "in play"
             scores = ["" if score is None else score for score in game["scores"]]

@@ -144,7 +144,7 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
         "venue": fixture.venue.name,
         "date": fixture.played_on.isoformat(),
         "fixture_status": fixture.status,
-        "format": {"key": fmt.key, "name": fmt.name, "pairs": fmt.pairs},
+        "format": {"key": fmt.key, "name": fmt.name, "pairs": fmt.pairs, "substitutes": fmt.substitutes},
         "status": night.status if night is not None else MatchNight.Status.OPEN,
         "score": [home, away],
         "result_due": result_due(fixture, days=settings.result_deadline_days).isoformat(),

@@ -20,6 +20,7 @@ from cups.ties import MEASURES
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, text
 from league.models import Competition, Fixture, MatchNight
+from league.selectors.cup_groups import group_tables
 from league.selectors.cups import (
     competition_entries,
     competition_get,
@@ -57,6 +58,8 @@ class CompetitionOutput(serializers.Serializer[Any]):
     max_entries = serializers.IntegerField(allow_null=True)
     finals_date = serializers.DateField(allow_null=True)
     finals_venue = serializers.IntegerField(source="finals_venue_id", allow_null=True)
+    group_stage = serializers.JSONField(help_text="A group stage's settings, as given at creation with their "
+                                                  "defaults; empty for a straight knockout.")
     status = serializers.ChoiceField(choices=Competition.Status.choices)
 
 
@@ -91,7 +94,8 @@ class TieOutput(serializers.Serializer[Any]):
         ref_name = "CupTieOutput"
 
     id = serializers.IntegerField()
-    round = serializers.IntegerField()
+    group = serializers.CharField(allow_blank=True, help_text="A group match's group (A, B...); empty in the knockout.")
+    round = serializers.IntegerField(help_text="The knockout's round, or a group match's round of its group.")
     number = serializers.IntegerField()
     bye = serializers.BooleanField()
     home = SideOutput(allow_null=True)
@@ -115,11 +119,52 @@ class RoundOutput(serializers.Serializer[Any]):
     ties = TieOutput(many=True)
 
 
+class GroupRowOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupRowOutput"
+
+    position = serializers.IntegerField()
+    entrant = serializers.IntegerField(help_text="The entry.")
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    games_for = serializers.IntegerField()
+    games_against = serializers.IntegerField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    score = serializers.IntegerField(help_text="Table points.")
+    through = serializers.BooleanField(help_text="Through to the knockout (once every group match counts).")
+
+
+class GroupOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupOutput"
+
+    name = serializers.CharField()
+    rows = GroupRowOutput(many=True)
+    level = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                  help_text="Neighbouring entries level on every measure, placed by the draw.")
+    matches = TieOutput(many=True)
+
+
+class GroupStageOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupStageOutput"
+
+    settings = serializers.JSONField()
+    open_matches = serializers.IntegerField(help_text="Group matches still to count.")
+    finished = serializers.BooleanField()
+    groups = GroupOutput(many=True)
+
+
 class CompetitionDetailOutput(CompetitionOutput):
     class Meta:
         ref_name = "CupDetailOutput"
 
-    rounds = RoundOutput(many=True)
+    rounds = RoundOutput(many=True, help_text="The knockout's rounds.")
+    groups = GroupStageOutput(allow_null=True, help_text="The group stage, once drawn; null otherwise.")
 
 
 class EntryOutput(serializers.Serializer[Any]):
@@ -149,6 +194,7 @@ class DrawOutput(serializers.Serializer[Any]):
 def _detail(competition_id: int) -> dict[str, Any]:
     data = dict(CompetitionOutput(competition_get(competition_id=competition_id)).data)
     data["rounds"] = competition_view(competition_id=competition_id)["rounds"]
+    data["groups"] = group_tables(competition_id=competition_id)
     return data
 
 
@@ -173,6 +219,14 @@ class SeasonCupsApi(APIView):
         finals_venue = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
         match_format = text(required=False, allow_null=True, default=None, max_length=40,
                             help_text="A match format's key; null: the league's.")
+        structure = serializers.ChoiceField(choices=Competition.Structure.choices,
+                                            default=Competition.Structure.KNOCKOUT)
+        group_stage = serializers.DictField(
+            required=False, allow_null=True, default=None,
+            help_text="With structure groups: count (groups) or size (at most, per group), top (through from "
+                      "each, 2), best_of_next (the best placed next also through, 0), rules: win, draw, loss "
+                      "(table points, 2 1 0) and order (score, wins, games_difference, games_for, "
+                      "points_difference, points_for).")
 
     @extend_schema(responses={200: CompetitionOutput(many=True), 404: ErrorOutput}, summary="A season's cups")
     def get(self, request: Request, season_id: int) -> Response:

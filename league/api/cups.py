@@ -134,6 +134,8 @@ class GroupRowOutput(serializers.Serializer[Any]):
     games_against = serializers.IntegerField()
     points_for = serializers.IntegerField()
     points_against = serializers.IntegerField()
+    games_difference = serializers.IntegerField()
+    points_difference = serializers.IntegerField()
     score = serializers.IntegerField(help_text="Table points.")
     through = serializers.BooleanField(help_text="Through to the knockout (once every group match counts).")
 

@@ -130,7 +130,8 @@ def group_tables(*, competition_id: int) -> dict[str, Any] | None:
         members = set(group.entrants)
         table = cups.group_table(group, [leg for leg in results if {leg.home, leg.away} <= members], stage.rules)
         rows = [{**asdict(row), "position": place, "name": names.get(row.entrant, "?"),
-                 "through": row.entrant in through}
+                 "games_difference": row.games_for - row.games_against,
+                 "points_difference": row.points_for - row.points_against, "through": row.entrant in through}
                 for place, row in enumerate(table.rows, start=1)]
         groups.append({"name": group.name, "rows": rows, "level": [list(pair) for pair in table.level],
                        "matches": matches.get(group.name, [])})

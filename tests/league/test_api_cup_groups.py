@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 from cupleague import CupLeague, a_cup_league, day, leg_played, ok
+from django.template.loader import render_to_string
 from rest_framework.test import APIClient
 
 from league.models import AuditEntry, CupDraw, CupTie
+from league.selectors.cup_groups import group_tables
 from league.selectors.cups import roll_of_winners
 
 pytestmark = pytest.mark.django_db
@@ -111,6 +113,8 @@ def test_a_group_stage_cup_is_played_from_its_groups_to_a_winner() -> None:
     assert table(competition, "A") == [("A", 4, 8, True), ("D", 2, -3, True), ("E", 0, -5, False)]
     assert table(competition, "B") == [("C", 2, 2, True), ("B", 2, 0, True), ("F", 2, -2, False)]
     assert view(competition)["groups"]["finished"]
+    page = render_to_string("cups/group_tables.html", {"groups": group_tables(competition_id=competition["id"])})
+    assert "Group A" in page and "Group B" in page and page.count("(through to the knockout)") == 4
 
     # The knockout: the group winners meet the other group's runners-up.
     ok(draw(cup, competition, seed=7), 201)

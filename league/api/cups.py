@@ -9,13 +9,14 @@ the fixtures' own endpoints (/api/fixtures/<id>/night/...).
 """
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cups.tables import STANDINGS
 from cups.ties import MEASURES
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, text
@@ -38,6 +39,28 @@ from league.services.cups import competition_create, cup_draw, cup_enter, cup_en
 SEED_MAX = 2**31 - 1
 
 
+class GroupRulesOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupRulesOutput"
+
+    win = serializers.IntegerField(help_text="Table points for a match won.")
+    draw = serializers.IntegerField()
+    loss = serializers.IntegerField()
+    order = serializers.ListField(child=serializers.ChoiceField(choices=list(STANDINGS)),
+                                  help_text="The measures that rank a group's table, in turn.")
+
+
+class GroupStageSettingsOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupStageSettingsOutput"
+
+    count = serializers.IntegerField(allow_null=True, help_text="How many groups; null: by size.")
+    size = serializers.IntegerField(allow_null=True, help_text="The most entries a group takes; null: by count.")
+    top = serializers.IntegerField(help_text="How many go through from each group.")
+    best_of_next = serializers.IntegerField(help_text="How many of the best placed next go through as well.")
+    rules = GroupRulesOutput()
+
+
 class CompetitionOutput(serializers.Serializer[Any]):
     class Meta:
         ref_name = "CupOutput"
@@ -58,9 +81,13 @@ class CompetitionOutput(serializers.Serializer[Any]):
     max_entries = serializers.IntegerField(allow_null=True)
     finals_date = serializers.DateField(allow_null=True)
     finals_venue = serializers.IntegerField(source="finals_venue_id", allow_null=True)
-    group_stage = serializers.JSONField(help_text="A group stage's settings, as given at creation with their "
-                                                  "defaults; empty for a straight knockout.")
+    group_stage = serializers.SerializerMethodField()
     status = serializers.ChoiceField(choices=Competition.Status.choices)
+
+    @extend_schema_field(GroupStageSettingsOutput(allow_null=True, help_text="A group stage's settings with "
+                                                                             "their defaults; null: a knockout."))
+    def get_group_stage(self, competition: Competition) -> dict[str, Any] | None:
+        return dict(competition.group_stage) if competition.group_stage else None
 
 
 class SideOutput(serializers.Serializer[Any]):
@@ -155,7 +182,7 @@ class GroupStageOutput(serializers.Serializer[Any]):
     class Meta:
         ref_name = "CupGroupStageOutput"
 
-    settings = serializers.JSONField()
+    settings = GroupStageSettingsOutput()
     open_matches = serializers.IntegerField(help_text="Group matches still to count.")
     finished = serializers.BooleanField()
     groups = GroupOutput(many=True)

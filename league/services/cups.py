@@ -71,6 +71,8 @@ def competition_create(
         if failure is None and structure == Competition.Structure.GROUPS:
             stage, failure = _group_stage(kind, group_stage or {})
             draw_mode = Competition.DrawMode.BRACKET
+        elif failure is None and group_stage:
+            failure = Refused("a straight knockout has no group stage: make the cup groups, then a knockout")
         if failure is None and finals_venue_id is not None and not Venue.objects.filter(pk=finals_venue_id).exists():
             failure = Refused("no such venue for the finals night")
         if failure is None:

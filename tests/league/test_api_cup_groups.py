@@ -160,6 +160,7 @@ def test_a_side_withdrawn_in_the_groups_concedes_its_open_matches() -> None:
     ({"group_stage": {}}, "not both"),
     ({"group_stage": {"count": 2, "rules": {"order": ["luck"]}}}, "luck"),
     ({"group_stage": {"size": 1}}, "two entries or more"),
+    ({"structure": "knockout", "group_stage": {"count": 2}}, "no group stage"),
 ])
 def test_a_group_stage_it_cannot_be_played_by_is_refused_at_creation(body: dict[str, Any], refused: str) -> None:
     cup = a_cup_league(2)

@@ -9,17 +9,19 @@ the fixtures' own endpoints (/api/fixtures/<id>/night/...).
 """
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cups.tables import STANDINGS
 from cups.ties import MEASURES
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, text
 from league.models import Competition, Fixture, MatchNight
+from league.selectors.cup_groups import group_tables
 from league.selectors.cups import (
     competition_entries,
     competition_get,
@@ -35,6 +37,28 @@ from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offe
 from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
 
 SEED_MAX = 2**31 - 1
+
+
+class GroupRulesOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupRulesOutput"
+
+    win = serializers.IntegerField(help_text="Table points for a match won.")
+    draw = serializers.IntegerField()
+    loss = serializers.IntegerField()
+    order = serializers.ListField(child=serializers.ChoiceField(choices=list(STANDINGS)),
+                                  help_text="The measures that rank a group's table, in turn.")
+
+
+class GroupStageSettingsOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupStageSettingsOutput"
+
+    count = serializers.IntegerField(allow_null=True, help_text="How many groups; null: by size.")
+    size = serializers.IntegerField(allow_null=True, help_text="The most entries a group takes; null: by count.")
+    top = serializers.IntegerField(help_text="How many go through from each group.")
+    best_of_next = serializers.IntegerField(help_text="How many of the best placed next go through as well.")
+    rules = GroupRulesOutput()
 
 
 class CompetitionOutput(serializers.Serializer[Any]):
@@ -57,7 +81,13 @@ class CompetitionOutput(serializers.Serializer[Any]):
     max_entries = serializers.IntegerField(allow_null=True)
     finals_date = serializers.DateField(allow_null=True)
     finals_venue = serializers.IntegerField(source="finals_venue_id", allow_null=True)
+    group_stage = serializers.SerializerMethodField()
     status = serializers.ChoiceField(choices=Competition.Status.choices)
+
+    @extend_schema_field(GroupStageSettingsOutput(allow_null=True, help_text="A group stage's settings with "
+                                                                             "their defaults; null: a knockout."))
+    def get_group_stage(self, competition: Competition) -> dict[str, Any] | None:
+        return dict(competition.group_stage) if competition.group_stage else None
 
 
 class SideOutput(serializers.Serializer[Any]):
@@ -91,7 +121,8 @@ class TieOutput(serializers.Serializer[Any]):
         ref_name = "CupTieOutput"
 
     id = serializers.IntegerField()
-    round = serializers.IntegerField()
+    group = serializers.CharField(allow_blank=True, help_text="A group match's group (A, B...); empty in the knockout.")
+    round = serializers.IntegerField(help_text="The knockout's round, or a group match's round of its group.")
     number = serializers.IntegerField()
     bye = serializers.BooleanField()
     home = SideOutput(allow_null=True)
@@ -115,11 +146,54 @@ class RoundOutput(serializers.Serializer[Any]):
     ties = TieOutput(many=True)
 
 
+class GroupRowOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupRowOutput"
+
+    position = serializers.IntegerField()
+    entrant = serializers.IntegerField(help_text="The entry.")
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    games_for = serializers.IntegerField()
+    games_against = serializers.IntegerField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    games_difference = serializers.IntegerField()
+    points_difference = serializers.IntegerField()
+    score = serializers.IntegerField(help_text="Table points.")
+    through = serializers.BooleanField(help_text="Through to the knockout (once every group match counts).")
+
+
+class GroupOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupOutput"
+
+    name = serializers.CharField()
+    rows = GroupRowOutput(many=True)
+    level = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                  help_text="Neighbouring entries level on every measure, placed by the draw.")
+    matches = TieOutput(many=True)
+
+
+class GroupStageOutput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGroupStageOutput"
+
+    settings = GroupStageSettingsOutput()
+    open_matches = serializers.IntegerField(help_text="Group matches still to count.")
+    finished = serializers.BooleanField()
+    groups = GroupOutput(many=True)
+
+
 class CompetitionDetailOutput(CompetitionOutput):
     class Meta:
         ref_name = "CupDetailOutput"
 
-    rounds = RoundOutput(many=True)
+    rounds = RoundOutput(many=True, help_text="The knockout's rounds.")
+    groups = GroupStageOutput(allow_null=True, help_text="The group stage, once drawn; null otherwise.")
 
 
 class EntryOutput(serializers.Serializer[Any]):
@@ -149,6 +223,7 @@ class DrawOutput(serializers.Serializer[Any]):
 def _detail(competition_id: int) -> dict[str, Any]:
     data = dict(CompetitionOutput(competition_get(competition_id=competition_id)).data)
     data["rounds"] = competition_view(competition_id=competition_id)["rounds"]
+    data["groups"] = group_tables(competition_id=competition_id)
     return data
 
 
@@ -173,6 +248,14 @@ class SeasonCupsApi(APIView):
         finals_venue = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
         match_format = text(required=False, allow_null=True, default=None, max_length=40,
                             help_text="A match format's key; null: the league's.")
+        structure = serializers.ChoiceField(choices=Competition.Structure.choices,
+                                            default=Competition.Structure.KNOCKOUT)
+        group_stage = serializers.DictField(
+            required=False, allow_null=True, default=None,
+            help_text="With structure groups: count (groups) or size (at most, per group), top (through from "
+                      "each, 2), best_of_next (the best placed next also through, 0), rules: win, draw, loss "
+                      "(table points, 2 1 0) and order (score, wins, games_difference, games_for, "
+                      "points_difference, points_for).")
 
     @extend_schema(responses={200: CompetitionOutput(many=True), 404: ErrorOutput}, summary="A season's cups")
     def get(self, request: Request, season_id: int) -> Response:

@@ -27,6 +27,10 @@ def default_tie_break() -> list[str]:
     return ["games", "points"]
 
 
+def default_group_stage() -> dict[str, object]:
+    return {}
+
+
 class Competition(models.Model):
     class Kind(models.TextChoices):
         TEAM = "team"
@@ -73,6 +77,10 @@ class Competition(models.Model):
     finals_date = models.DateField(null=True, blank=True, help_text="The finals night, if there is one.")
     finals_venue = models.ForeignKey("league.Venue", null=True, blank=True, on_delete=models.PROTECT,
                                      related_name="finals")
+    group_stage = models.JSONField(
+        default=default_group_stage, blank=True,
+        help_text="A group stage's settings (league.selectors.cup_groups.GroupStage); empty for a knockout.",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTRY)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -157,6 +165,8 @@ class CupDraw(AppendOnly):
 
 class CupTie(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="ties")
+    # A group match's group (A, B...), its round that group's round; empty for the knockout's ties.
+    group = models.CharField(max_length=1, blank=True, default="")
     round = models.PositiveSmallIntegerField()
     number = models.PositiveSmallIntegerField()
     # RESTRICT, not PROTECT: the competition's ties and entries go together.
@@ -172,13 +182,16 @@ class CupTie(models.Model):
     decided_reason = models.TextField(blank=True)
 
     class Meta:
-        ordering = ["competition", "round", "number"]
+        ordering = ["competition", "group", "round", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["competition", "round", "number"], name="cup_tie_once"),
+            models.UniqueConstraint(fields=["competition", "group", "round", "number"], name="cup_tie_once"),
         ]
 
     def __str__(self) -> str:
         home = self.home.name if self.home else "?"
+        if self.group:
+            away = self.away.name if self.away else "?"
+            return f"{self.competition} group {self.group}: {home} v {away}"
         if self.bye:
             return f"{self.competition} round {self.round}: {home} (bye)"
         away = self.away.name if self.away else "?"

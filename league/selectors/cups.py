@@ -82,9 +82,10 @@ def competition_ties(*, competition_id: int) -> list[CupTie]:
 
 
 def rounds_in(ties: list[CupTie]) -> int:
-    """How many rounds the cup has, the final included: the first round
-    has a tie (or a bye) for every two places in the bracket."""
-    first = sum(1 for tie in ties if tie.round == 1)
+    """How many rounds the cup's knockout has, the final included: the
+    first round has a tie (or a bye) for every two places in the bracket.
+    A group stage's matches are no round of it."""
+    first = sum(1 for tie in ties if tie.round == 1 and not tie.group)
     return first.bit_length()
 
 
@@ -162,8 +163,8 @@ def ties_to_arrange(*, user: Any) -> list[tuple[CupTie, str]]:
                   .filter(Q(home__team_id__in=teams) | Q(away__team_id__in=teams))
                   .select_related("competition__season", "home__team", "away__team").order_by("round", "pk"))
     for tie in candidates:
-        if next_leg(tie=tie) is not None:
-            continue
+        if next_leg(tie=tie) is not None or (tie.group and any(r.leg is not None for r in tie_legs(tie=tie))):
+            continue  # a leg to play first; a group match (drawn, it has no winner) played
         home, away = next_sides(tie=tie)
         if home.team_id in teams and not tie.offered_dates:
             found.append((tie, "offer"))
@@ -181,10 +182,12 @@ def competition_view(*, competition_id: int) -> dict[str, Any]:
     total = rounds_in(ties)
     rounds: dict[int, list[dict[str, Any]]] = {}
     for tie in ties:
-        rounds.setdefault(tie.round, []).append(tie_view(tie))
+        if not tie.group:
+            rounds.setdefault(tie.round, []).append(tie_view(tie))
     return {
         "id": competition.pk, "name": competition.name, "slug": competition.slug, "kind": competition.kind,
         "status": competition.status, "season": competition.season_id, "division": competition.division_id,
+        "structure": competition.structure,
         "rounds": [{"round": number, "name": cups.round_name(number, max(total, number)), "ties": found}
                    for number, found in sorted(rounds.items())],
     }
@@ -194,7 +197,7 @@ def tie_view(tie: CupTie) -> dict[str, Any]:
     """A tie as the API shows it; reads the legs prefetched by competition_ties."""
     legs = sorted(tie.legs.all(), key=lambda fixture: fixture.leg or 0)
     return {
-        "id": tie.pk, "round": tie.round, "number": tie.number, "bye": tie.bye,
+        "id": tie.pk, "group": tie.group, "round": tie.round, "number": tie.number, "bye": tie.bye,
         "home": _side(tie.home), "away": _side(tie.away), "winner": _side(tie.winner),
         "decided_reason": tie.decided_reason,
         "window_start": _iso(tie.window_start), "window_end": _iso(tie.window_end),
@@ -205,7 +208,7 @@ def tie_view(tie: CupTie) -> dict[str, Any]:
 
 def roll_of_winners(*, league_id: int) -> list[dict[str, Any]]:
     """Each finished cup of the league and who won it, newest season first."""
-    finals = (CupTie.objects.filter(competition__season__league_id=league_id,
+    finals = (CupTie.objects.filter(competition__season__league_id=league_id, group="",
                                     competition__status=Competition.Status.FINISHED, winner__isnull=False)
               .select_related("competition__season", "winner__team", "winner__player", "winner__partner")
               .order_by("-competition__season__start", "competition__name", "-round"))

@@ -31,6 +31,7 @@ from league.authors import Author
 from league.models import Competition, CupEntry, CupTie, Fixture
 from league.refusals import NotCaptain, NotPermitted, Refused
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
+from league.selectors.cup_groups import knockout_drawn, match_result
 from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, tie_legs
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
@@ -49,7 +50,7 @@ def tie_window_set(*, competition_id: int, round: int, start: date, end: date, u
                                                     doing="can set a cup round's dates")
         if failure is None and start > end:
             failure = Refused("a round's window starts on or before the day it ends")
-        ties = CupTie.objects.filter(competition=competition, round=round)
+        ties = CupTie.objects.filter(competition=competition, group="", round=round)
         if failure is None and not ties.exists():
             failure = Refused(f"{competition} has no round {round} drawn")
         if failure is None:
@@ -154,10 +155,19 @@ def tie_withdrawn(*, entry: CupEntry, user: Author) -> CupTie | None:
     """After the draw, a withdrawn entry concedes its tie still to be
     decided: the other side goes through, and any leg arranged and not yet
     counting is voided. A tie still waiting for its other side is conceded
-    when that side arrives (see _advance). Call inside the withdrawal."""
-    tie = (CupTie.objects.select_for_update(of=("self",)).select_related("competition", "home", "away")
-           .filter(Q(home=entry) | Q(away=entry), competition_id=entry.competition_id, winner__isnull=True,
-                   bye=False).order_by("-round").first())
+    when that side arrives (see _advance). In a group stage it concedes
+    each of its group matches still open instead. Call inside the
+    withdrawal."""
+    mine = (CupTie.objects.select_for_update(of=("self",)).select_related("competition", "home", "away")
+            .filter(Q(home=entry) | Q(away=entry), competition_id=entry.competition_id, winner__isnull=True,
+                    bye=False))
+    if not knockout_drawn(competition_id=entry.competition_id):
+        conceded = [tie for tie in mine.exclude(group="").order_by("group", "round", "number")
+                    if match_result(tie) is None]
+        for match in conceded:
+            _concede(match, entry, user)
+        return conceded[-1] if conceded else None
+    tie = mine.filter(group="").order_by("-round").first()
     if tie is not None:
         _concede(tie, entry, user)
     return tie
@@ -166,7 +176,7 @@ def tie_withdrawn(*, entry: CupEntry, user: Author) -> CupTie | None:
 def ties_conceded(*, competition_id: int, round: int, user: Author) -> None:
     """A newly drawn round's ties with a withdrawn side go to the other."""
     for tie in (CupTie.objects.select_related("competition", "home", "away")
-                .filter(competition_id=competition_id, round=round, bye=False, winner__isnull=True)):
+                .filter(competition_id=competition_id, group="", round=round, bye=False, winner__isnull=True)):
         for side in (tie.home, tie.away):
             if side is not None and side.withdrawn:
                 _concede(tie, side, user)
@@ -200,6 +210,8 @@ def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
     tie = _locked(tie_id)
     if tie.bye or tie.home is None or tie.away is None:
         return tie
+    if tie.group:
+        return _group_match_decided(tie, fixture_id=fixture_id, user=user)
     competition = tie.competition
     tie_format = cups.TieFormat.from_dict({"legs": competition.legs, "chain": competition.tie_break,
                                            "level": competition.level})
@@ -223,13 +235,40 @@ def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
     return tie
 
 
+def _group_match_decided(tie: CupTie, *, fixture_id: int, user: Author) -> CupTie:
+    """A group match is one leg, won or drawn: its winner (None for a
+    draw, or while it counts for nothing) and the score in words. The
+    group's table reads the leg itself (league.selectors.cup_groups)."""
+    assert tie.home is not None and tie.away is not None
+    leg = next((result.leg for result in tie_legs(tie=tie) if result.leg is not None), None)
+    names = {tie.home.pk: tie.home.name, tie.away.pk: tie.away.name}
+    if leg is None:
+        tie.winner_id, tie.decided_reason = None, ""
+    elif leg.walkover_to is not None:
+        tie.winner_id, tie.decided_reason = leg.walkover_to, f"{names[leg.walkover_to]} won: a walkover"
+    else:
+        home, away = names[leg.home], names[leg.away]
+        tie.winner_id = (None if leg.home_games == leg.away_games
+                         else leg.home if leg.home_games > leg.away_games else leg.away)
+        tie.decided_reason = (f"{home} {leg.home_games}-{leg.away_games} {away}"
+                              + (", drawn" if tie.winner_id is None else ""))
+    tie.offered_dates = [] if leg is None else tie.offered_dates
+    tie.save(update_fields=["winner", "decided_reason", "offered_dates"])
+    audit_record(user=user, action="cup.tie.decide", target=tie,
+                 data={"status": "played" if leg is not None else "open", "winner": tie.winner_id,
+                       "reason": tie.decided_reason, "fixture": fixture_id, "moved_on": False})
+    return tie
+
+
 def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
     """Puts the tie's winner (or nobody, when it has none any longer) in
     the next round's tie, while that tie has no leg arranged; marks the cup
     finished, or not, by its final. Says whether the next round changed."""
+    if tie.group:
+        return False  # a group match leads to the group's table, not to a tie
     competition = tie.competition
     new = tie.winner_id
-    ties = list(CupTie.objects.filter(competition=competition).only("round", "number"))
+    ties = list(CupTie.objects.filter(competition=competition, group="").only("round", "number", "group"))
     final = tie.round >= rounds_in(ties)
     if final:
         status = Competition.Status.FINISHED if new is not None else Competition.Status.DRAWN
@@ -256,7 +295,8 @@ def _following(tie: CupTie, *, old: int | None) -> CupTie | None:
     """The next round's tie the winner goes into: by its place in a
     bracket; in a cup drawn round by round, the tie the old winner was
     drawn into (none before the next round is drawn)."""
-    later = CupTie.objects.select_for_update().filter(competition_id=tie.competition_id, round=tie.round + 1)
+    later = CupTie.objects.select_for_update().filter(competition_id=tie.competition_id, group="",
+                                                      round=tie.round + 1)
     if tie.competition.draw_mode == Competition.DrawMode.BRACKET:
         return later.filter(number=(tie.number + 1) // 2).first()
     if old is None:
@@ -274,6 +314,8 @@ def _arrangeable(tie: CupTie) -> Refused | None:
         return Refused("the tie's sides are not known yet: the ties before it are still to be decided")
     if tie.winner_id is not None:
         return Refused(f"the tie is decided ({tie.decided_reason}): there is no leg left to arrange")
+    if tie.group and any(result.leg is not None for result in tie_legs(tie=tie)):
+        return Refused(f"the group match is played ({tie.decided_reason}): there is no leg left to arrange")
     pending = next_leg(tie=tie)
     if pending is not None:
         return Refused(f"leg {pending.leg} is arranged for {pending.played_on:%d %B %Y} and still to be played: "

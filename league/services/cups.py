@@ -40,6 +40,8 @@ from league.models import (
 from league.refusals import NotCaptain, NotPermitted, NotSecretary, Refused, SettingsInvalid, WrongLeague
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
 from league.services.audit import audit_record
+from league.selectors.cup_groups import GroupStage
+from league.services.cup_groups import groups_draw, knockout_draw
 from league.services.cup_ties import ties_conceded, tie_withdrawn
 
 Failure = NotPermitted | Refused
@@ -51,18 +53,26 @@ def competition_create(
     draw_mode: str = Competition.DrawMode.ROUNDS, seeded: bool = False, legs: int = 1,
     tie_break: list[str] | None = None, level: str = Competition.Level.REPLAY, entry_closes: date | None = None,
     max_entries: int | None = None, finals_date: date | None = None, finals_venue_id: int | None = None,
-    match_format: str | None = None, user: Author,
+    match_format: str | None = None, group_stage: dict[str, Any] | None = None, user: Author,
 ) -> Competition:
     """Creates the cup and its division. Raises Season.DoesNotExist,
     NotSecretary, or Refused (a name taken, a tie-break chain cups cannot
-    use, a group stage, which is not stored yet)."""
+    use, a group stage's settings it cannot be played by). A cup with a
+    group stage (`structure` "groups", `group_stage` as GroupStage reads
+    it) is a team cup whose knockout is drawn as one bracket."""
     chain = list(tie_break if tie_break is not None else ["games", "points"])
+    stage: dict[str, Any] = {}
     competition: Competition | None = None
     with transaction.atomic():
         season = Season.objects.select_related("league").get(pk=season_id)
         failure: Failure | None = secretary_refusal(league=season.league, user=user, doing="can create a cup")
         failure = failure or _settings_refusal(name=name, kind=kind, structure=structure, draw_mode=draw_mode,
                                                legs=legs, chain=chain, level=level)
+        if failure is None and structure == Competition.Structure.GROUPS:
+            stage, failure = _group_stage(kind, group_stage or {})
+            draw_mode = Competition.DrawMode.BRACKET
+        elif failure is None and group_stage:
+            failure = Refused("a straight knockout has no group stage: make the cup groups, then a knockout")
         if failure is None and finals_venue_id is not None and not Venue.objects.filter(pk=finals_venue_id).exists():
             failure = Refused("no such venue for the finals night")
         if failure is None:
@@ -75,14 +85,14 @@ def competition_create(
                         season=season, name=name.strip(), slug=slugify(name)[:60] or "cup", kind=kind,
                         division=division, structure=structure, draw_mode=draw_mode, seeded=seeded, legs=legs,
                         tie_break=chain, level=level, entry_closes=entry_closes, max_entries=max_entries,
-                        finals_date=finals_date, finals_venue_id=finals_venue_id)
+                        finals_date=finals_date, finals_venue_id=finals_venue_id, group_stage=stage)
             except IntegrityError:
                 failure = Refused(f"{season.name} already has a cup or a division called {name.strip()}")
             except ValidationError as error:  # the division's settings
                 failure = SettingsInvalid(f"the cup's match format cannot be used: {'; '.join(error.messages)}")
         audit_record(user=user, action="cup.create", target=competition or season, refusal=failure,
                      data={"name": name, "kind": kind, "draw_mode": draw_mode, "legs": legs, "tie_break": chain,
-                           "level": level, "seeded": seeded})
+                           "level": level, "seeded": seeded, "structure": structure, "group_stage": stage})
     if failure is not None:
         raise failure
     assert competition is not None
@@ -178,16 +188,23 @@ def cup_draw(*, competition_id: int, user: Author, seed: int | None = None, roun
     drawn in the entries' seed order (unseeded entries after, in the order
     they came in) and takes no seed; an open one is drawn at random from
     `seed`, a new one when none is given. Refused while the round before has
-    a tie undecided, and once the cup is finished."""
+    a tie undecided, and once the cup is finished.
+
+    A cup with a group stage is drawn twice: its groups first (seeded, or
+    from `seed`), then, once every group match counts, its knockout from
+    the qualifiers (always from a random seed, `seed` or a new one: the
+    places in the groups are its seeding)."""
     made: CupDraw | None = None
     data: dict[str, Any] = {"round": round, "seed": seed}
     with transaction.atomic():
         competition = _locked(competition_id)
         failure: Failure | None = _secretary(competition, user, doing="can draw a cup")
-        if failure is None and competition.seeded and seed is not None:
+        after_groups = (competition.structure == Competition.Structure.GROUPS
+                        and competition.status != Competition.Status.ENTRY)
+        if failure is None and competition.seeded and seed is not None and not after_groups:
             failure = Refused(f"{competition} is seeded: it is drawn in seed order, not from a random seed")
         if failure is None:
-            if competition.seeded:
+            if competition.seeded and not after_groups:
                 drawn_seed = None
             else:
                 drawn_seed = seed if seed is not None else cups.new_seed()
@@ -208,6 +225,13 @@ def _draw(competition: Competition, *, seed: int | None, round: int | None, user
           data: dict[str, Any]) -> CupDraw:
     if competition.status == Competition.Status.FINISHED:
         raise Refused(f"{competition} is finished")
+    if competition.structure == Competition.Structure.GROUPS:
+        if round is not None:
+            raise Refused(f"{competition} is drawn as groups, then one knockout bracket: not round by round")
+        if competition.status == Competition.Status.ENTRY:
+            return groups_draw(competition, _entrants(competition), seed=seed, user=user, data=data)
+        assert seed is not None
+        return knockout_draw(competition, seed=seed, user=user, data=data)
     if competition.draw_mode == Competition.DrawMode.BRACKET:
         if competition.status != Competition.Status.ENTRY:
             raise Refused(f"{competition}'s bracket is already drawn: its later rounds fill as ties are won")
@@ -259,6 +283,23 @@ def _next_round(competition: Competition) -> tuple[int, list[cups.Entrant]]:
     return last.round + 1, left
 
 
+def _group_stage(kind: str, given: dict[str, Any]) -> tuple[dict[str, Any], Refused | None]:
+    """The group stage's settings as stored, or why they cannot be used."""
+    if kind != Kind.TEAM:
+        return {}, Refused("only a team cup has a group stage: its matches are played as fixtures")
+    try:
+        stage = GroupStage.from_dict(given)
+    except (cups.CupError, ValueError, TypeError) as error:
+        return {}, SettingsInvalid(f"the group stage's settings cannot be used: {error}")
+    if (stage.count is None) == (stage.size is None):
+        return {}, SettingsInvalid("give the group stage a number of groups, or a group size, not both")
+    if (stage.count is not None and stage.count < 1) or (stage.size is not None and stage.size < 2):
+        return {}, SettingsInvalid("a group stage has one group or more, of two entries or more")
+    if stage.top < 1 or stage.best_of_next < 0:
+        return {}, SettingsInvalid("at least the winner of each group goes through")
+    return stage.as_dict(), None
+
+
 def _entrants(competition: Competition) -> list[cups.Entrant]:
     """The entries still in, as cups takes them: in seed order for a seeded
     cup (unseeded last), otherwise in the order they came in."""
@@ -284,8 +325,8 @@ def _settings_refusal(*, name: str, kind: str, structure: str, draw_mode: str, l
         return Refused("a cup needs a name")
     if kind not in Kind.values or draw_mode not in Competition.DrawMode.values:
         return Refused(f"a cup is one of {', '.join(Kind.values)}, drawn as a bracket or round by round")
-    if structure != Competition.Structure.KNOCKOUT:
-        return Refused("a cup with a group stage cannot be run here yet: make it a straight knockout")
+    if structure not in Competition.Structure.values:
+        return Refused("a cup is a straight knockout, or groups then a knockout")
     try:
         cups.TieFormat.from_dict({"legs": legs, "chain": chain, "level": level})
     except cups.CupError as error:

@@ -31,6 +31,7 @@ from league.selectors.cups import (
     tie_view,
 )
 from league.selectors.fixtures import fixture_detail
+from league.services.cup_games import game_tie_date_set
 from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set, tie_winner_set
 from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
 
@@ -352,6 +353,16 @@ class TieDateApi(APIView):
         data.is_valid(raise_exception=True)
         fixture = tie_date_set(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
         return Response(FixtureOutput(fixture_detail(fixture_id=fixture.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class TieGameDateApi(APIView):
+    @extend_schema(request=DateInput, responses={200: TieOutput, **WRITE_ERRORS},
+                   summary="Set the date of a singles or pairs tie's game (its league's secretaries)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = DateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        tie = game_tie_date_set(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
+        return Response(_tie(tie.pk))
 
 
 class TieWinnerApi(APIView):

@@ -28,6 +28,7 @@ from league.selectors.cup_pages import (
     competition_draws,
     competition_get,
     cup_view,
+    entry_name,
     finals_night,
     roll_of_winners,
     round_names,
@@ -122,8 +123,10 @@ def _finals_context(competition: Competition) -> dict[str, Any]:
         assert fixture.cup_tie is not None
         boards.append({"fixture": fixture, "view": night_view(fixture_id=fixture.pk),
                        "stage": names.get((fixture.cup_tie.competition_id, fixture.cup_tie.round), "")})
+    games = [{"tie": tie, "stage": names.get((tie.competition_id, tie.round), ""),
+              "home": entry_name(tie.home), "away": entry_name(tie.away)} for tie in night.ties]
     # What night.js reads out when it changes: every match's score.
     score = "; ".join(_said(board["view"]) for board in boards)
     return {"competition": competition, "league": competition.season.league, "night": night, "boards": boards,
-            "score": score}
+            "games": games, "score": score}
 

@@ -36,6 +36,7 @@ from league.selectors.cup_pages import (
 )
 from league.selectors.secretary import season_get
 from league.services.competition import division_settings_change
+from league.services.cup_games import game_tie_date_set
 from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
 from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
 
@@ -195,7 +196,10 @@ def tie_date(request: HttpRequest, tie_id: int) -> HttpResponse:
     form = TieDateForm(request.POST, prefix=f"tie{tie.pk}")
     if form.is_valid():
         try:
-            tie_date_set(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
+            if found.kind == Competition.Kind.TEAM:
+                tie_date_set(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
+            else:
+                game_tie_date_set(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
         except REFUSALS as refusal:
             messages.error(request, refusal.message)
         else:

@@ -13,8 +13,8 @@ fell) still has to pick.
 
 The Singles Knockout, drawn as one bracket: fourteen players entered by
 the secretary (so two byes), its first round and quarter-finals decided by
-the secretary as the games were reported, its semi-finals and final on its
-finals night at The Swan, a week or two from today.
+the secretary as the games were reported, its semi-finals and final dated
+for its finals night at The Swan, a week or two from today.
 
 Each cup has its own random.Random, seeded as the league's is, and its
 dates are counted from today, so the demo looks the same whenever it is

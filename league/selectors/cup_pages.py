@@ -100,7 +100,8 @@ def cup_view(*, competition: Competition) -> CupView:
     entries = competition_entries(competition_id=competition.pk)
     ties = list(CupTie.objects.filter(competition_id=competition.pk)
                 .select_related("home__team", "home__player", "home__partner", "away__team", "away__player",
-                                "away__partner", "winner").order_by("round", "number"))
+                                "away__partner", "winner").prefetch_related("games__game")
+                .order_by("round", "number"))
     legs: dict[int, list[Fixture]] = {}
     for fixture in (Fixture.objects.filter(cup_tie__competition_id=competition.pk, status__in=PUBLIC_STATUSES)
                     .select_related("home_team", "away_team", "venue", "walkover_winner", "night")

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from leagues import a_league, a_season, a_team, players
 from matchnights import play_live
 from tablets import tablet_for
@@ -170,3 +171,20 @@ def test_a_tie_whose_sides_are_to_come_or_a_team_tie_has_no_game() -> None:
     Competition.objects.filter(pk=competition.pk).update(kind="team")
     with pytest.raises(Refused, match="played as fixtures"):
         cup_game_start(tie_id=semi(competition).pk, user=secretary)
+
+
+def test_the_secretary_cup_page_enters_a_card_score_and_starts_a_game_on_the_pad() -> None:
+    competition, secretary = a_drawn_cup(4, match_format="best-of-three")
+    tie = semi(competition)
+    client = Client()
+    client.force_login(secretary)
+    html = client.get(f"/secretary/cups/{competition.pk}/").content.decode()
+    assert f'action="/secretary/cup-ties/{tie.pk}/card"' in html and "Start the game on the pad" in html
+    entered = client.post(f"/secretary/cup-ties/{tie.pk}/card", {f"card{tie.pk}-home_score": "61",
+                                                                 f"card{tie.pk}-away_score": "40"})
+    assert entered.status_code == 302
+    started = client.post(f"/secretary/cup-ties/{tie.pk}/start")
+    game = CupGame.objects.get(tie=tie, number=2)
+    assert started.status_code == 302 and started["Location"] == f"/games/{game.game_id}/pad"
+    html = client.get(f"/secretary/cups/{competition.pk}/").content.decode()
+    assert "Game 1: 61-40" in html and "Game 2: being played" in html

@@ -230,7 +230,7 @@ def finals_night(*, competition: Competition) -> FinalsNight | None:
         competition__finals_venue_id=competition.finals_venue_id, date=day, bye=False,
     ).exclude(competition__kind=Competition.Kind.TEAM).select_related(
         "competition", "home__player", "home__partner", "away__player", "away__partner",
-    ).order_by("round", "competition__name", "number"))
+    ).prefetch_related("games__game").order_by("round", "competition__name", "number"))
     competitions = list({f.cup_tie.competition_id: f.cup_tie.competition for f in fixtures if f.cup_tie}.values())
     competitions += [tie.competition for tie in ties if tie.competition not in competitions]
     return FinalsNight(date=day, venue_name=str(competition.finals_venue), fixtures=fixtures,

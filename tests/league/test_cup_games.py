@@ -4,18 +4,20 @@ entered from the card by a secretary; once a side has won the games it
 needs (best of N as the cup's match format's first rubber), the tie is
 decided and its winner goes on, and an undo of the winning move takes
 that back."""
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 from leagues import a_league, a_season, a_team, players
 from matchnights import play_live
 from tablets import tablet_for
 
-from league.models import AuditEntry, Competition, CupGame, CupTie, Game, SquadRegistration
+from league.models import AuditEntry, Competition, CupGame, CupTie, Game, SquadRegistration, Venue
 from league.refusals import NotPermitted, Refused, ResultInvalid
-from league.services.cup_games import cup_game_card, cup_game_start
+from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cups import competition_create, cup_draw, cup_enter
 
 pytestmark = pytest.mark.django_db
@@ -188,3 +190,21 @@ def test_the_secretary_cup_page_enters_a_card_score_and_starts_a_game_on_the_pad
     assert started.status_code == 302 and started["Location"] == f"/games/{game.game_id}/pad"
     html = client.get(f"/secretary/cups/{competition.pk}/").content.decode()
     assert "Game 1: 61-40" in html and "Game 2: being played" in html
+
+
+def test_the_finals_night_shows_a_singles_game_as_it_is_played_with_its_board(client: Client) -> None:
+    competition, secretary = a_drawn_cup(4)
+    hall = Venue.objects.create(name="Town Hall")
+    night = timezone.localdate() + timedelta(days=3)
+    Competition.objects.filter(pk=competition.pk).update(finals_date=night, finals_venue=hall)
+    tie = semi(competition)
+    game_tie_date_set(tie_id=tie.pk, date=night, user=secretary)
+    started = cup_game_start(tie_id=tie.pk, user=secretary)
+    tablet = tablet_for(secretary)
+    state = tablet.get(f"/api/games/{started.game_id}").json()
+    live = client.get(f"/cups/{competition.pk}/finals/live").content.decode()
+    assert f'href="/games/{started.game_id}/board"' in live and 'class="game playing">0–0<' in live
+    won = play_live(tablet, state, seed=3)
+    live = client.get(f"/cups/{competition.pk}/finals/live").content.decode()
+    assert f'class="game">{won["scores"][0]}–{won["scores"][1]}<' in live
+    assert f"/games/{started.game_id}/board" not in live

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET
 
 from league.models import Competition, CupTie, League
 from league.pages.cup_captains import date_actions, teams_to_enter
+from league.pages.cup_players import play_actions
 from league.pages.public_lines import fixture_line
 from league.pages.robots import hidden_by, render_for
 from league.selectors.cup_pages import (
@@ -47,9 +48,13 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     view = cup_view(competition=competition)
     deadline = division_settings_of(competition.division).result_deadline_days
     actions = date_actions(view, user=request.user)
+    plays = play_actions(view, user=request.user)
     rounds = [_round(r, competition, deadline) for r in view.rounds]
     for item in (item for shown in rounds for item in shown["ties"]):
-        item["act"] = actions.get(item["view"].tie.pk) if item["view"].tie is not None else None
+        tie = item["view"].tie
+        item["act"] = actions.get(tie.pk) if tie is not None else None
+        item["play"] = plays.get(tie.pk) if tie is not None else None
+        item["games"] = _tie_games(tie) if tie is not None else []
     context = {
         "competition": competition, "season": competition.season, "league": competition.season.league,
         "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],

@@ -14,6 +14,7 @@ from django.utils import timezone
 from leagues import a_league, a_season, a_team, players
 from matchnights import play_live
 from tablets import tablet_for
+from test_public_pages import text_of
 
 from league.models import AuditEntry, Competition, CupGame, CupTie, Game, SquadRegistration, Venue
 from league.refusals import NotPermitted, Refused, ResultInvalid
@@ -208,3 +209,22 @@ def test_the_finals_night_shows_a_singles_game_as_it_is_played_with_its_board(cl
     live = client.get(f"/cups/{competition.pk}/finals/live").content.decode()
     assert f'class="game">{won["scores"][0]}–{won["scores"][1]}<' in live
     assert f"/games/{started.game_id}/board" not in live
+
+
+def test_an_entrant_starts_their_game_from_the_cup_page_and_finds_it_there_to_score() -> None:
+    competition, _ = a_drawn_cup(4)
+    tie, other = semi(competition), semi(competition, 2)
+    player = Client()
+    player.force_login(login_of(tie, "away"))
+    html = player.get(f"/cups/{competition.pk}/").content.decode()
+    assert f'action="/cup-ties/{tie.pk}/play"' in html and f'action="/cup-ties/{other.pk}/play"' not in html
+    started = player.post(f"/cup-ties/{tie.pk}/play")
+    game = CupGame.objects.get(tie=tie)
+    assert started.status_code == 302 and started["Location"] == f"/games/{game.game_id}/pad"
+    html = player.get(f"/cups/{competition.pk}/").content.decode()
+    assert f'href="/games/{game.game_id}/pad"' in html and "Game 1: 0–0" in text_of(html)
+    assert f'href="/games/{game.game_id}/board"' in Client().get(f"/cups/{competition.pk}/").content.decode()
+    someone_else = Client()
+    someone_else.force_login(login_of(other, "home"))
+    refused = someone_else.post(f"/cup-ties/{tie.pk}/play")
+    assert refused.status_code == 302 and CupGame.objects.filter(tie=tie).count() == 1

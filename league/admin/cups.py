@@ -1,10 +1,10 @@
 """Cups, read-only: a cup is created, entered, drawn and played through
-its services (league.services.cups, cup_ties), which keep its rules and
+its services (league.services.cups, cup_ties, cup_games), which keep its rules and
 audit each step; the admin shows what they stored."""
 from django.contrib import admin
 
 from league.admin.base import ReadOnlyAdmin, ReadOnlyInline
-from league.models import Competition, CupDraw, CupEntry, CupTie
+from league.models import Competition, CupDraw, CupEntry, CupGame, CupTie
 
 
 class CupEntryInline(ReadOnlyInline[CupEntry, Competition]):
@@ -27,8 +27,15 @@ class CupDrawAdmin(ReadOnlyAdmin[CupDraw]):
     list_select_related = ["competition", "made_by"]
 
 
+class CupGameInline(ReadOnlyInline[CupGame, CupTie]):
+    model = CupGame
+    fields = readonly_fields = ("number", "source", "game", "home_score", "away_score", "winner", "entered_by",
+                                "entered_at")
+
+
 @admin.register(CupTie)
 class CupTieAdmin(ReadOnlyAdmin[CupTie]):
     list_display = ["competition", "round", "number", "home", "away", "bye", "date", "winner"]
     list_filter = ["competition__season__league", "competition", "round"]
     list_select_related = ["competition", "home__team", "away__team", "winner__team"]
+    inlines = [CupGameInline]

@@ -33,6 +33,7 @@ from league.selectors.cups import (
     tie_view,
 )
 from league.selectors.fixtures import fixture_detail
+from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set, tie_winner_set
 from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
 
@@ -116,6 +117,16 @@ class LegOutput(serializers.Serializer[Any]):
     walkover_winner = serializers.IntegerField(allow_null=True)
 
 
+class CupGameOutput(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["live", "card"], help_text="Scored live, or from the card.")
+    game = serializers.IntegerField(allow_null=True, help_text="The live game, scored through /api/games/{id}.")
+    home_score = serializers.IntegerField(allow_null=True)
+    away_score = serializers.IntegerField(allow_null=True)
+    winner = serializers.ChoiceField(choices=["home", "away"], allow_null=True,
+                                     help_text="Null while a live game is being played.")
+
+
 class TieOutput(serializers.Serializer[Any]):
     class Meta:
         ref_name = "CupTieOutput"
@@ -135,6 +146,7 @@ class TieOutput(serializers.Serializer[Any]):
                                           help_text="The dates the next leg's home side offers.")
     date = serializers.DateField(allow_null=True, help_text="The date last picked or set.")
     legs = LegOutput(many=True)
+    games = CupGameOutput(many=True, help_text="A singles or pairs tie's games.")
 
 
 class RoundOutput(serializers.Serializer[Any]):
@@ -435,6 +447,47 @@ class TieDateApi(APIView):
         data.is_valid(raise_exception=True)
         fixture = tie_date_set(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
         return Response(FixtureOutput(fixture_detail(fixture_id=fixture.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class TieGameDateApi(APIView):
+    @extend_schema(request=DateInput, responses={200: TieOutput, **WRITE_ERRORS},
+                   summary="Set the date of a singles or pairs tie's game (its league's secretaries)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = DateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        tie = game_tie_date_set(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
+        return Response(_tie(tie.pk))
+
+
+class TieGamesApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupGameInput"
+
+        live = serializers.BooleanField(required=False, default=False,
+                                        help_text="Start the next game live, to be scored on the pad.")
+        home_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
+        away_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            scored = "home_score" in attrs and "away_score" in attrs
+            if attrs["live"] == scored:
+                raise serializers.ValidationError("send either live: true, or home_score and away_score")
+            return attrs
+
+    @extend_schema(request=InputSerializer, responses={201: TieOutput, **WRITE_ERRORS},
+                   summary="Play a singles or pairs tie's next game: live (its players or the league's "
+                           "secretaries), or its final scores from the card (the secretaries)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        if given["live"]:
+            cup_game_start(tie_id=tie_id, user=request.user)
+        else:
+            cup_game_card(tie_id=tie_id, home_score=given["home_score"], away_score=given["away_score"],
+                          user=request.user)
+        return Response(_tie(tie_id), status=status.HTTP_201_CREATED)
 
 
 class TieWinnerApi(APIView):

@@ -32,9 +32,9 @@ from league.models.invites import LoginInvite
 
 __all__ += ["LoginInvite"]
 
-from league.models.cups import Competition, CupDraw, CupEntry, CupTie
+from league.models.cups import Competition, CupDraw, CupEntry, CupGame, CupTie
 
-__all__ += ["Competition", "CupDraw", "CupEntry", "CupTie"]
+__all__ += ["Competition", "CupDraw", "CupEntry", "CupGame", "CupTie"]
 from league.models.formats import FormatVersion, StoredFormat
 
 __all__ += ["FormatVersion", "StoredFormat"]

@@ -196,3 +196,42 @@ class CupTie(models.Model):
             return f"{self.competition} round {self.round}: {home} (bye)"
         away = self.away.name if self.away else "?"
         return f"{self.competition} round {self.round}: {home} v {away}"
+
+
+class CupGame(models.Model):
+    """One game of a singles or pairs tie, best of N as the cup division's
+    match format's first rubber is: scored live (a `Game` seated home
+    first, its final score copied here once it is won) or entered from the
+    card by a secretary."""
+
+    class Source(models.TextChoices):
+        LIVE = "live", "scored live"
+        CARD = "card", "from the paper card"
+
+    class Side(models.TextChoices):
+        HOME = "home"
+        AWAY = "away"
+
+    tie = models.ForeignKey(CupTie, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(help_text="The game's place in its tie, from 1.")
+    source = models.CharField(max_length=4, choices=Source.choices)
+    game = models.OneToOneField("league.Game", null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="cup_game")
+    # Signed: a live game's score can fall below 0 under a deduct penalty.
+    home_score = models.SmallIntegerField(null=True, blank=True)
+    away_score = models.SmallIntegerField(null=True, blank=True)
+    winner = models.CharField(max_length=4, choices=Side.choices, blank=True)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tie", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tie", "number"], name="cup_game_once"),
+            models.CheckConstraint(condition=Q(source="card", game__isnull=True) | Q(source="live", game__isnull=False),
+                                   name="cup_game_live_has_its_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tie}, game {self.number}"

@@ -18,8 +18,9 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from league.models import Competition, League
+from league.models import Competition, CupTie, League
 from league.pages.cup_captains import date_actions, teams_to_enter
+from league.pages.cup_players import play_actions
 from league.pages.public_lines import fixture_line
 from league.pages.robots import hidden_by, render_for
 from league.selectors.cup_pages import (
@@ -28,10 +29,12 @@ from league.selectors.cup_pages import (
     competition_draws,
     competition_get,
     cup_view,
+    entry_name,
     finals_night,
     roll_of_winners,
     round_names,
 )
+from league.selectors.cup_games import cup_game_outcome
 from league.selectors.matches import night_view
 from league.selectors.public import division_settings_of, league_by_slug
 
@@ -45,9 +48,13 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     view = cup_view(competition=competition)
     deadline = division_settings_of(competition.division).result_deadline_days
     actions = date_actions(view, user=request.user)
+    plays = play_actions(view, user=request.user)
     rounds = [_round(r, competition, deadline) for r in view.rounds]
     for item in (item for shown in rounds for item in shown["ties"]):
-        item["act"] = actions.get(item["view"].tie.pk) if item["view"].tie is not None else None
+        tie = item["view"].tie
+        item["act"] = actions.get(tie.pk) if tie is not None else None
+        item["play"] = plays.get(tie.pk) if tie is not None else None
+        item["games"] = _tie_games(tie) if tie is not None else []
     context = {
         "competition": competition, "season": competition.season, "league": competition.season.league,
         "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],
@@ -107,6 +114,25 @@ def leg_name(competition: Competition, leg: int) -> str:
     return "" if competition.legs == 1 else LEG_NAMES[leg]
 
 
+def _tie_games(tie: CupTie) -> list[dict[str, Any]]:
+    """A singles or pairs tie's games as the finals board shows them: the
+    score as it stands (a live game's from its game, kept up to date by
+    every move) and, for a live game, its own board."""
+    shown = []
+    for cup_game in sorted(tie.games.all(), key=lambda g: g.number):
+        outcome = cup_game_outcome(cup_game)
+        game = cup_game.game
+        if outcome is not None:
+            home, away = outcome.home_score, outcome.away_score
+        else:
+            assert game is not None
+            scores = game.scores if isinstance(game.scores, list) and len(game.scores) >= 2 else [0, 0]
+            home, away = scores[0], scores[1]
+        shown.append({"number": cup_game.number, "score": f"{home}–{away}", "playing": outcome is None,
+                      "game_id": cup_game.game_id})
+    return shown
+
+
 def _said(view: dict[str, Any]) -> str:
     home, away = view["home_team"]["name"], view["away_team"]["name"]
     return f"{home} {view['score'][0]}, {away} {view['score'][1]}"
@@ -122,8 +148,14 @@ def _finals_context(competition: Competition) -> dict[str, Any]:
         assert fixture.cup_tie is not None
         boards.append({"fixture": fixture, "view": night_view(fixture_id=fixture.pk),
                        "stage": names.get((fixture.cup_tie.competition_id, fixture.cup_tie.round), "")})
-    # What night.js reads out when it changes: every match's score.
-    score = "; ".join(_said(board["view"]) for board in boards)
+    games: list[dict[str, Any]] = [{"tie": tie, "stage": names.get((tie.competition_id, tie.round), ""),
+                                    "home": entry_name(tie.home), "away": entry_name(tie.away),
+                                    "games": _tie_games(tie)}
+                                   for tie in night.ties]
+    # What night.js reads out when it changes: every match's and game's score.
+    score = "; ".join([*(_said(board["view"]) for board in boards),
+                       *(f"{g['home']} v {g['away']} {' '.join(x['score'] for x in g['games'])}".strip()
+                         for g in games)])
     return {"competition": competition, "league": competition.season.league, "night": night, "boards": boards,
-            "score": score}
+            "games": games, "score": score}
 

@@ -1,7 +1,7 @@
 """URLs of the public league pages (see league.pages.home, public and public_people)."""
 from django.urls import path
 
-from league.pages import cup_captains, public_cups
+from league.pages import cup_captains, cup_players, public_cups
 from league.pages.home import home
 from league.pages.public import division_page, division_print, league_home
 from league.pages.privacy import data_download
@@ -26,4 +26,5 @@ urlpatterns = [
     path("cups/<num:competition_id>/enter", cup_captains.enter, name="public-cup-enter"),
     path("cup-ties/<num:tie_id>/offer", cup_captains.offer, name="cup-tie-offer"),
     path("cup-ties/<num:tie_id>/pick", cup_captains.pick, name="cup-tie-pick"),
+    path("cup-ties/<num:tie_id>/play", cup_players.play, name="cup-tie-play"),
 ]

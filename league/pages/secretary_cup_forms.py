@@ -122,6 +122,13 @@ class TieWinnerForm(forms.Form):
         form_field(self, "winner", forms.TypedChoiceField).choices = sides
 
 
+class TieCardForm(forms.Form):
+    """A singles or pairs tie's next game from the card: its final scores."""
+
+    home_score = forms.IntegerField(min_value=-999, max_value=999)
+    away_score = forms.IntegerField(min_value=-999, max_value=999)
+
+
 class SeedsForm(forms.Form):
     """One box an entry, its seed: `seed-<entry id>`."""
 

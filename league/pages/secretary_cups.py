@@ -20,6 +20,7 @@ from league.pages.secretary_cup_forms import (
     CupEntryForm,
     PlayerEntryForm,
     SeedsForm,
+    TieCardForm,
     TieDateForm,
     TieWinnerForm,
     WindowForm,
@@ -36,6 +37,7 @@ from league.selectors.cup_pages import (
 )
 from league.selectors.secretary import season_get
 from league.services.competition import division_settings_change
+from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
 from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
 
@@ -195,7 +197,10 @@ def tie_date(request: HttpRequest, tie_id: int) -> HttpResponse:
     form = TieDateForm(request.POST, prefix=f"tie{tie.pk}")
     if form.is_valid():
         try:
-            tie_date_set(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
+            if found.kind == Competition.Kind.TEAM:
+                tie_date_set(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
+            else:
+                game_tie_date_set(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
         except REFUSALS as refusal:
             messages.error(request, refusal.message)
         else:
@@ -251,6 +256,41 @@ def tie_winner(request: HttpRequest, tie_id: int) -> HttpResponse:
     else:
         messages.error(request, "Choose the winner and say how the tie was won.")
     return _back(found, f"tie-{tie.pk}")
+
+
+@secretary_page
+@require_POST
+def tie_card(request: HttpRequest, tie_id: int) -> HttpResponse:
+    """Enters a singles or pairs tie's next game from the card."""
+    tie = tie_get(tie_id=tie_id)
+    found = _competition(request, tie.competition_id)
+    form = TieCardForm(request.POST, prefix=f"card{tie.pk}")
+    if form.is_valid():
+        try:
+            game = cup_game_card(tie_id=tie.pk, home_score=form.cleaned_data["home_score"],
+                                 away_score=form.cleaned_data["away_score"], user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{tie.home} v {tie.away}: game {game.number} entered, "
+                                      f"{game.home_score}-{game.away_score}.")
+    else:
+        messages.error(request, "Give both final scores from the card.")
+    return _back(found, f"tie-{tie.pk}")
+
+
+@secretary_page
+@require_POST
+def tie_game_start(request: HttpRequest, tie_id: int) -> HttpResponse:
+    """Starts a singles or pairs tie's next game live, and opens its pad."""
+    tie = tie_get(tie_id=tie_id)
+    found = _competition(request, tie.competition_id)
+    try:
+        game = cup_game_start(tie_id=tie.pk, user=request.user)
+    except REFUSALS as refusal:
+        messages.error(request, refusal.message)
+        return _back(found, f"tie-{tie.pk}")
+    return HttpResponseRedirect(reverse("game-pad", args=[game.game_id]))
 
 
 def _back(found: Competition, anchor: str) -> HttpResponse:

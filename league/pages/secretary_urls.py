@@ -74,4 +74,6 @@ urlpatterns = [
          name="secretary-cup-window"),
     path("cup-ties/<num:tie_id>/date", secretary_cups.tie_date, name="secretary-cup-tie-date"),
     path("cup-ties/<num:tie_id>/winner", secretary_cups.tie_winner, name="secretary-cup-tie-winner"),
+    path("cup-ties/<num:tie_id>/card", secretary_cups.tie_card, name="secretary-cup-tie-card"),
+    path("cup-ties/<num:tie_id>/start", secretary_cups.tie_game_start, name="secretary-cup-tie-start"),
 ]

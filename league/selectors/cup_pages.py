@@ -100,7 +100,8 @@ def cup_view(*, competition: Competition) -> CupView:
     entries = competition_entries(competition_id=competition.pk)
     ties = list(CupTie.objects.filter(competition_id=competition.pk)
                 .select_related("home__team", "home__player", "home__partner", "away__team", "away__player",
-                                "away__partner", "winner").order_by("round", "number"))
+                                "away__partner", "winner").prefetch_related("games__game")
+                .order_by("round", "number"))
     legs: dict[int, list[Fixture]] = {}
     for fixture in (Fixture.objects.filter(cup_tie__competition_id=competition.pk, status__in=PUBLIC_STATUSES)
                     .select_related("home_team", "away_team", "venue", "walkover_winner", "night")
@@ -201,12 +202,14 @@ def roll_of_winners(*, league_id: int) -> list[RollLine]:
 @dataclass(frozen=True, slots=True)
 class FinalsNight:
     """The cup fixtures of one night at one venue, the competitions'
-    finals nights, in the order they are played (semi-finals first)."""
+    finals nights, in the order they are played (semi-finals first), and
+    the singles and pairs ties (games, not fixtures) dated for it."""
 
     date: date
     venue_name: str
     fixtures: list[Fixture]
     competitions: list[Competition]
+    ties: list[CupTie] = field(default_factory=list)
 
 
 def finals_night(*, competition: Competition) -> FinalsNight | None:
@@ -222,9 +225,16 @@ def finals_night(*, competition: Competition) -> FinalsNight | None:
         status__in=PUBLIC_STATUSES, venue_id=competition.finals_venue_id,
     ).select_related("home_team", "away_team", "venue", "cup_tie__competition", "night"))
     fixtures.sort(key=_night_order)
+    ties = list(CupTie.objects.filter(
+        competition__season__league_id=competition.season.league_id, competition__finals_date=day,
+        competition__finals_venue_id=competition.finals_venue_id, date=day, bye=False,
+    ).exclude(competition__kind=Competition.Kind.TEAM).select_related(
+        "competition", "home__player", "home__partner", "away__player", "away__partner",
+    ).prefetch_related("games__game").order_by("round", "competition__name", "number"))
     competitions = list({f.cup_tie.competition_id: f.cup_tie.competition for f in fixtures if f.cup_tie}.values())
+    competitions += [tie.competition for tie in ties if tie.competition not in competitions]
     return FinalsNight(date=day, venue_name=str(competition.finals_venue), fixtures=fixtures,
-                       competitions=competitions or [competition])
+                       competitions=list(dict.fromkeys(competitions)) or [competition], ties=ties)
 
 
 def _night_order(fixture: Fixture) -> tuple[int, str, int, int, int]:

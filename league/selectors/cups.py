@@ -14,7 +14,8 @@ from typing import Any
 from django.db.models import Q
 
 import cups
-from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, MatchNight, Rubber, Season, Team
+from league.models import Competition, CupDraw, CupEntry, CupGame, CupTie, Fixture, MatchNight, Rubber, Season, Team
+from league.selectors.cup_games import cup_game_outcome
 from league.selectors.matches import game_outcome, night_rubbers
 
 Status = Fixture.Status
@@ -58,7 +59,7 @@ def tie_get(*, tie_id: int) -> CupTie:
     return (CupTie.objects.select_related("competition", "home__team", "home__player", "home__partner",
                                           "away__team", "away__player", "away__partner", "winner__team",
                                           "winner__player", "winner__partner")
-            .prefetch_related("legs__night", "legs__venue").get(pk=tie_id))
+            .prefetch_related("legs__night", "legs__venue", "games__game").get(pk=tie_id))
 
 
 def competition_entries(*, competition_id: int) -> list[CupEntry]:
@@ -78,7 +79,7 @@ def competition_ties(*, competition_id: int) -> list[CupTie]:
     return list(CupTie.objects.filter(competition_id=competition_id)
                 .select_related("home__team", "home__player", "home__partner", "away__team", "away__player",
                                 "away__partner", "winner__team", "winner__player", "winner__partner")
-                .prefetch_related("legs__night", "legs__venue").order_by("round", "number"))
+                .prefetch_related("legs__night", "legs__venue", "games__game").order_by("round", "number"))
 
 
 def rounds_in(ties: list[CupTie]) -> int:
@@ -203,7 +204,18 @@ def tie_view(tie: CupTie) -> dict[str, Any]:
         "window_start": _iso(tie.window_start), "window_end": _iso(tie.window_end),
         "offered_dates": list(tie.offered_dates), "date": _iso(tie.date),
         "legs": [_leg_view(fixture) for fixture in legs],
+        "games": [_game_view(game) for game in sorted(tie.games.all(), key=lambda game: game.number)],
     }
+
+
+def _game_view(cup_game: CupGame) -> dict[str, Any]:
+    """A singles or pairs tie's game: live (its game's id) or from the
+    card, with its final score once it is won."""
+    outcome = cup_game_outcome(cup_game)
+    return {"number": cup_game.number, "kind": cup_game.source, "game": cup_game.game_id,
+            "home_score": outcome.home_score if outcome else None,
+            "away_score": outcome.away_score if outcome else None,
+            "winner": outcome.winner if outcome else None}
 
 
 def roll_of_winners(*, league_id: int) -> list[dict[str, Any]]:

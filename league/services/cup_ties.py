@@ -260,6 +260,13 @@ def _group_match_decided(tie: CupTie, *, fixture_id: int, user: Author) -> CupTi
     return tie
 
 
+def tie_moved_on(tie: CupTie, *, old: int | None, user: Author) -> bool:
+    """Moves a tie's winner, newly decided (or undecided) from `old`, on to
+    the next round, as a fixture's result does; for a tie decided by its
+    games (`league.services.cup_games`). Call inside the change."""
+    return _advance(tie, old=old, user=user)
+
+
 def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
     """Puts the tie's winner (or nobody, when it has none any longer) in
     the next round's tie, while that tie has no leg arranged; marks the cup

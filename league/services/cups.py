@@ -42,6 +42,7 @@ from league.selectors.access import is_captain, is_secretary, secretary_refusal
 from league.services.audit import audit_record
 from league.selectors.cup_groups import GroupStage
 from league.services.cup_groups import groups_draw, knockout_draw
+from league.services.cup_games import finals_ties_dated
 from league.services.cup_ties import ties_conceded, tie_withdrawn
 
 Failure = NotPermitted | Refused
@@ -259,6 +260,7 @@ def _draw(competition: Competition, *, seed: int | None, round: int | None, user
     competition.save(update_fields=["status"])
     # A side through to this round may have withdrawn since it won.
     ties_conceded(competition_id=competition.pk, round=rows[0].round, user=user)
+    data["finals_night"] = finals_ties_dated(competition)
     first = rows[0].round
     data["ties"] = sum(1 for tie in rows if tie.round == first and not tie.bye)
     return stored

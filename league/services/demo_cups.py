@@ -13,8 +13,8 @@ fell) still has to pick.
 
 The Singles Knockout, drawn as one bracket: fourteen players entered by
 the secretary (so two byes), its first round and quarter-finals decided by
-the secretary as the games were reported, its semi-finals and final on its
-finals night at The Swan, a week or two from today.
+their games' scores entered from the cards, its semi-finals and final dated
+for its finals night at The Swan, a week or two from today.
 
 Each cup has its own random.Random, seeded as the league's is, and its
 dates are counted from today, so the demo looks the same whenever it is
@@ -29,7 +29,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import Competition, CupTie, League, Season, SquadRegistration, Team, Venue
-from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set, tie_winner_set
+from league.services.cup_games import cup_game_card
+from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set
 from league.services.cups import competition_create, cup_draw, cup_enter
 from league.services.demo_league import CAPTAIN_LOGINS, SLUG, WEEKDAY, night_play, scorer_for
 from league.services.fixtures import fixture_forfeit
@@ -146,9 +147,9 @@ def _singles(season: Season, rng: random.Random, today: date, secretary: User, s
         tie_window_set(competition_id=cup.pk, round=number, start=start, end=end, user=secretary)
         for tie in CupTie.objects.filter(competition=cup, round=number, bye=False).order_by("number"):
             assert tie.home_id is not None and tie.away_id is not None
-            winner = tie.home_id if rng.random() < 0.5 else tie.away_id
-            tie_winner_set(tie_id=tie.pk, winner_entry_id=winner, reason=f"61-{rng.randrange(20, 58)}",
-                           user=secretary)
+            home_won, loser = rng.random() < 0.5, rng.randrange(20, 58)
+            cup_game_card(tie_id=tie.pk, home_score=61 if home_won else loser, away_score=loser if home_won else 61,
+                          user=secretary)
     for number in (3, 4):
         tie_window_set(competition_id=cup.pk, round=number, start=finals, end=finals, user=secretary)
     return cup

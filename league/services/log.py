@@ -39,6 +39,7 @@ from league.selectors.access import game_write_refusal
 from league.selectors.state import game_state
 from league.refusals import GameConflict, MoveRejected, NotPermitted
 from league.services.game_cache import game_cache_fill
+from league.services.cup_games import cup_game_changed
 from league.services.live import live_kick
 
 Reply = dict[str, Any]
@@ -153,6 +154,7 @@ def _append(
             return stored
         raise
 
+    was_won = game.status == Game.Status.WON
     game.seq += 1
     game_cache_fill(game=game, engine=change.engine)
     reply: Reply = {"events": change.events, "state": game_state(game=game)}
@@ -169,6 +171,9 @@ def _append(
     )
     # updated_at is set on save only when named.
     game.save(update_fields=[*CACHE_FIELDS, "updated_at"])
+    if game.match_night_id is None:
+        # A cup tie's game decides its tie when it is won (or unwon).
+        cup_game_changed(game=game, was_won=was_won, user=user)
     transaction.on_commit(partial(ENGINES.put, engine_key(game), change.engine))
     transaction.on_commit(live_kick)
     return reply

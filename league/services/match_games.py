@@ -107,6 +107,12 @@ def card_winner(fixture: Fixture, rubber: int, home_score: int, away_score: int)
     rubber's rules could end on it."""
     rules = scoring.Rules.parse(match_format_of(fixture).rubbers[rubber - 1].rules_over(
         division_settings(division_id=fixture.division_id).rules))
+    return final_score_winner(rules, home_score, away_score)
+
+
+def final_score_winner(rules: scoring.Rules, home_score: int, away_score: int) -> str:
+    """The side a final score under `rules` says won (a rubber's game, a
+    cup tie's game); ResultInvalid when no game could end on it."""
     target = rules.target
     high, low = max(home_score, away_score), min(home_score, away_score)
     if low < 0:

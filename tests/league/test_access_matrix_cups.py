@@ -6,7 +6,8 @@ is the captain whose business the write is: A's for entering and
 withdrawing A and for offering dates for A's home leg against B; B's for
 picking one. C's captain is another team's. A secretary's own writes
 (creating, drawing, windows, setting a date, a winner) refuse every
-captain. Each write is tried with the cup at the stage it needs, and a
+captain; a singles or pairs tie's date and games are refused on a team
+cup's tie (tests/league/test_cup_games.py has who may play them). Each write is tried with the cup at the stage it needs, and a
 refusal changes nothing of the cup, its entries, draws, ties or fixtures.
 """
 from collections.abc import Callable
@@ -118,6 +119,10 @@ SET_DATE = Write("set a tie's date", "A", drawn, lambda s: f"/api/cup-ties/{s.ti
                  lambda s: {"date": day(5).isoformat()})
 WINNER = Write("record a tie's winner", "A", drawn, lambda s: f"/api/cup-ties/{s.tie().pk}/winner",
                lambda s: {"winner": s.entry("A").pk, "reason": "61-40"})
+GAME_DATE = Write("date a singles tie's game", "A", drawn, lambda s: f"/api/cup-ties/{s.tie().pk}/game-date",
+                  lambda s: {"date": day(5).isoformat()})
+GAME = Write("start a singles tie's game", "A", drawn, lambda s: f"/api/cup-ties/{s.tie().pk}/games",
+             lambda s: {"live": True})
 
 MATRIX: list[tuple[Write, tuple[int, ...]]] = [
     # write       anonymous, another team's captain, own captain, another league's secretary, own secretary
@@ -131,6 +136,8 @@ MATRIX: list[tuple[Write, tuple[int, ...]]] = [
     (PICK,        (401, 403, 201, 403, 201)),
     (SET_DATE,    (401, 403, 403, 403, 201)),
     (WINNER,      (401, 403, 403, 403, 422)),  # a team cup's ties are decided by their results
+    (GAME_DATE,   (401, 403, 403, 403, 422)),  # a team tie is dated by arranging its leg
+    (GAME,        (401, 403, 403, 403, 422)),  # a team tie is played as fixtures
 ]
 
 

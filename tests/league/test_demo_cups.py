@@ -96,6 +96,14 @@ def test_the_singles_knockout_has_its_early_rounds_decided_and_its_finals_night_
     assert decided == [True, True, False, False]
     assert any(tie["bye"] for tie in view["rounds"][0]["ties"])
     assert all(tie["home"] and tie["away"] for tie in view["rounds"][2]["ties"])
+    # Each tie played so far was entered from the card as its game's score.
+    played = [tie for round in view["rounds"][:2] for tie in round["ties"] if not tie["bye"]]
+    assert all([game["kind"] for game in tie["games"]] == ["card"] for tie in played)
+    assert all(tie["decided_reason"].endswith(f"({tie['games'][0]['home_score']}-{tie['games'][0]['away_score']})")
+               for tie in played)
+    # The semi-finals and the final are dated for the finals night; the rounds before were not dated.
+    dates = [{tie["date"] for tie in round["ties"] if not tie["bye"]} for round in view["rounds"]]
+    assert dates == [{None}, {None}, {cup.finals_date.isoformat()}, {cup.finals_date.isoformat()}]
     assert CupEntry.objects.filter(competition=cup, player__isnull=False).count() == 14
 
 

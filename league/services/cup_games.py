@@ -1,0 +1,267 @@
+"""Singles and pairs ties played as games: their dates, their games
+scored live on the pad or entered from the card, and who goes through.
+
+A singles or pairs tie is not a fixture of the cup's division, so it has
+no leg to arrange: a secretary gives it its date (a tie gone by only when
+insisting, as for a team tie), and a cup with a finals night has its
+semi-finals and final dated for that night, at the finals venue, as soon
+as they are drawn.
+
+The tie is played as the cup division's match format's first rubber is:
+best of its N games, under its rules over the division's. A game is
+started live by a secretary or by an entrant's login: a `Game` seated home
+first (pairs with partners opposite, as a rubber's), scored by the
+entrants' logins and the league's secretaries. A secretary may instead
+enter a game's final scores from the card. Once a side has won the games
+it needs, `cups.decide` reads the tie as one leg (games won, points
+pegged) and the winner goes on (`cup_ties.tie_moved_on`); an undo of the
+winning move takes the decision back. A walkover or withdrawal is still
+recorded with its reason (`cup_ties.tie_winner_set`).
+
+Every change and refusal is audited.
+"""
+from datetime import date
+
+import cups
+import scoring
+from django.db import transaction
+from django.utils import timezone
+
+from league import formats
+from league.authors import Author, author_user
+from league.models import Competition, CupEntry, CupGame, CupTie, Game
+from league.refusals import MoveRejected, NotGameScorer, NotPermitted, Refused, ResultInvalid
+from league.selectors.access import is_secretary, secretary_refusal
+from league.selectors.cup_games import cup_game_outcome, tie_games, tie_rubber, tie_rules
+from league.selectors.cups import rounds_in
+from league.services.audit import audit_record
+from league.services.cup_ties import tie_moved_on
+from league.services.games import game_create
+from league.services.match_games import final_score_winner
+
+Failure = NotPermitted | Refused
+FINALS_ROUNDS = 2  # the semi-finals and the final
+
+
+def game_tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = False) -> CupTie:
+    """A secretary sets the date a singles or pairs tie is played. A date
+    gone by is refused unless `insist` (a tie already played, recorded
+    late)."""
+    with transaction.atomic():
+        tie = (CupTie.objects.select_for_update(of=("self",)).select_related("competition__season__league")
+               .get(pk=tie_id))
+        failure: Failure | None = (secretary_refusal(league=tie.competition.season.league, user=user,
+                                                     doing="can set a cup tie's date")
+                                   or _dateable_refusal(tie))
+        if failure is None and date < timezone.localdate() and not insist:
+            failure = Refused(f"{date.day} {date:%B %Y} has gone: a tie is set for today or later")
+        if failure is None:
+            tie.date = date
+            tie.save(update_fields=["date"])
+        audit_record(user=user, action="cup.date.set", target=tie, refusal=failure,
+                     data={"date": date.isoformat(), "insist": insist})
+    if failure is not None:
+        raise failure
+    return tie
+
+
+def finals_ties_dated(competition: Competition) -> int:
+    """Dates the undated semi-finals and final of a singles or pairs cup
+    for its finals night; returns how many. Call inside the draw that made
+    them (the draw audits itself)."""
+    if competition.kind == Competition.Kind.TEAM or competition.finals_date is None:
+        return 0
+    ties = list(CupTie.objects.filter(competition=competition).only("round"))
+    last = rounds_in(ties)
+    return (CupTie.objects.filter(competition=competition, round__gt=last - FINALS_ROUNDS, date__isnull=True,
+                                  bye=False, winner__isnull=True)
+            .update(date=competition.finals_date))
+
+
+def _dateable_refusal(tie: CupTie) -> Refused | None:
+    if tie.competition.kind == Competition.Kind.TEAM:
+        return Refused("a team cup's tie is dated by arranging its leg: set its date as a fixture")
+    if tie.bye:
+        return Refused("a bye has no game to date")
+    if tie.winner_id is not None:
+        return Refused(f"the tie is decided ({tie.decided_reason}): it has no game left to date")
+    return None
+
+
+def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
+    """Starts the tie's next game live; its `Game` is `result.game`. For
+    a secretary or either entrant's login."""
+    made: CupGame | None = None
+    details: dict[str, object] = {}
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        failure: Failure | None = _player_refusal(tie, user) or _playable_refusal(tie)
+        number, rubber = (_next_number(tie) if failure is None else (0, None))
+        if failure is None and number == 0:
+            failure = Refused("the tie's games are decided: no more are played")
+        if failure is None and rubber is not None and not rubber.checked:
+            failure = Refused(f"the cup's games are {rubber.game}, which is not scored live: enter the score "
+                              "from the card")
+        if failure is None and rubber is not None:
+            assert tie.home is not None and tie.away is not None
+            label = f"{tie.competition.name}: {tie.home.name} v {tie.away.name}"
+            try:
+                game = game_create(rules=tie_rules(tie, rubber), seats=_seats(tie.home, tie.away),
+                                   partners=tie.competition.kind == Competition.Kind.PAIRS,
+                                   label=label + (f", game {number}" if rubber.best_of > 1 else ""),
+                                   created_by=user)
+            except MoveRejected as refused:
+                failure = ResultInvalid(f"the tie cannot be scored under these rules: {refused.message}")
+            else:
+                game.scorers.set(_scorers(tie))
+                made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.LIVE, game=game,
+                                              entered_by=author_user(user))
+                details.update(number=number, game=game.pk)
+        audit_record(user=user, action="cup.game.start", target=tie, refusal=failure, data=details)
+    if failure is not None:
+        raise failure
+    assert made is not None
+    return made
+
+
+def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author) -> CupGame:
+    """A secretary enters the tie's next game from the card as its final
+    scores, which must be ones a game under its rules could end on."""
+    made: CupGame | None = None
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        failure: Failure | None = (secretary_refusal(league=tie.competition.season.league, user=user,
+                                                     doing="can enter a cup tie's score from the card")
+                                   or _playable_refusal(tie))
+        number, rubber = (_next_number(tie) if failure is None else (0, None))
+        if failure is None and number == 0:
+            failure = Refused("the tie's games are decided: no more are played")
+        if failure is None and rubber is not None:
+            try:
+                won = final_score_winner(scoring.Rules.parse(tie_rules(tie, rubber)), home_score, away_score)
+            except ResultInvalid as invalid:
+                failure = invalid
+            else:
+                made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.CARD,
+                                              home_score=home_score, away_score=away_score, winner=won,
+                                              entered_by=author_user(user))
+                _decide(tie, user=user)
+        audit_record(user=user, action="cup.game.card", target=tie, refusal=failure,
+                     data={"number": number, "home_score": home_score, "away_score": away_score})
+    if failure is not None:
+        raise failure
+    assert made is not None
+    return made
+
+
+def cup_game_changed(*, game: Game, was_won: bool, user: Author) -> None:
+    """After a move or an undo of a game: when it is a cup tie's game and
+    it has just been won (or its win undone), decides the tie afresh. Call
+    inside the change (league.services.log)."""
+    if was_won == (game.status == Game.Status.WON):
+        return
+    tie_id = CupGame.objects.filter(game_id=game.pk).values_list("tie_id", flat=True).first()
+    if tie_id is None:
+        return
+    tie = _locked(tie_id)
+    for cup_game in tie_games(tie_id=tie.pk):
+        if cup_game.game_id == game.pk:
+            outcome = cup_game_outcome(CupGame(source=cup_game.source, game=game))
+            cup_game.home_score = outcome.home_score if outcome else None
+            cup_game.away_score = outcome.away_score if outcome else None
+            cup_game.winner = outcome.winner if outcome else ""
+            cup_game.save(update_fields=["home_score", "away_score", "winner"])
+    _decide(tie, user=user)
+
+
+def _decide(tie: CupTie, *, user: Author) -> None:
+    """Who goes through on the games so far: `cups.decide` reads the tie as
+    one leg, once a side has won the games it needs; until then nobody."""
+    assert tie.home is not None and tie.away is not None
+    rubber = tie_rubber(tie)
+    outcomes = [outcome for outcome in (cup_game_outcome(g) for g in tie_games(tie_id=tie.pk)) if outcome]
+    winners: list[formats.Side] = [outcome.winner for outcome in outcomes]
+    old = tie.winner_id
+    if formats.rubber_winner(rubber, winners) is None:
+        tie.winner_id, tie.decided_reason = None, ""
+    else:
+        leg = cups.Leg(home=tie.home.pk, away=tie.away.pk, home_games=winners.count("home"),
+                       away_games=winners.count("away"),
+                       home_points=sum(o.home_score or 0 for o in outcomes),
+                       away_points=sum(o.away_score or 0 for o in outcomes))
+        tie_format = cups.TieFormat.from_dict({"legs": 1, "chain": tie.competition.tie_break,
+                                               "level": tie.competition.level})
+        decided = cups.decide(tie_format, tie.home.pk, tie.away.pk, [leg])
+        names = {tie.home.pk: tie.home.name, tie.away.pk: tie.away.name}
+        scores = ", ".join(f"{o.home_score}-{o.away_score}" for o in outcomes)
+        tie.winner_id = decided.winner
+        tie.decided_reason = (f"{names[decided.winner]} through: {decided.reason} ({scores})"
+                              if decided.winner is not None else decided.reason)
+    if tie.winner_id == old:
+        return
+    tie.save(update_fields=["winner", "decided_reason"])
+    moved = tie_moved_on(tie, old=old, user=user)
+    audit_record(user=user, action="cup.tie.decide", target=tie,
+                 data={"winner": tie.winner_id, "reason": tie.decided_reason, "games": winners, "moved_on": moved})
+
+
+def _next_number(tie: CupTie) -> tuple[int, formats.Rubber]:
+    """The number the tie's next game takes (0: none, the tie's games are
+    decided), and the rubber the games are played as; ResultInvalid while
+    a game is being played."""
+    rubber = tie_rubber(tie)
+    winners: list[formats.Side] = []
+    games = tie_games(tie_id=tie.pk)
+    for cup_game in games:
+        outcome = cup_game_outcome(cup_game)
+        if outcome is None:
+            raise ResultInvalid(f"game {cup_game.number} of the tie is still being played")
+        winners.append(outcome.winner)
+    return (0 if formats.rubber_decided(rubber, winners) else len(games) + 1), rubber
+
+
+def _player_refusal(tie: CupTie, user: Author) -> NotPermitted | None:
+    """Why `user` may not start the tie's game: a secretary or an
+    entrant's login may."""
+    if is_secretary(league=tie.competition.season.league_id, user=user):
+        return None
+    uid = getattr(user, "pk", None)
+    if uid is not None and uid in _entrant_logins(tie):
+        return None
+    return NotGameScorer("only the tie's players, or a league secretary, can start its game")
+
+
+def _playable_refusal(tie: CupTie) -> Refused | None:
+    if tie.competition.kind == Competition.Kind.TEAM:
+        return Refused("a team cup's ties are played as fixtures, on their match night")
+    if tie.bye:
+        return Refused("a bye has no game to play")
+    if tie.home is None or tie.away is None:
+        return Refused("the tie's sides are not known yet: the ties before it are still to be decided")
+    if tie.winner_id is not None:
+        return Refused(f"the tie is decided ({tie.decided_reason}): it has no game left to play")
+    return None
+
+
+def _seats(home: CupEntry, away: CupEntry) -> list[str]:
+    """Home first; a pair's partners opposite, as a rubber's are."""
+    assert home.player is not None and away.player is not None
+    if home.partner is None or away.partner is None:
+        return [home.player.name, away.player.name]
+    return [home.player.name, away.player.name, home.partner.name, away.partner.name]
+
+
+def _entrant_logins(tie: CupTie) -> set[int]:
+    players = [p for entry in (tie.home, tie.away) if entry is not None for p in (entry.player, entry.partner)]
+    return {p.user_id for p in players if p is not None and p.user_id is not None}
+
+
+def _scorers(tie: CupTie) -> set[int]:
+    return _entrant_logins(tie) | set(tie.competition.season.league.secretaries.values_list("pk", flat=True))
+
+
+def _locked(tie_id: int) -> CupTie:
+    return (CupTie.objects.select_for_update(of=("self",))
+            .select_related("competition__season__league", "home__player", "away__player", "home__partner",
+                            "away__partner")
+            .get(pk=tie_id))

@@ -20,7 +20,7 @@ from cups.tables import STANDINGS
 from cups.ties import MEASURES
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, text
-from league.models import Competition, Fixture, MatchNight
+from league.models import Competition, Fixture, MatchNight, RubberGame
 from league.selectors.cup_groups import group_tables
 from league.selectors.cups import (
     competition_entries,
@@ -123,7 +123,7 @@ class CupGameOutput(serializers.Serializer[Any]):
     game = serializers.IntegerField(allow_null=True, help_text="The live game, scored through /api/games/{id}.")
     home_score = serializers.IntegerField(allow_null=True)
     away_score = serializers.IntegerField(allow_null=True)
-    winner = serializers.ChoiceField(choices=["home", "away"], allow_null=True,
+    winner = serializers.ChoiceField(choices=RubberGame.Side.choices, allow_null=True,
                                      help_text="Null while a live game is being played.")
 
 

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.matches import REFUSALS
+from league.models import RubberGame
 from league.selectors.substitutes import night_substitutes
 from league.services.substitutes import substitute_on, substitutes_name
 
@@ -26,7 +27,7 @@ class PlayerOutput(serializers.Serializer[Any]):
 
 class SubstitutionOutput(serializers.Serializer[Any]):
     rubber = serializers.IntegerField(help_text="The rubber's number.")
-    side = serializers.ChoiceField(choices=["home", "away"])
+    side = serializers.ChoiceField(choices=RubberGame.Side.choices)
     off = PlayerOutput(help_text="The player named in the rubber, replaced.")
     on = PlayerOutput(help_text="The substitute who took over.")
 

@@ -95,3 +95,58 @@ def test_the_roll_of_winners_counts_the_final_not_a_group_match(client: Client) 
     assert f"{winner}" in text and f"{runner_up}" in text
     assert text.index(winner) < text.index(runner_up)
     assert "C Arms A" not in text and "D Arms A" not in text  # beaten in the groups
+
+
+# The secretary's pages
+
+GROUP_CUP = {"name": "Group Cup", "kind": "team", "structure": "groups", "draw_mode": "rounds", "seeded": "seeded",
+             "legs": "1", "tie_break": "games,points", "level": "replay"}
+
+
+def test_the_secretary_creates_a_group_cup_from_the_form() -> None:
+    cup = a_cup_league(2)
+    response = logged_in(cup.secretary).post(f"/secretary/seasons/{cup.season.pk}/cups/new", {
+        **GROUP_CUP, "group_count": "2", "group_top": "2", "group_best_of_next": "1"})
+    made = Competition.objects.get(name="Group Cup")
+    assert response.status_code == 302 and response["Location"] == f"/secretary/cups/{made.pk}/"
+    assert (made.structure, made.draw_mode) == ("groups", "bracket")
+    assert (made.group_stage["count"], made.group_stage["top"], made.group_stage["best_of_next"]) == (2, 2, 1)
+
+
+def test_a_group_cup_without_its_number_of_groups_is_refused_by_the_field() -> None:
+    cup = a_cup_league(2)
+    response = logged_in(cup.secretary).post(f"/secretary/seasons/{cup.season.pk}/cups/new",
+                                             {**GROUP_CUP, "group_top": "2"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "give the number of groups" in text_of(html)
+    field = html[html.index('id="id_group_count"') - 600:html.index('id="id_group_count"') + 900]
+    assert "give the number of groups" in field
+    assert not Competition.objects.filter(name="Group Cup").exists()
+
+
+def test_a_knockout_cup_keeps_no_group_settings() -> None:
+    cup = a_cup_league(2)
+    logged_in(cup.secretary).post(f"/secretary/seasons/{cup.season.pk}/cups/new", {
+        **GROUP_CUP, "structure": "knockout", "group_count": "3"})
+    assert Competition.objects.get(name="Group Cup").group_stage in ({}, None)
+
+
+def test_the_secretarys_draw_button_draws_the_groups_then_the_knockout() -> None:
+    cup = a_cup_league(4)
+    competition = group_cup(cup, count=2, top=1)
+    entered_in_seed_order(cup, competition)
+    desk = logged_in(cup.secretary)
+    home = f"/secretary/cups/{competition['id']}/"
+    assert "Make the group draw" in text_of(page(desk, home))
+    assert desk.post(f"{home}draw").status_code == 302
+    html = page(desk, home)
+    assert 'id="cup-group-A"' in html and 'id="group-1-heading">Group A<' in html
+    assert "2 group matches still to play" in text_of(html) and "Make the" not in text_of(html)
+    played(cup, competition, "A", "D", 6, 3)
+    played(cup, competition, "B", "C", 6, 4)
+    assert "Make the knockout draw" in text_of(page(desk, home))
+    confirm = text_of(page(desk, f"{home}draw"))
+    assert "Entries in the draw 2: A Arms A, B Arms A" in confirm
+    assert desk.post(f"{home}draw", {"seed": "7"}).status_code == 302
+    html = page(desk, home)
+    assert 'id="round-1-heading">Final<' in html and "The knockout, made" in text_of(html)

@@ -54,7 +54,7 @@ def date_actions(view: CupView, *, user: Author) -> dict[int, dict[str, Any]]:
     if user is None or not user.is_authenticated:
         return {}
     actions: dict[int, dict[str, Any]] = {}
-    for tie in (tie for shown in view.rounds for tie in shown.ties):
+    for tie in (tie for shown in [*view.groups, *view.rounds] for tie in shown.ties):
         found = tie.tie
         if found is None or found.bye or found.winner_id is not None or any(map(_pending, tie.legs)):
             continue

@@ -35,6 +35,7 @@ from league.selectors.cup_pages import (
     round_names,
 )
 from league.selectors.cup_games import cup_game_outcome
+from league.selectors.cup_groups import group_tables
 from league.selectors.matches import night_view
 from league.selectors.public import division_settings_of, league_by_slug
 
@@ -50,7 +51,8 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     actions = date_actions(view, user=request.user)
     plays = play_actions(view, user=request.user)
     rounds = [_round(r, competition, deadline) for r in view.rounds]
-    for item in (item for shown in rounds for item in shown["ties"]):
+    group_matches = [_round(g, competition, deadline) for g in view.groups]
+    for item in (item for shown in [*group_matches, *rounds] for item in shown["ties"]):
         tie = item["view"].tie
         item["act"] = actions.get(tie.pk) if tie is not None else None
         item["play"] = plays.get(tie.pk) if tie is not None else None
@@ -59,7 +61,8 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
         "competition": competition, "season": competition.season, "league": competition.season.league,
         "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],
         "to_enter": teams_to_enter(view, user=request.user),
-        "draws": competition_draws(competition_id=competition.pk) if rounds else [],
+        "draws": competition_draws(competition_id=competition.pk) if rounds or group_matches else [],
+        "group_matches": group_matches, "groups": group_tables(competition_id=competition.pk),
     }
     return render_for(request, "public/cup.html", context, hidden=hidden_by(competition.season.league))
 

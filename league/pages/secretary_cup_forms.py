@@ -25,13 +25,22 @@ class CompetitionForm(DivisionForm):
     its finals night, and (the division's fields) how its matches are
     played, each inheriting the league's setting when left empty."""
 
-    CUP_FIELDS = ("name", "kind", "structure", "draw_mode", "seeded", "legs", "tie_break", "level",
-                  "entry_closes", "max_entries", "finals_date", "finals_venue")
+    CUP_FIELDS = ("name", "kind", "structure", "group_count", "group_top", "group_best_of_next", "draw_mode",
+                  "seeded", "legs", "tie_break", "level", "entry_closes", "max_entries", "finals_date",
+                  "finals_venue")
+    GROUP_FIELDS = ("group_count", "group_top", "group_best_of_next")
 
     kind = forms.ChoiceField(label="Who enters", choices=[("team", "Teams"), ("singles", "Players (singles)"),
                                                           ("pairs", "Pairs")], initial="team")
     structure = forms.ChoiceField(choices=Competition.Structure.choices, initial="knockout",
                                   help_text="A knockout, or mini-leagues whose leaders go into a knockout.")
+    group_count = forms.IntegerField(label="Groups", required=False, min_value=1,
+                                     help_text="With groups: how many groups the entries are drawn into.")
+    group_top = forms.IntegerField(label="Through from each group", required=False, min_value=1, initial=2,
+                                   help_text="With groups: how many of the top of each group go into the knockout.")
+    group_best_of_next = forms.IntegerField(
+        label="Best placed next", required=False, min_value=0,
+        help_text="With groups, optional: how many of those placed next, the best of them, go through too.")
     draw_mode = forms.ChoiceField(label="Drawn", choices=Competition.DrawMode.choices, initial="rounds")
     seeded = forms.TypedChoiceField(
         label="Seeded or drawn", coerce=lambda v: v == "seeded", initial="drawn", widget=forms.RadioSelect,
@@ -63,6 +72,11 @@ class CompetitionForm(DivisionForm):
         chain = data.get("tie_break", "")
         if data.get("legs") == 1 and "away" in chain:
             self.add_error("tie_break", "away games and points break a level tie of two legs only")
+        if data.get("structure") == Competition.Structure.GROUPS:
+            if data.get("group_count") is None:
+                self.add_error("group_count", "give the number of groups")
+            if data.get("group_top") is None:
+                self.add_error("group_top", "give how many go through from each group")
         if bool(data.get("finals_date")) != bool(data.get("finals_venue")):
             self.add_error("finals_venue", "give both the finals night and its venue, or neither")
         return data
@@ -70,7 +84,11 @@ class CompetitionForm(DivisionForm):
     def cup(self) -> dict[str, Any]:
         """The competition's own settings, for `competition_create`."""
         data = self.cleaned_data
-        given = {name: data[name] for name in self.CUP_FIELDS if name != "finals_venue"}
+        given = {name: data[name] for name in self.CUP_FIELDS
+                 if name != "finals_venue" and name not in self.GROUP_FIELDS}
+        if data["structure"] == Competition.Structure.GROUPS:
+            given["group_stage"] = {"count": data["group_count"], "top": data["group_top"],
+                                    "best_of_next": data["group_best_of_next"] or 0}
         given["tie_break"] = data["tie_break"].split(",")
         given["finals_venue_id"] = data["finals_venue"].pk if data["finals_venue"] else None
         return given

@@ -37,6 +37,7 @@ from league.selectors.cup_pages import (
 )
 from league.selectors.secretary import season_get
 from league.services.competition import division_settings_change
+from league.selectors.cup_groups import group_tables
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
 from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
@@ -225,6 +226,7 @@ def _competition_page(request: HttpRequest, found: Competition, **forms: Any) ->
         "seeds_form": forms.get("seeds_form") or SeedsForm(entries=active),
         "draws": competition_draws(competition_id=found.pk),
         "preview": draw_preview(competition=found),
+        "groups": group_tables(competition_id=found.pk),
         "tie_break_words": ", then ".join(MEASURE_WORDS.get(m, m) for m in found.tie_break).lower(),
     }
     return render(request, "secretary/cup.html", context)

@@ -17,6 +17,7 @@ from cups import Bracket, CupError, GroupDraw, RoundDraw, describe, round_name, 
 from django.db.models import Q, QuerySet
 
 from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, Player, Team, Venue
+from league.selectors.cup_groups import group_qualifiers, group_results
 from league.selectors.public import PUBLIC_STATUSES
 
 
@@ -61,6 +62,7 @@ class CupView:
     competition: Competition
     entries: list[CupEntry]
     rounds: list[RoundView]
+    groups: list[RoundView] = field(default_factory=list)  # a group stage's matches, "Group A" first
 
     @property
     def final(self) -> TieView | None:
@@ -108,13 +110,15 @@ def cup_view(*, competition: Competition) -> CupView:
                     .order_by("leg", "id")):
         assert fixture.cup_tie_id is not None
         legs.setdefault(fixture.cup_tie_id, []).append(fixture)
-    return CupView(competition=competition, entries=entries, rounds=_rounds(competition, ties, legs))
+    knockout = [tie for tie in ties if not tie.group]
+    return CupView(competition=competition, entries=entries, rounds=_rounds(competition, knockout, legs),
+                   groups=_groups([tie for tie in ties if tie.group], legs))
 
 
 def round_names(*, competition_ids: list[int]) -> dict[tuple[int, int], str]:
     """Each round's name ("Semi-finals", "Final") by competition and round."""
     ties: dict[int, list[CupTie]] = {}
-    for tie in CupTie.objects.filter(competition_id__in=competition_ids).only("competition_id", "round",
+    for tie in CupTie.objects.filter(competition_id__in=competition_ids, group="").only("competition_id", "round",
                                                                                "home_id", "away_id"):
         ties.setdefault(tie.competition_id, []).append(tie)
     named = {}
@@ -155,6 +159,23 @@ def _rounds(competition: Competition, ties: list[CupTie], legs: dict[int, list[F
     return shown
 
 
+def _groups(ties: list[CupTie], legs: dict[int, list[Fixture]]) -> list[RoundView]:
+    """Each group's matches as a round of ties: numbered as drawn, each
+    with its one leg; `number` is the group's place in the draw."""
+    by_group: dict[str, list[CupTie]] = {}
+    for tie in ties:
+        by_group.setdefault(tie.group, []).append(tie)
+    shown = []
+    for place, name in enumerate(sorted(by_group), start=1):
+        found = by_group[name]
+        views = [TieView(round=tie.round, number=tie.number, tie=tie, home=tie.home, away=tie.away,
+                         home_name=entry_name(tie.home), away_name=entry_name(tie.away), legs=legs.get(tie.pk, []))
+                 for tie in found]
+        windows = {(t.window_start, t.window_end) for t in found if t.window_start and t.window_end}
+        shown.append(RoundView(place, f"Group {name}", views, min(windows) if windows else None, drawn=True))
+    return shown
+
+
 def _tie_view(tie: CupTie, legs: list[Fixture], place: "TieView") -> TieView:
     """The tie; a side not yet known (a later round of a bracket) named as
     the place it fills."""
@@ -184,7 +205,8 @@ def roll_of_winners(*, league_id: int) -> list[RollLine]:
     winner and runner-up (the final's loser; none after a walkover in a
     one-entrant final)."""
     finals: dict[int, CupTie] = {}
-    for tie in (CupTie.objects.filter(competition__season__league_id=league_id, competition__status="finished")
+    for tie in (CupTie.objects.filter(competition__season__league_id=league_id, competition__status="finished",
+                                      group="")
                 .select_related("competition__season", "home__team", "home__player", "home__partner",
                                 "away__team", "away__player", "away__partner")
                 .order_by("competition_id", "round", "number")):
@@ -313,6 +335,8 @@ def draw_preview(*, competition: Competition) -> DrawPreview:
     seeded = competition.seeded
     if competition.status == Competition.Status.FINISHED:
         return DrawPreview("No draw", None, [], 0, 0, seeded, problem=f"{competition.name} is finished.")
+    if competition.structure == Competition.Structure.GROUPS:
+        return _group_cup_preview(competition, ties)
     if not ties:
         entries = [e for e in competition_entries(competition_id=competition.pk) if not e.withdrawn]
         names = [entry_name(e) for e in entries]
@@ -338,6 +362,33 @@ def draw_preview(*, competition: Competition) -> DrawPreview:
     size = size_for(len(winners)) if len(winners) > 1 else 0
     return DrawPreview(f"The draw for the {round_name(last + 1, rounds).lower()}", last + 1, winners,
                        size - len(winners) if size else 0, rounds, seeded, problem=problem)
+
+
+def _group_cup_preview(competition: Competition, ties: list[CupTie]) -> DrawPreview:
+    """A cup with a group stage: its groups first, then, once every group
+    match counts, its knockout from those who went through."""
+    seeded = competition.seeded
+    if not ties:
+        names = [entry_name(e) for e in competition_entries(competition_id=competition.pk) if not e.withdrawn]
+        problem = "" if len(names) > 1 else "A draw needs at least two entries."
+        return DrawPreview("The group draw", None, names, 0, 0, seeded, problem=problem)
+    knockout = [tie for tie in ties if not tie.group]
+    if knockout:
+        return DrawPreview("No draw", None, [], 0, round_count(knockout), False,
+                           problem="The knockout is drawn: the winners go through to their places by themselves.")
+    _results, open_matches = group_results(competition_id=competition.pk)
+    if open_matches:
+        return DrawPreview("No draw", None, [], 0, 0, False, problem=(
+            f"{open_matches} group match{'es' if open_matches != 1 else ''} still to play. The knockout is "
+            "drawn from the groups once every group match counts."))
+    try:
+        through = group_qualifiers(competition=competition)
+    except CupError as error:
+        return DrawPreview("No draw", None, [], 0, 0, False, problem=f"The knockout cannot be drawn: {error}.")
+    named = {e.pk: entry_name(e) for e in competition_entries(competition_id=competition.pk)}
+    size = size_for(len(through)) if len(through) > 1 else 0
+    return DrawPreview("The knockout draw", None, [named.get(q.entrant, "?") for q in through],
+                       size - len(through) if size else 0, size.bit_length() - 1 if size else 0, False)
 
 
 def teams_captained(*, league_id: int, user_id: int | None) -> list[Team]:

@@ -95,7 +95,7 @@ def test_the_finals_night_lists_the_singles_games_dated_for_it(client: Client) -
     tie_winner_set(tie_id=semi.pk, winner_entry_id=semi.home_id, reason="61-40", user=secretary)
     words = text_of(page(client, f"/cups/{competition.pk}/finals/live"))
     assert f"{semi.home.public_name} 61-40 {semi.away.public_name}" in words
-    assert f'id="cup-tie-{semi.pk}" class="board-rubber won-home"' in page(client, f"/cups/{competition.pk}/finals/live")
+    assert f'id="cup-tie-{semi.pk}" class="board-rubber cup-game won-home"' in page(client, f"/cups/{competition.pk}/finals/live")
 
 
 @pytest.mark.parametrize("change, refusal", [

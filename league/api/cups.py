@@ -21,6 +21,7 @@ from cups.ties import MEASURES
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, text
 from league.models import Competition, Fixture, MatchNight, RubberGame
+from league.refusals import Refused
 from league.selectors.cup_groups import group_tables
 from league.selectors.cups import (
     competition_entries,
@@ -469,12 +470,6 @@ class TieGamesApi(APIView):
         home_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
         away_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
 
-        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-            scored = "home_score" in attrs and "away_score" in attrs
-            if attrs["live"] == scored:
-                raise serializers.ValidationError("send either live: true, or home_score and away_score")
-            return attrs
-
     @extend_schema(request=InputSerializer, responses={201: TieOutput, **WRITE_ERRORS},
                    summary="Play a singles or pairs tie's next game: live (its players or the league's "
                            "secretaries), or its final scores from the card (the secretaries)")
@@ -482,6 +477,10 @@ class TieGamesApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         given = data.validated_data
+        if given["live"] == ("home_score" in given and "away_score" in given):
+            # Each field is optional alone, so the schema allows the body: the
+            # choice between them is a refusal (422), as the schema says.
+            raise Refused("send either live: true, or home_score and away_score")
         if given["live"]:
             cup_game_start(tie_id=tie_id, user=request.user)
         else:

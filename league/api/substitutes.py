@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.matches import REFUSALS
+from league.api.schema import ErrorOutput
 from league.models import RubberGame
 from league.selectors.substitutes import night_substitutes
 from league.services.substitutes import substitute_on, substitutes_name
@@ -50,7 +51,8 @@ class SubstitutesApi(APIView):
     def get_permissions(self) -> list[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
-    @extend_schema(responses={200: SubstitutesOutput}, summary="A match night's substitutes and substitutions")
+    @extend_schema(responses={200: SubstitutesOutput, 404: ErrorOutput},
+                   summary="A match night's substitutes and substitutions")
     def get(self, request: Request, fixture_id: int) -> Response:
         return Response(SubstitutesOutput(night_substitutes(fixture_id=fixture_id)).data)
 

@@ -39,6 +39,13 @@ def test_the_scores_the_turn_and_every_tile_are_on_a_phones_first_screen(screens
 def test_the_pips_on_a_phone_are_at_least_six_pixels_across(screens: Any, scorer: Any) -> None:
     game = game_create(rules="pub", seats=["Ann", "Bob"], created_by=scorer)
     page = Pad(screens(**PHONE).new_page()).open(game.pk).page
+    # On a loaded machine a first measure has caught a pip with no box yet
+    # (0 px) while the pad was still drawing: measure once every pip has a
+    # box. A pip drawn too small still fails below.
+    page.wait_for_function("""() => {
+      const pips = [...document.querySelectorAll('#tiles svg .pip')];
+      return pips.length > 0 && pips.every((n) => n.getBoundingClientRect().width > 0);
+    }""")
     pips = boxes(page, "#tiles svg .pip")
     assert len(pips) == sum(a + b for a in range(7) for b in range(a, 7))  # every pip of the 28 tiles drawn
     assert min(box["width"] for box in pips) >= SMALLEST_PIP

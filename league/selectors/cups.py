@@ -218,24 +218,6 @@ def _game_view(cup_game: CupGame) -> dict[str, Any]:
             "winner": outcome.winner if outcome else None}
 
 
-def roll_of_winners(*, league_id: int) -> list[dict[str, Any]]:
-    """Each finished cup of the league and who won it, newest season first."""
-    finals = (CupTie.objects.filter(competition__season__league_id=league_id, group="",
-                                    competition__status=Competition.Status.FINISHED, winner__isnull=False)
-              .select_related("competition__season", "winner__team", "winner__player", "winner__partner")
-              .order_by("-competition__season__start", "competition__name", "-round"))
-    seen: set[int] = set()
-    roll = []
-    for tie in finals:
-        if tie.competition_id in seen:
-            continue
-        seen.add(tie.competition_id)
-        assert tie.winner is not None
-        roll.append({"season": tie.competition.season.name, "competition": tie.competition.name,
-                     "competition_id": tie.competition_id, "winner": tie.winner.public_name})
-    return roll
-
-
 def finals_night(*, competition_id: int) -> list[Fixture]:
     """The cup's fixtures set for its finals night at its finals venue."""
     competition = competition_get(competition_id=competition_id)

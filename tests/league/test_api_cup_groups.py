@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from league.models import AuditEntry, CupDraw, CupTie
 from league.selectors.cup_groups import group_tables
-from league.selectors.cups import roll_of_winners
+from league.selectors.cup_pages import roll_of_winners
 
 pytestmark = pytest.mark.django_db
 
@@ -135,7 +135,7 @@ def test_a_group_stage_cup_is_played_from_its_groups_to_a_winner() -> None:
     leg_played(cup, fixture, home_wins=6)
     done = view(competition)
     assert done["status"] == "finished"
-    assert roll_of_winners(league_id=cup.league.pk)[0]["winner"] == done["rounds"][1]["ties"][0]["home"]["name"]
+    assert roll_of_winners(league_id=cup.league.pk)[0].winner == done["rounds"][1]["ties"][0]["home"]["name"]
     stages = [entry.data["stage"] for entry in AuditEntry.objects.filter(action="cup.draw").order_by("pk")
               if "stage" in entry.data]
     assert stages == ["groups", "knockout"]

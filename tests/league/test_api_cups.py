@@ -22,7 +22,8 @@ from league.models import (
     SquadRegistration,
     TableEntry,
 )
-from league.selectors.cups import finals_night, roll_of_winners, ties_to_arrange
+from league.selectors.cup_pages import roll_of_winners
+from league.selectors.cups import finals_night, ties_to_arrange
 from league.selectors.public import season_divisions
 from league.services.overdue import results_overdue_check
 from league.services.seasons import season_delete
@@ -187,9 +188,9 @@ def test_a_team_cup_is_played_through_to_its_winner() -> None:
     assert view["status"] == "finished" and view["rounds"][2]["ties"][0]["winner"]["entry"] == entries["E"]
 
     assert [f.pk for f in finals_night(competition_id=competition["id"])] == [first_leg["id"]]
-    assert roll_of_winners(league_id=cup.league.pk) == [
-        {"season": "Winter", "competition": "Knockout Cup", "competition_id": competition["id"],
-         "winner": "E Arms A"}]
+    assert [(line.competition.season.name, line.competition.name, line.competition.pk, line.winner)
+            for line in roll_of_winners(league_id=cup.league.pk)] == [
+        ("Winter", "Knockout Cup", competition["id"], "E Arms A")]
     # The cup's division has fixtures but no table, and is no league division.
     assert competition["division"] not in [d.pk for d in season_divisions(season_id=cup.season.pk)]
     division_standings_rebuild(division_id=competition["division"])

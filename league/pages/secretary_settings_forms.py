@@ -85,7 +85,7 @@ class SettingsForm(forms.Form):
             self.fields["hide_from_search"] = forms.BooleanField(
                 label="Ask search engines not to list the league's public pages", required=False)
             self.fields["overdue_warning_days"] = forms.IntegerField(
-                label=LABELS["overdue_warning_days"], min_value=0, max_value=28,
+                label=LABELS["overdue_warning_days"], min_value=0, max_value=28, required=False,
                 help_text="The home captain and vice-captain are emailed this many days before the result "
                           "is due, if it is not in yet. 0: no reminder.")
             for name in ("result_deadline_days", "forfeit_won", "forfeit_lost", "tie_0"):
@@ -160,7 +160,8 @@ class SettingsForm(forms.Form):
                    if getattr(row, name) != value}
         if not self.inherits:
             for name in ("hide_from_search", "overdue_warning_days"):
-                if getattr(self.league, name) != self.cleaned_data[name]:
+                # An empty reminder box leaves the reminder as it is.
+                if self.cleaned_data[name] is not None and getattr(self.league, name) != self.cleaned_data[name]:
                     changed[name] = (getattr(self.league, name), self.cleaned_data[name])
         return changed
 

@@ -31,6 +31,7 @@ import logging
 import smtplib
 from collections.abc import Iterable
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -76,7 +77,7 @@ def notice_queue(*, kind: str, event: str, league: League, to: Iterable[Recipien
         notice = _write(key=key, league=league, kind=kind, user=user, address=address, subject=subject[:200],
                         body=_letter(body, link, address, kind), link=link, status=status)
         if notice is not None and status == Notice.Status.PENDING:
-            transaction.on_commit(lambda pk=notice.pk: notice_send_task.delay(pk))
+            transaction.on_commit(partial(notice_send_task.delay, notice.pk))
             written += 1
     return written
 
@@ -187,7 +188,8 @@ def _recipients(to: Iterable[Recipient]) -> list[tuple[User | None, str]]:
     seen: dict[str, tuple[User | None, str]] = {}
     for recipient in to:
         user = recipient if isinstance(recipient, User) else None
-        address = (user.email if user is not None else recipient or "").strip().lower()
+        given = recipient.email if isinstance(recipient, User) else recipient or ""
+        address = given.strip().lower()
         if address and address not in seen:
             seen[address] = (user, address)
     return list(seen.values())

@@ -7,6 +7,8 @@ SECRET_KEY     required when DEBUG is off
 DEBUG          off unless set ("1", "true", ...); `make run` turns it on
 ALLOWED_HOSTS  comma-separated; defaults to the loopback names
 STATIC_ROOT    where collectstatic puts the files; defaults to staticfiles/
+SITE_URL       the site's address for links in emails (docs/notices.md, with
+               the EMAIL_* settings)
 """
 from datetime import timedelta
 from pathlib import Path

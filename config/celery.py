@@ -2,8 +2,9 @@
 with REDIS_URL unset the tasks run in-process (see settings.py).
 
 Beat runs, besides settings.CELERY_BEAT_SCHEDULE, the nightly work:
-a full rebuild of every table and the check for overdue results (the times are
-the project's TIME_ZONE, London: Celery takes it from Django).
+a full rebuild of every table, the check for overdue results and, weekly,
+the results by email (the times are the project's TIME_ZONE, London:
+Celery takes it from Django).
 
 The broker, when it is Redis, is reached through `RedisTransport` (named by
 settings.CELERY_BROKER_TRANSPORT): kombu's Redis transport with one fault
@@ -86,6 +87,9 @@ NIGHTLY = {
     "standings-rebuild-all": {"task": "league.tasks.standings_rebuild_all", "schedule": crontab(hour=3, minute=0)},
     # After the rebuild, in the morning: a secretary reads the notices over breakfast.
     "results-overdue-check": {"task": "league.tasks.results_overdue_check", "schedule": crontab(hour=7, minute=0)},
+    # Weekly, Monday morning: the week's results to those who asked for
+    # them (league.services.digests). Keyed by the ISO week: a rerun sends nothing new.
+    "weekly-results": {"task": "league.tasks.digests_send", "schedule": crontab(hour=8, minute=0, day_of_week=1)},
 }
 
 

@@ -7,6 +7,8 @@ SECRET_KEY     required when DEBUG is off
 DEBUG          off unless set ("1", "true", ...); `make run` turns it on
 ALLOWED_HOSTS  comma-separated; defaults to the loopback names
 STATIC_ROOT    where collectstatic puts the files; defaults to staticfiles/
+SITE_URL       the site's address for links in emails (docs/notices.md, with
+               the EMAIL_* settings)
 """
 from datetime import timedelta
 from pathlib import Path
@@ -215,6 +217,9 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Rebuilds tables whose rebuild the broker or a worker lost.
     "standings-catch-up": {"task": "league.tasks.standings_catch_up", "schedule": 60.0},
+    # Sends notices whose task the broker lost or whose retries ran out
+    # (league.services.notices).
+    "notices-catch-up": {"task": "league.tasks.notices_catch_up", "schedule": 10 * 60.0},
 }
 # Games changed more recently than this are left to their own queued task.
 LIVE_CATCH_UP_AFTER_SECONDS = env_int("LIVE_CATCH_UP_AFTER_SECONDS", 10)
@@ -223,13 +228,23 @@ LIVE_CATCH_UP_AFTER_SECONDS = env_int("LIVE_CATCH_UP_AFTER_SECONDS", 10)
 STANDINGS_CATCH_UP_AFTER_SECONDS = env_int("STANDINGS_CATCH_UP_AFTER_SECONDS", 15)
 
 # --- Email -----------------------------------------------------------------
-# Overdue-result notices to secretaries and captains: printed on the
-# console unless EMAIL_BACKEND names another (...smtp.EmailBackend, with
-# EMAIL_HOST and EMAIL_PORT).
+# The notices (docs/notices.md): printed on the console unless
+# EMAIL_BACKEND names another (django.core.mail.backends.smtp.EmailBackend,
+# with EMAIL_HOST, EMAIL_PORT and, for a relay that asks, the user,
+# password and TLS below).
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "league@localhost")
+# The site's address as people reach it, for the links in emails, which
+# are sent with no request to take it from.
+SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+# Notices still unsent after this long are left failed for a secretary to see.
+NOTICES_CATCH_UP_HOURS = env_int("NOTICES_CATCH_UP_HOURS", 48)
 
 # --- The API ---------------------------------------------------------------
 

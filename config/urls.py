@@ -21,6 +21,7 @@ urlpatterns += [
     path("", include("league.pages.pad_engine_urls")),
     path("", include("league.pages.night_urls")),
     path("", include("league.pages.public_urls")),
+    path("", include("league.pages.notices_urls")),
     path("secretary/", include("league.pages.secretary_urls")),
     path("accounts/", include("league.pages.accounts_urls")),
 ]

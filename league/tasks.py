@@ -1,5 +1,6 @@
 """Celery tasks. They take ids and call services (league.services.live,
-league.services.standings, league.services.overdue).
+league.services.standings, league.services.overdue, league.services.notices,
+league.services.digests).
 
 Each task imports its service when it runs: the services queue these tasks,
 so they import this module, and this module imports none of them at load.
@@ -84,3 +85,35 @@ def results_overdue_check_task() -> int:
     from league.services.overdue import results_overdue_check
 
     return results_overdue_check()
+
+
+# Reaching the mail server: refused, timed out, or it answered with an
+# error. Retried with a growing wait; once the retries run out, the notice
+# stays failed for the catch-up (every ten minutes) to send.
+MAIL_RETRY: _RetryOptions = {"autoretry_for": (OSError, *RETRYABLE), "retry_backoff": 10, "retry_backoff_max": 120,
+                             "max_retries": 5}
+
+
+@shared_task(name="league.tasks.notice_send", **MAIL_RETRY)
+def notice_send_task(notice_id: int) -> bool:
+    """Sends one notice; False when it was sent already or is being sent."""
+    from league.services.notices import notice_send
+
+    return notice_send(notice_id=notice_id)
+
+
+@shared_task(name="league.tasks.notices_catch_up")
+def notices_catch_up_task() -> int:
+    """Every ten minutes: notices still pending or failed. Not retried: the
+    next run is the retry."""
+    from league.services.notices import notices_catch_up
+
+    return notices_catch_up()
+
+
+@shared_task(name="league.tasks.digests_send", **RETRY)
+def digests_send_task() -> int:
+    """Weekly: each league's results and tables to its subscribers."""
+    from league.services.digests import digests_send
+
+    return digests_send()

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 
@@ -85,6 +85,10 @@ class League(models.Model):
     result_deadline_days = models.PositiveSmallIntegerField(
         default=7, validators=[validate_result_deadline_days],
         help_text="Days the home team has to return a result.",
+    )
+    overdue_warning_days = models.PositiveSmallIntegerField(
+        default=2, validators=[MaxValueValidator(28)],
+        help_text="Days before a result is due that the home captain is reminded; 0 for no reminder.",
     )
     late_result_points = models.JSONField(
         default=default_late_result_points, blank=True, validators=[validate_late_result_points],

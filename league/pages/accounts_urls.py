@@ -1,8 +1,9 @@
-"""URLs of logging in and out, the password and My devices (see
-league.pages.accounts)."""
+"""URLs of logging in and out, the password, My devices and Email notices
+(see league.pages.accounts and league.pages.notices)."""
 from django.urls import path
 
 from league.pages.accounts import device_revoke, devices, login, logout, password_change, password_change_done
+from league.pages.notices import preferences
 from league.pages.privacy import name_shown
 
 urlpatterns = [
@@ -13,4 +14,5 @@ urlpatterns = [
     path("devices/", devices, name="devices"),
     path("devices/<num:device_id>/revoke/", device_revoke, name="device-revoke"),
     path("name/", name_shown, name="name-shown"),
+    path("notices/", preferences, name="notice-preferences"),
 ]

@@ -62,7 +62,8 @@ def _save(request: HttpRequest, form: SettingsForm, *, league: League, division:
     changes = {name: after for name, (_, after) in form.changes().items() if name in SETTING_NAMES}
     if division is None:
         hide = form.cleaned_data["hide_from_search"]
-        league_options_change(league_id=league.pk, changes=changes, hide_from_search=hide, user=request.user)
+        league_options_change(league_id=league.pk, changes=changes, hide_from_search=hide, user=request.user,
+                              overdue_warning_days=form.cleaned_data["overdue_warning_days"])
     else:
         division_options_change(division_id=division.pk, league=league, changes=changes, user=request.user)
 

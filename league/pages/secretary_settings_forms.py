@@ -28,6 +28,7 @@ LABELS = {
     "forfeit": "Walkover score and points", "result_deadline_days": "Days to return a result",
     "late_result_points": "Points deducted for late results", "tie_breakers": "Tie-breakers",
     "hide_from_search": "Hidden from search engines",
+    "overdue_warning_days": "Days before a result is due to remind the home captain",
 }
 YES_NO = [("yes", "Yes"), ("no", "No")]
 
@@ -83,6 +84,10 @@ class SettingsForm(forms.Form):
         else:
             self.fields["hide_from_search"] = forms.BooleanField(
                 label="Ask search engines not to list the league's public pages", required=False)
+            self.fields["overdue_warning_days"] = forms.IntegerField(
+                label=LABELS["overdue_warning_days"], min_value=0, max_value=28, required=False,
+                help_text="The home captain and vice-captain are emailed this many days before the result "
+                          "is due, if it is not in yet. 0: no reminder.")
             for name in ("result_deadline_days", "forfeit_won", "forfeit_lost", "tie_0"):
                 self.fields[name].required = True
 
@@ -153,8 +158,11 @@ class SettingsForm(forms.Form):
         row: League | Division = self.division if self.division is not None else self.league
         changed = {name: (getattr(row, name), value) for name, value in self.settings().items()
                    if getattr(row, name) != value}
-        if not self.inherits and self.league.hide_from_search != self.cleaned_data["hide_from_search"]:
-            changed["hide_from_search"] = (self.league.hide_from_search, self.cleaned_data["hide_from_search"])
+        if not self.inherits:
+            for name in ("hide_from_search", "overdue_warning_days"):
+                # An empty reminder box leaves the reminder as it is.
+                if self.cleaned_data[name] is not None and getattr(self.league, name) != self.cleaned_data[name]:
+                    changed[name] = (getattr(self.league, name), self.cleaned_data[name])
         return changed
 
     def _rules(self) -> Any:
@@ -206,6 +214,8 @@ def shown(name: str, value: Any, *, names: dict[str, str] | None = None) -> str:
         return ", then ".join(TIE_BREAKER_RULES[k].words if k in TIE_BREAKER_RULES else k for k in value)
     if name == "hide_from_search":
         return "yes" if value else "no"
+    if name == "overdue_warning_days":
+        return f"{value} day{'s' if value != 1 else ''}" if value else "no reminder"
     return str(value)
 
 
@@ -216,7 +226,8 @@ def _own(key: str, names: dict[str, str] | None) -> str:
 
 def _initial(league: League, division: Division | None) -> dict[str, Any]:
     source: Any = division if division is not None else league
-    initial: dict[str, Any] = {"hide_from_search": league.hide_from_search}
+    initial: dict[str, Any] = {"hide_from_search": league.hide_from_search,
+                               "overdue_warning_days": league.overdue_warning_days}
     if source.rules is not None:
         rules = _as_object(source.rules)
         initial["preset"] = rules["preset"]

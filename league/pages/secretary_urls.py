@@ -7,6 +7,7 @@ from league.pages import (
     secretary_fixtures,
     secretary_formats,
     secretary_invites,
+    secretary_notices,
     secretary_people,
     secretary_privacy,
     secretary_results,
@@ -54,6 +55,9 @@ urlpatterns = [
          name="secretary-invite-withdraw"),
     path("invitations/<str:token>", secretary_invites.accept, name="invite-accept"),
     path("leagues/<num:league_id>/settings", secretary_settings.league_settings, name="secretary-league-settings"),
+    path("leagues/<num:league_id>/notices", secretary_notices.notices_page, name="secretary-notices"),
+    path("leagues/<num:league_id>/notices/<num:notice_id>/resend", secretary_notices.resend,
+         name="secretary-notice-resend"),
     path("divisions/<num:division_id>/settings", secretary_settings.division_settings,
          name="secretary-division-settings"),
     # The format builder (docs/formats.md, "For secretaries").

@@ -115,6 +115,25 @@ def results_overdue(*, league_id: int, today: date | None = None) -> list[tuple[
     return sorted(late, key=lambda pair: (pair[1], pair[0].pk))
 
 
+def results_due_soon(*, league_id: int, within: int, today: date | None = None) -> list[tuple[Fixture, date]]:
+    """The league's fixtures played by `today` whose result is due within
+    `within` days from it (today included) and not yet submitted, with the
+    day each is due."""
+    today = today or timezone.localdate()
+    candidates = (Fixture.objects.filter(division__season__league_id=league_id, status__in=PLAYABLE)
+                  .exclude(night__status__in=[MatchNight.Status.SUBMITTED, MatchNight.Status.CONFIRMED,
+                                              MatchNight.Status.DISPUTED])
+                  .select_related("home_team__captain", "home_team__vice_captain", "away_team", "division__season"))
+    soon = []
+    for fixture in candidates:
+        if fixture.played_on > today:
+            continue
+        due = result_due(fixture)
+        if today <= due <= today + timedelta(days=within):
+            soon.append((fixture, due))
+    return sorted(soon, key=lambda pair: (pair[1], pair[0].pk))
+
+
 def results_awaiting(*, league_id: int, status: str) -> list[MatchNight]:
     """The league's match nights in `status` (submitted: awaiting the away
     captain; disputed: awaiting the secretary), oldest first."""

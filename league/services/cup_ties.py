@@ -17,6 +17,7 @@ wants its replay or decider arranged the same way. A correction of a
 confirmed result decides the tie again, and moves the new winner on while
 the next round's tie has not been arranged.
 
+A leg given its date is told to both sides' captains and vice-captains.
 Every change and refusal is audited; `cup_progress` runs inside the change
 that called it (results, walkovers) and audits what it decided.
 """
@@ -35,6 +36,7 @@ from league.selectors.cup_groups import knockout_drawn, match_result
 from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, tie_legs
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
+from league.services.match_notices import fixture_changed_tell
 
 Failure = NotPermitted | Refused
 OFFERS_MAX = 3
@@ -369,6 +371,7 @@ def _arrange(tie: CupTie, night: date) -> Fixture:
         venue_id=venue_id, status=Fixture.Status.PUBLISHED, published_at=timezone.now(), cup_tie=tie, leg=number)
     tie.date, tie.offered_dates = night, []
     tie.save(update_fields=["date", "offered_dates"])
+    fixture_changed_tell(fixture, verb="date")
     return fixture
 
 

@@ -17,7 +17,8 @@ forfeit: a team that cannot raise the players its match format needs
 forfeits the fixture, and its own captain may say so; it is a walkover to
 the other team all the same. Every change
 and every refusal is recorded in the audit log, a refusal's entry committed
-before the refusal is raised, as the squad services do.
+before the refusal is raised, as the squad services do. A match postponed
+or rearranged is told to both teams' captains and vice-captains.
 """
 from collections.abc import Callable, Iterable
 from datetime import date
@@ -33,6 +34,7 @@ from league.models.fixtures import TRANSITIONS
 from league.selectors.access import is_captain, secretary_refusal
 from league.services.audit import audit_record
 from league.services.cup_ties import cup_progress
+from league.services.match_notices import fixture_changed_tell
 from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
@@ -51,6 +53,8 @@ from league.services.standings import standings_queue
 Status = Fixture.Status
 # Why a change was not made: not a secretary, or against the league's rules.
 Failure = NotSecretary | NotCaptain | Refused
+# The changes both teams' captains are told of (`match_notices`).
+TOLD = ("postpone", "rearrange")
 
 
 def division_team_add(*, division_id: int, team_id: int, user: Author) -> DivisionEntry:
@@ -278,6 +282,8 @@ def _transition(
             data["new"] = _snapshot(fixture)
             if after is not None:
                 after(fixture, user)
+            if verb in TOLD:
+                fixture_changed_tell(fixture, verb=verb)
         audit_record(user=user, action=f"fixture.{verb}", target=fixture, refusal=failure, data=data)
     if failure is not None:
         raise failure

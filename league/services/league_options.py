@@ -1,7 +1,8 @@
 """A league's settings as the secretary's settings page changes them: the
 competition settings (through `league_settings_change`, which checks and
-audits them) and whether its public pages hide from search engines, in
-one transaction."""
+audits them), whether its public pages hide from search engines and how
+many days before a result is due the home captain is reminded of it
+(`overdue_warning_days`, league.services.overdue), in one transaction."""
 from collections.abc import Mapping
 from typing import Any
 
@@ -9,13 +10,16 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import League
+from league.refusals import SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
 from league.services.competition import division_settings_change, league_settings_change
 
+OVERDUE_WARNING_MAX = 28
+
 
 def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_from_search: bool | None,
-                          user: Author) -> League:
+                          user: Author, overdue_warning_days: int | None = None) -> League:
     """Raises League.DoesNotExist, NotSecretary or SettingsInvalid (and
     changes nothing)."""
     with transaction.atomic():
@@ -28,6 +32,13 @@ def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_fr
             league.save(update_fields=["hide_from_search"])
             audit_record(user=user, action="league.hide_from_search", target=league,
                          data={"changes": {"hide_from_search": [not hide_from_search, hide_from_search]}})
+        if overdue_warning_days is not None and overdue_warning_days != league.overdue_warning_days:
+            if not 0 <= overdue_warning_days <= OVERDUE_WARNING_MAX:
+                raise SettingsInvalid(f"the reminder is 0 to {OVERDUE_WARNING_MAX} days before a result is due")
+            before, league.overdue_warning_days = league.overdue_warning_days, overdue_warning_days
+            league.save(update_fields=["overdue_warning_days"])
+            audit_record(user=user, action="league.overdue_warning_days", target=league,
+                         data={"changes": {"overdue_warning_days": [before, overdue_warning_days]}})
     return league
 
 

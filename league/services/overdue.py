@@ -1,7 +1,7 @@
-"""The nightly check for overdue results.
+"""The nightly check for overdue results, and the warning before one.
 
 A fixture whose result is past its deadline with nothing submitted
-(`league.selectors.matches.results_overdue`) gets, once: an email to the
+(`league.selectors.matches.results_overdue`) gets, once: a notice to the
 league's secretaries and both captains, and, when the league sets
 late-result points, a sanction on the home team, whose job it was to return
 the result. The sanction's size is the league's figure for the team's
@@ -9,37 +9,42 @@ offence this season: its first late result, its second, and so on
 (`CompetitionSettings.late_result_deduction`).
 
 Once means once: an `OverdueNotice` is written for the fixture in the same
-transaction as the sanction, and a fixture with a notice is passed over.
-The home team's row is locked while its offences are counted, so two checks
-running at once neither sanction one fixture twice nor count two late
-results of one team as the same offence. The email is sent after that
-transaction commits; one that fails to send is logged, not retried.
+transaction as the sanction and the emails (written to the outbox,
+`league.services.notices`, and sent once it commits, retried if the mail
+server is down), and a fixture with a notice is passed over. The home
+team's row is locked while its offences are counted, so two checks running
+at once neither sanction one fixture twice nor count two late results of
+one team as the same offence.
+
+Before that, a league with `overdue_warning_days` warns the home captain
+and vice-captain that many days before the result is due; the warning's
+key in the outbox makes it once a fixture however often the check runs.
 """
-import logging
 from datetime import date
 
-from django.core.mail import send_mail
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from league.models import Fixture, League, OverdueNotice, Sanction, Team
 from league.selectors.competition import division_settings
-from league.selectors.matches import results_overdue
+from league.selectors.matches import results_due_soon, results_overdue
 from league.services.audit import audit_record
+from league.services.match_notices import captains, secretaries
+from league.services.notices import notice_queue, site_link
 from league.services.sanctions import sanction_record
-
-log = logging.getLogger(__name__)
 
 
 def results_overdue_check(*, today: date | None = None) -> int:
-    """Acts on every league's overdue results not acted on before; returns
-    how many fixtures it acted on."""
+    """Acts on every league's overdue results not acted on before, and
+    warns of those soon due; returns how many overdue fixtures it acted on."""
     acted = 0
-    for league_id in League.objects.order_by("pk").values_list("pk", flat=True):
-        for fixture, due in results_overdue(league_id=league_id, today=today):
-            notice = _notice(fixture, due)
-            if notice is not None:
-                _send(fixture, notice)
-                acted += 1
+    for league in League.objects.order_by("pk"):
+        for fixture, due in results_overdue(league_id=league.pk, today=today):
+            acted += _notice(fixture, due) is not None
+        if league.overdue_warning_days:
+            for fixture, due in results_due_soon(league_id=league.pk, within=league.overdue_warning_days,
+                                                 today=today):
+                _warn(league, fixture, due)
     return acted
 
 
@@ -60,31 +65,40 @@ def _notice(fixture: Fixture, due: date) -> OverdueNotice | None:
                 division=fixture.division, team=home, points=points, fixture_id=fixture.pk, late_result=True,
                 reason=f"Late result {offence} this season: {fixture} was due by {due:%d %B %Y}.", user=None,
             )
-        notice = OverdueNotice.objects.create(fixture=fixture, due=due, recipients=_recipients(fixture),
-                                              sanction=sanction)
+        people = _recipients(fixture)
+        notice = OverdueNotice.objects.create(fixture=fixture, due=due, sanction=sanction, recipients=list(
+            dict.fromkeys(user.email.lower() for user in people if user is not None and user.email)))
+        _tell(fixture, notice, people)
         audit_record(user=None, action="result.overdue", target=fixture, data={
             "due": due.isoformat(), "offence": offence, "points": points, "recipients": notice.recipients,
         })
     return notice
 
 
-def _recipients(fixture: Fixture) -> list[str]:
+def _recipients(fixture: Fixture) -> list[User | None]:
     league = fixture.division.season.league
-    users = [*league.secretaries.order_by("pk"), fixture.home_team.captain, fixture.away_team.captain]
-    addresses = [user.email for user in users if user is not None and user.email]
-    return list(dict.fromkeys(addresses))  # a secretary who captains a team is told once
+    return [*secretaries(league), fixture.home_team.captain, fixture.away_team.captain]
 
 
-def _send(fixture: Fixture, notice: OverdueNotice) -> None:
-    if not notice.recipients:
-        return
+def _tell(fixture: Fixture, notice: OverdueNotice, people: list[User | None]) -> None:
     sanction = notice.sanction
     penalty = (f"{fixture.home_team} have been deducted {sanction.points} point{'s' if sanction.points != 1 else ''} "
                f"for a late result.\n" if sanction is not None else "")
     body = (f"The result of {fixture} ({fixture.division}), played on {fixture.played_on:%d %B %Y}, "
             f"was due by {notice.due:%d %B %Y} and has not been returned.\n{penalty}"
             f"The home captain returns the result; the away captain then confirms it.\n")
-    try:
-        send_mail(f"Result overdue: {fixture}", body, None, notice.recipients)
-    except Exception as err:  # the sanction stands; the audit log and the notice say who should have been told
-        log.warning("overdue notice for fixture %s not sent: %s", fixture.pk, err)
+    notice_queue(kind="result_overdue", event=f"overdue:fixture:{fixture.pk}", league=fixture.division.season.league,
+                 to=people, subject=f"Result overdue: {fixture}", body=body,
+                 link=site_link("night-page", fixture.pk))
+
+
+def _warn(league: League, fixture: Fixture, due: date) -> None:
+    with transaction.atomic():
+        notice_queue(
+            kind="overdue_warning", event=f"overdue-warning:fixture:{fixture.pk}:due:{due.isoformat()}",
+            league=league, to=captains(fixture.home_team),
+            subject=f"Result due by {due:%A} {due.day} {due:%B}: {fixture}",
+            body=(f"The result of {fixture} ({fixture.division}), played on {fixture.played_on:%d %B %Y}, "
+                  f"has not been returned yet. It is due by {due:%A} {due.day} {due:%B %Y}; after that it is "
+                  f"overdue{' and the league deducts points for it' if league.late_result_points else ''}.\n"),
+            link=site_link("night-page", fixture.pk))

@@ -13,7 +13,10 @@ Only a confirmed result counts in the table (and in a cup tie, which is
 decided again whenever a leg's confirmed result changes). Each step and each refusal is
 audited; a correction records the score before and after. Submitting and
 correcting record each player's part in each game; confirming, upholding
-and correcting a confirmed result queue the division's table rebuild.
+and correcting a confirmed result queue the division's table rebuild. Each
+step tells the people who act next (`match_notices`): the away captains a
+result to confirm; both teams' captains and the secretaries a dispute, its
+settling and a correction.
 """
 from typing import Any
 
@@ -35,6 +38,12 @@ from league.services.nights import (
     require_status,
 )
 from league.services.formats import night_scheme_pin
+from league.services.match_notices import (
+    result_corrected_tell,
+    result_disputed_tell,
+    result_settled_tell,
+    result_submitted_tell,
+)
 from league.services.standings import standings_queue
 from league.services.standings_player_games import player_games_record
 
@@ -61,6 +70,7 @@ def match_submit(*, fixture_id: int, user: Author) -> MatchNight:
         night.save()
         player_games_record(night_ids=[night.pk])
         details["score"] = [night.home_games, night.away_games]
+        result_submitted_tell(fixture, night)
         return night
 
     return night_change(fixture_id=fixture_id, action="night.submit", user=user, change=change)
@@ -92,6 +102,7 @@ def match_dispute(*, fixture_id: int, reason: str, user: Author) -> MatchNight:
         night.status, night.dispute_reason = Night.DISPUTED, reason.strip()
         night.disputed_by, night.disputed_at = author_user(user), timezone.now()
         night.save()
+        result_disputed_tell(fixture, night)
         return night
 
     return night_change(fixture_id=fixture_id, action="night.dispute", user=user, change=change)
@@ -116,6 +127,7 @@ def match_resolve(*, fixture_id: int, decision: str, note: str, user: Author) ->
         else:
             night.status, night.home_games, night.away_games = Night.OPEN, None, None
             night.save()
+        result_settled_tell(fixture, night, decision=decision)
         return night
 
     return night_change(fixture_id=fixture_id, action="night.resolve", user=user, change=change)
@@ -149,6 +161,7 @@ def match_result_correct(
             standings_queue(division_id=fixture.division_id)
             cup_progress(fixture_id=fixture.pk, user=user)
         details["score"] = [night.home_games, night.away_games]
+        result_corrected_tell(fixture, night, rubber=rubber, game=game, reason=reason)
         return night
 
     return night_change(fixture_id=fixture_id, action="night.correct", user=user, change=change)

@@ -31,8 +31,9 @@ def test_the_worker_knows_the_tasks_and_beat_schedules_the_catch_up_and_the_nigh
     celery_app.loader.import_default_modules()
     scheduled = {entry["task"] for entry in celery_app.conf.beat_schedule.values()}
     assert scheduled == {"league.tasks.live_catch_up", "league.tasks.standings_catch_up",
-                         "league.tasks.standings_rebuild_all", "league.tasks.results_overdue_check"}
-    assert scheduled | {"league.tasks.live_publish_pending"} <= set(celery_app.tasks)
+                         "league.tasks.standings_rebuild_all", "league.tasks.results_overdue_check",
+                         "league.tasks.notices_catch_up", "league.tasks.digests_send"}
+    assert scheduled | {"league.tasks.live_publish_pending", "league.tasks.notice_send"} <= set(celery_app.tasks)
 
 
 def test_beat_catches_up_lost_table_rebuilds_every_minute():

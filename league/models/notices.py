@@ -1,0 +1,92 @@
+"""Emails the league sends, kept as an outbox, and who has asked for fewer.
+
+Terms: a *notice* is one email to one address about one event, written in
+the same transaction as the change it tells of and sent afterwards by a
+task (`league.services.notices`). Its `key` names the event and the
+recipient, so an event told twice still makes one notice. A *stop* is an
+address asking for no more of one kind of notice, or of any (kind "").
+A *digest subscription* is an address asking for a league's weekly
+results; it counts once the address has confirmed it from the link sent
+to it (double opt-in), and needs no account.
+
+Addresses are kept lower-cased, so one inbox is one address.
+"""
+from django.conf import settings
+from django.db import models
+
+# The kinds of notice, each with the words the preferences page shows. A
+# notice of a kind not listed here is sent all the same (its name is its
+# label), but only "stop all" stops it: list a new kind here.
+NOTICE_KINDS: dict[str, str] = {
+    "result_submitted": "A result for my team to confirm or dispute",
+    "result_disputed": "A result disputed",
+    "result_settled": "A dispute settled, or a result corrected",
+    "overdue_warning": "A warning before my team's result is overdue",
+    "result_overdue": "A result overdue",
+    "fixture_changed": "A match postponed, rearranged or given a date",
+    "digest": "The weekly results and tables",
+}
+# Sent in answer to the address's own request, whatever it has stopped
+# (no more than one a day: `league.services.digests`).
+UNSTOPPABLE_KINDS = frozenset({"digest_confirm"})
+
+
+def kind_label(kind: str) -> str:
+    return NOTICE_KINDS.get(kind, kind.replace("_", " ").capitalize())
+
+
+class Notice(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be sent"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+        SKIPPED = "skipped", "Not sent: stopped by the recipient"
+
+    key = models.CharField(max_length=255, unique=True,
+                           help_text="The event and the recipient: the same event never makes two notices.")
+    league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="notices")
+    kind = models.CharField(max_length=40)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="notices")
+    address = models.EmailField(max_length=254)
+    subject = models.CharField(max_length=200)
+    body = models.TextField(help_text="The plain text sent, with the link and the unsubscribe link.")
+    link = models.URLField(max_length=500, blank=True, help_text="The page where the recipient acts.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    tried_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "created_at"]), models.Index(fields=["league", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.subject} to {self.address}"
+
+
+class NoticeStop(models.Model):
+    address = models.EmailField(max_length=254)
+    kind = models.CharField(max_length=40, blank=True, help_text="Empty: every kind.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["address", "kind"], name="notice_stop_once")]
+
+    def __str__(self) -> str:
+        return f"{self.address}: no {self.kind or 'notices'}"
+
+
+class DigestSubscription(models.Model):
+    league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="digest_subscriptions")
+    address = models.EmailField(max_length=254)
+    created_at = models.DateTimeField(auto_now_add=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True, help_text="Empty until the address confirms.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "address"], name="digest_subscription_once")]
+
+    def __str__(self) -> str:
+        return f"{self.address}: {self.league}'s weekly results"

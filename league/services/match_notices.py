@@ -1,0 +1,114 @@
+"""What the league tells captains and secretaries about a match, in words:
+a result to confirm, a dispute and its settling, a correction, a match
+postponed, rearranged or given a date. Each is written to the outbox
+(`league.services.notices`) inside the change's own transaction, so a
+change rolled back tells nobody.
+
+Every event's name carries what makes it that event and not a later one
+like it (the time a result was submitted, the fixture's revision), so a
+result submitted again after a dispute is told again, and the same
+change told twice is told once.
+"""
+from datetime import date, timedelta
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from league.models import Fixture, League, MatchNight, Team
+from league.selectors.competition import division_settings
+from league.services.notices import notice_queue, site_link
+
+
+def captains(*teams: Team) -> list[User | None]:
+    return [person for team in teams for person in (team.captain, team.vice_captain)]
+
+
+def secretaries(league: League) -> list[User | None]:
+    return list(league.secretaries.order_by("pk"))
+
+
+def confirm_by(night: MatchNight) -> date:
+    """The day the away captain is asked to answer by: as many days after
+    the result was submitted as the home side had to return it."""
+    submitted = timezone.localdate(night.submitted_at) if night.submitted_at else timezone.localdate()
+    return submitted + timedelta(days=division_settings(division_id=night.fixture.division_id).result_deadline_days)
+
+
+def result_submitted_tell(fixture: Fixture, night: MatchNight) -> int:
+    by = confirm_by(night)
+    return notice_queue(
+        kind="result_submitted", event=f"submitted:night:{night.pk}:{_stamp(night.submitted_at)}",
+        league=_league(fixture), to=captains(fixture.away_team),
+        subject=f"Confirm the result: {fixture}",
+        body=(f"{fixture.home_team} have returned the result of {fixture} ({fixture.division}), "
+              f"played on {_day(fixture.played_on)}: {_score(fixture, night)}.\n\n"
+              f"Please confirm it, or dispute it saying why, by {_day(by)}."),
+        link=site_link("night-page", fixture.pk))
+
+
+def result_disputed_tell(fixture: Fixture, night: MatchNight) -> int:
+    league = _league(fixture)
+    return notice_queue(
+        kind="result_disputed", event=f"disputed:night:{night.pk}:{_stamp(night.disputed_at)}", league=league,
+        to=[*captains(fixture.home_team, fixture.away_team), *secretaries(league)],
+        subject=f"Result disputed: {fixture}",
+        body=(f"{fixture.away_team} have disputed the result of {fixture} ({fixture.division}) "
+              f"returned as {_score(fixture, night)}.\n\nTheir reason: {night.dispute_reason}\n\n"
+              f"A league secretary settles it: upheld, or sent back to the home captain to correct."),
+        link=site_link("night-page", fixture.pk))
+
+
+def result_settled_tell(fixture: Fixture, night: MatchNight, *, decision: str) -> int:
+    league = _league(fixture)
+    outcome = (f"The result stands, and counts: {_score(fixture, night)}." if decision == "uphold" else
+               f"The result goes back to {fixture.home_team}'s captain to correct and return again.")
+    return notice_queue(
+        kind="result_settled", event=f"settled:night:{night.pk}:{_stamp(timezone.now())}", league=league,
+        to=[*captains(fixture.home_team, fixture.away_team), *secretaries(league)],
+        subject=f"Dispute settled: {fixture}",
+        body=f"The dispute over {fixture} ({fixture.division}) is settled.\n\n{outcome}\n\n"
+             f"The secretary's note: {night.resolution}",
+        link=site_link("night-page", fixture.pk))
+
+
+def result_corrected_tell(fixture: Fixture, night: MatchNight, *, rubber: int, game: int, reason: str) -> int:
+    league = _league(fixture)
+    return notice_queue(
+        kind="result_settled", event=f"corrected:night:{night.pk}:{rubber}.{game}:{_stamp(timezone.now())}",
+        league=league, to=[*captains(fixture.home_team, fixture.away_team), *secretaries(league)],
+        subject=f"Result corrected: {fixture}",
+        body=(f"A league secretary corrected game {game} of rubber {rubber} in {fixture} ({fixture.division}). "
+              f"The match now stands at {_score(fixture, night)}.\n\nWhy: {reason.strip()}"),
+        link=site_link("night-page", fixture.pk))
+
+
+def fixture_changed_tell(fixture: Fixture, *, verb: str) -> int:
+    """A match postponed, rearranged, or (a cup leg) given its date."""
+    if verb == "postpone":
+        subject, news = f"Postponed: {fixture}", f"{fixture} has been postponed, with no new date yet."
+    elif verb == "rearrange":
+        subject = f"Rearranged: {fixture}"
+        news = f"{fixture} has been moved to {_day(fixture.played_on)}."
+    else:
+        subject, news = f"Date set: {fixture}", f"{fixture} is set for {_day(fixture.played_on)}."
+    reason = f"\n\nWhy: {fixture.reason}" if fixture.reason else ""
+    return notice_queue(
+        kind="fixture_changed", event=f"fixture:{fixture.pk}:{verb}:{fixture.revision}", league=_league(fixture),
+        to=captains(fixture.home_team, fixture.away_team), subject=subject,
+        body=f"{news} ({fixture.division}){reason}", link=site_link("night-page", fixture.pk))
+
+
+def _league(fixture: Fixture) -> League:
+    return fixture.division.season.league
+
+
+def _score(fixture: Fixture, night: MatchNight) -> str:
+    return f"{fixture.home_team} {night.home_games}, {fixture.away_team} {night.away_games}"
+
+
+def _day(day: date) -> str:
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
+def _stamp(moment: object) -> str:
+    return f"{moment:%Y%m%d%H%M%S%f}" if moment is not None else "0"

@@ -42,3 +42,7 @@ __all__ += ["FormatVersion", "StoredFormat"]
 from league.models.substitutes import NightSubstitute, Substitution
 
 __all__ += ["NightSubstitute", "Substitution"]
+
+from league.models.rearrangements import RearrangeRequest
+
+__all__ += ["RearrangeRequest"]

@@ -14,6 +14,8 @@ and the season's last date (`Season.rearrange_by`);
 A fixture has at most one open request at a time: the constraint below is
 the last line of defence against two captains asking at once.
 """
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -49,6 +51,11 @@ class RearrangeRequest(models.Model):
             models.UniqueConstraint(fields=["fixture"], condition=Q(status="open"),
                                     name="rearrange_request_one_open"),
         ]
+
+    @property
+    def offered(self) -> list[datetime.date]:
+        """The nights offered, as dates."""
+        return [datetime.date.fromisoformat(day) for day in self.dates]
 
     def __str__(self) -> str:
         return f"{self.team}'s request to move {self.fixture}"

@@ -28,7 +28,9 @@ LABELS = {
     "forfeit": "Walkover score and points", "result_deadline_days": "Days to return a result",
     "late_result_points": "Points deducted for late results", "tie_breakers": "Tie-breakers",
     "hide_from_search": "Hidden from search engines",
+    "postpone_proposer": "Who may ask to move a match", "rearrange_notice_days": "Notice to ask to move a match",
 }
+MOVING = ("postpone_proposer", "rearrange_notice_days")
 YES_NO = [("yes", "Yes"), ("no", "No")]
 
 
@@ -83,6 +85,13 @@ class SettingsForm(forms.Form):
         else:
             self.fields["hide_from_search"] = forms.BooleanField(
                 label="Ask search engines not to list the league's public pages", required=False)
+            self.fields["postpone_proposer"] = forms.ChoiceField(
+                label=LABELS["postpone_proposer"], choices=League.Proposer.choices,
+                help_text="A captain proposes up to three nights; the other captain picks one or declines.")
+            self.fields["rearrange_notice_days"] = forms.IntegerField(
+                label="Days' notice to ask to move a match", min_value=0, max_value=60,
+                help_text="A request is made at least this many days before the match; 0: up to the day itself. "
+                          "A secretary can move a match at any time.")
             for name in ("result_deadline_days", "forfeit_won", "forfeit_lost", "tie_0"):
                 self.fields[name].required = True
 
@@ -153,8 +162,10 @@ class SettingsForm(forms.Form):
         row: League | Division = self.division if self.division is not None else self.league
         changed = {name: (getattr(row, name), value) for name, value in self.settings().items()
                    if getattr(row, name) != value}
-        if not self.inherits and self.league.hide_from_search != self.cleaned_data["hide_from_search"]:
-            changed["hide_from_search"] = (self.league.hide_from_search, self.cleaned_data["hide_from_search"])
+        if not self.inherits:
+            for name in ("hide_from_search", *MOVING):
+                if getattr(self.league, name) != self.cleaned_data[name]:
+                    changed[name] = (getattr(self.league, name), self.cleaned_data[name])
         return changed
 
     def _rules(self) -> Any:
@@ -206,6 +217,10 @@ def shown(name: str, value: Any, *, names: dict[str, str] | None = None) -> str:
         return ", then ".join(TIE_BREAKER_RULES[k].words if k in TIE_BREAKER_RULES else k for k in value)
     if name == "hide_from_search":
         return "yes" if value else "no"
+    if name == "postpone_proposer":
+        return str(dict(League.Proposer.choices).get(value, value))
+    if name == "rearrange_notice_days":
+        return "up to the day" if value == 0 else f"{value} day{'s' if value != 1 else ''}"
     return str(value)
 
 
@@ -216,7 +231,7 @@ def _own(key: str, names: dict[str, str] | None) -> str:
 
 def _initial(league: League, division: Division | None) -> dict[str, Any]:
     source: Any = division if division is not None else league
-    initial: dict[str, Any] = {"hide_from_search": league.hide_from_search}
+    initial: dict[str, Any] = {name: getattr(league, name) for name in ("hide_from_search", *MOVING)}
     if source.rules is not None:
         rules = _as_object(source.rules)
         initial["preset"] = rules["preset"]

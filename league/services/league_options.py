@@ -5,19 +5,31 @@ one transaction."""
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from league.authors import Author
 from league.models import League
+from league.refusals import SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
 from league.services.competition import division_settings_change, league_settings_change
 
 
+# The league's rules for captains' requests to move a match
+# (league.services.rearrangements), changed beside the settings.
+MOVING = ("postpone_proposer", "rearrange_notice_days")
+
+
 def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_from_search: bool | None,
-                          user: Author) -> League:
+                          user: Author, moving: Mapping[str, Any] | None = None) -> League:
     """Raises League.DoesNotExist, NotSecretary or SettingsInvalid (and
-    changes nothing)."""
+    changes nothing). `moving`: any of `MOVING`, checked by the model's
+    own validation."""
+    moving = {name: value for name, value in (moving or {}).items() if name in MOVING}
+    refusal = _moving_refusal(league_id, moving, user)
+    if refusal is not None:
+        raise refusal
     with transaction.atomic():
         league = League.objects.select_for_update().get(pk=league_id)
         _secretary(league, user)
@@ -28,17 +40,34 @@ def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_fr
             league.save(update_fields=["hide_from_search"])
             audit_record(user=user, action="league.hide_from_search", target=league,
                          data={"changes": {"hide_from_search": [not hide_from_search, hide_from_search]}})
+        if moving:
+            _moving_change(league, moving, user)
     return league
 
 
-def division_options_change(*, division_id: int, league: League, changes: Mapping[str, Any], user: Author) -> None:
-    """The division's overrides, for a secretary of its league. Raises
-    NotSecretary or SettingsInvalid."""
-    _secretary(league, user)
-    division_settings_change(division_id=division_id, changes=changes, user=user)
+def _moving_refusal(league_id: int, moving: Mapping[str, Any], user: Author) -> SettingsInvalid | None:
+    """Each value checked by its field, as the admin would; the refusal
+    audited (outside the change, so that it stays) or None."""
+    problems = []
+    for name, value in moving.items():
+        try:
+            League._meta.get_field(name).clean(value, None)  # type: ignore[union-attr]
+        except ValidationError as error:
+            problems += error.messages
+    if not problems:
+        return None
+    refusal = SettingsInvalid(" ".join(problems))
+    audit_record(user=user, action="league.rearrangement_rules", target=f"league {league_id}", refusal=refusal,
+                 data={"changes": dict(moving)})
+    return refusal
 
 
-def _secretary(league: League, user: Author) -> None:
-    refusal = secretary_refusal(league=league, user=user, doing="can change its settings")
-    if refusal is not None:
-        raise refusal
+def _moving_change(league: League, moving: Mapping[str, Any], user: Author) -> None:
+    changed = {name: [getattr(league, name), value] for name, value in moving.items()
+               if getattr(league, name) != value}
+    if not changed:
+        return
+    for name, (_, value) in changed.items():
+        setattr(league, name, value)
+    league.save(update_fields=list(changed))
+    audit_record(user=user, action="league.rearrangement_rules", target=league, data={"changes": changed})

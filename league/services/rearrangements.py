@@ -22,24 +22,23 @@ entry committed before the refusal is raised.
 """
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Literal
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from league.authors import Author, author_user
-from league.models import Division, Fixture, League, MatchNight, RearrangeRequest, Team
+from league.models import Division, Fixture, League, MatchNight, RearrangeRequest, Season, Team
 from league.refusals import NotCaptain, NotPermitted, ReasonRequired, Refused, WrongFixtureStatus
 from league.selectors.access import is_captain, secretary_refusal
+from league.selectors.rearrangements import MOVABLE, last_day_to_ask
 from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.fixtures import fixture_postpone, fixture_rearrange, night_taken
 
 Failure = NotPermitted | Refused
 Open = RearrangeRequest.Status.OPEN
-# The fixtures a captain may ask to move: out and set for a night.
-MOVABLE = (Fixture.Status.PUBLISHED, Fixture.Status.REARRANGED)
 Step = Literal["date", "postpone", "close"]
 Access = Callable[[Division, Fixture], Failure | None]
 
@@ -264,7 +263,7 @@ def _notice_refusal(found: _Locked) -> Refused | None:
     """Asked at least the league's notice period before the match's night."""
     days = found.league.rearrange_notice_days
     night = found.fixture.played_on
-    latest = night - timedelta(days=days)
+    latest = last_day_to_ask(fixture=found.fixture, league=found.league)
     if timezone.localdate() <= latest:
         return None
     if days == 0:
@@ -323,3 +322,22 @@ def _answered(request: RearrangeRequest, status: str, user: Author, *, answer: s
 def _listed(days: list[str]) -> str:
     return ", ".join(day_words(date.fromisoformat(day)) for day in days)
 
+
+
+def season_rearrange_by_set(*, season_id: int, last: date | None, user: Author) -> Season:
+    """A secretary sets the last night the season's matches may be moved
+    to at a captain's request (None: no limit). A request already open
+    keeps its dates. Raises Season.DoesNotExist or NotSecretary."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season_id)
+        failure = secretary_refusal(league=season.league, user=user, doing="can set the season's dates")
+        old = season.rearrange_by
+        if failure is None:
+            season.rearrange_by = last
+            season.save(update_fields=["rearrange_by"])
+        audit_record(user=user, action="season.rearrange_by", target=season, refusal=failure,
+                     data={"changes": {"rearrange_by": [old.isoformat() if old else None,
+                                                        last.isoformat() if last else None]}})
+    if failure is not None:
+        raise failure
+    return season

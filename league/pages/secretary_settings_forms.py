@@ -86,10 +86,10 @@ class SettingsForm(forms.Form):
             self.fields["hide_from_search"] = forms.BooleanField(
                 label="Ask search engines not to list the league's public pages", required=False)
             self.fields["postpone_proposer"] = forms.ChoiceField(
-                label=LABELS["postpone_proposer"], choices=League.Proposer.choices,
+                label=LABELS["postpone_proposer"], choices=League.Proposer.choices, required=False,
                 help_text="A captain proposes up to three nights; the other captain picks one or declines.")
             self.fields["rearrange_notice_days"] = forms.IntegerField(
-                label="Days' notice to ask to move a match", min_value=0, max_value=60,
+                label="Days' notice to ask to move a match", min_value=0, max_value=60, required=False,
                 help_text="A request is made at least this many days before the match; 0: up to the day itself. "
                           "A secretary can move a match at any time.")
             for name in ("result_deadline_days", "forfeit_won", "forfeit_lost", "tie_0"):
@@ -102,6 +102,14 @@ class SettingsForm(forms.Form):
             choices = [(INHERIT, f"The league's: {dict(choices).get(inherited, inherited)}")] + choices
             field.required = False
         field.choices = choices
+
+    def clean_postpone_proposer(self) -> str:
+        # Left out of the post (a client that knows only the older form): unchanged.
+        return str(self.cleaned_data.get("postpone_proposer") or self.league.postpone_proposer)
+
+    def clean_rearrange_notice_days(self) -> int:
+        given = self.cleaned_data.get("rearrange_notice_days")
+        return int(given) if given is not None else self.league.rearrange_notice_days
 
     def clean_late_result_points(self) -> list[int] | None:
         text = self.cleaned_data["late_result_points"].strip().lower()

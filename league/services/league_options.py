@@ -71,3 +71,16 @@ def _moving_change(league: League, moving: Mapping[str, Any], user: Author) -> N
         setattr(league, name, value)
     league.save(update_fields=list(changed))
     audit_record(user=user, action="league.rearrangement_rules", target=league, data={"changes": changed})
+
+
+def division_options_change(*, division_id: int, league: League, changes: Mapping[str, Any], user: Author) -> None:
+    """The division's overrides, for a secretary of its league. Raises
+    NotSecretary or SettingsInvalid."""
+    _secretary(league, user)
+    division_settings_change(division_id=division_id, changes=changes, user=user)
+
+
+def _secretary(league: League, user: Author) -> None:
+    refusal = secretary_refusal(league=league, user=user, doing="can change its settings")
+    if refusal is not None:
+        raise refusal

@@ -113,7 +113,7 @@ def rearrangement_decline(*, fixture_id: int, reason: str, user: Author) -> Rear
     with transaction.atomic():
         found = _locked(fixture_id)
         request = found.request
-        failure: Failure | None = (_open_needed(found) or _answerer_refusal(found, user, doing="decline")
+        failure: Failure | None = (_open_needed(found) or _answerer_refusal(found, user, doing="decline", secretary=False)
                                    or _reason_refusal(reason, doing="decline a request"))
         if failure is None:
             assert request is not None
@@ -214,14 +214,17 @@ def _proposer_refusal(found: _Locked, team: Team | None, user: Author) -> Failur
     return None
 
 
-def _answerer_refusal(found: _Locked, user: Author, *, doing: str) -> Failure | None:
-    """The other team's captain answers a request; a secretary may too."""
+def _answerer_refusal(found: _Locked, user: Author, *, doing: str, secretary: bool = True) -> Failure | None:
+    """The other team's captain answers a request; a secretary may pick
+    a night too (declining is the captain's: a secretary closes it)."""
     other = _other_team(found)
-    if is_captain(team=other, user=user) or secretary_refusal(league=found.league, user=user, doing="") is None:
+    if is_captain(team=other, user=user):
+        return None
+    if secretary and secretary_refusal(league=found.league, user=user, doing="") is None:
         return None
     assert found.request is not None
-    return NotCaptain(f"only {other}'s captain or vice-captain, or a league secretary, can {doing} "
-                      f"{found.request.team}'s request")
+    who = f"{other}'s captain or vice-captain" + (", or a league secretary," if secretary else "")
+    return NotCaptain(f"only {who} can {doing} {found.request.team}'s request")
 
 
 def _cup_refusal(fixture: Fixture) -> Refused | None:

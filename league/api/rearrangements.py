@@ -7,7 +7,7 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -70,8 +70,8 @@ class ReasonInput(serializers.Serializer[Any]):
 
 
 class RearrangementApi(APIView):
-    def get_permissions(self) -> list[Any]:
-        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+    def get_permissions(self) -> list[BasePermission]:
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
     @extend_schema(responses={200: RearrangementOutput, 404: ErrorOutput},
                    summary="The fixture's open request to move it, or else its latest")

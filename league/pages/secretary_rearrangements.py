@@ -33,7 +33,8 @@ class SettleForm(forms.Form):
     insist = forms.BooleanField(label="Move it even onto a night one of the teams already plays", required=False)
 
     def __init__(self, *args: Any, request: RearrangeRequest, **kwargs: Any) -> None:
-        super().__init__(*args, prefix=f"settle{request.fixture_id}", **kwargs)
+        kwargs["prefix"] = f"settle{request.fixture_id}"
+        super().__init__(*args, **kwargs)
         choices = [(day, night_words(date.fromisoformat(day))) for day in request.dates]
         self.fields["night"].choices = [("", "None: another night")] + choices  # type: ignore[attr-defined]
 

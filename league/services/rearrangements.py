@@ -30,14 +30,14 @@ from django.utils import timezone
 
 from league.authors import Author, author_user
 from league.models import Division, Fixture, League, MatchNight, RearrangeRequest, Season, Team
-from league.refusals import NotCaptain, NotPermitted, ReasonRequired, Refused, WrongFixtureStatus
+from league.refusals import NotCaptain, NotSecretary, ReasonRequired, Refused, WrongFixtureStatus
 from league.selectors.access import is_captain, secretary_refusal
 from league.selectors.rearrangements import MOVABLE, last_day_to_ask
 from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.fixtures import fixture_postpone, fixture_rearrange, night_taken
 
-Failure = NotPermitted | Refused
+Failure = NotSecretary | NotCaptain | Refused
 Open = RearrangeRequest.Status.OPEN
 Step = Literal["date", "postpone", "close"]
 Access = Callable[[Division, Fixture], Failure | None]
@@ -301,7 +301,7 @@ def _moved(found: _Locked, request: RearrangeRequest, night: date, *, user: Auth
     try:
         found.fixture = fixture_rearrange(fixture_id=found.fixture.pk, new_date=night, reason=why, user=user,
                                           insist=insist, access=access, request_id=request.pk)
-    except (Refused, NotPermitted) as refusal:
+    except (Refused, NotSecretary, NotCaptain) as refusal:
         return refusal
     return None
 
@@ -310,7 +310,7 @@ def _postponed(found: _Locked, request: RearrangeRequest, *, reason: str, user: 
     try:
         found.fixture = fixture_postpone(fixture_id=found.fixture.pk, reason=reason, user=user,
                                          request_id=request.pk)
-    except (Refused, NotPermitted) as refusal:
+    except (Refused, NotSecretary, NotCaptain) as refusal:
         return refusal
     return None
 

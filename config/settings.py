@@ -289,6 +289,7 @@ SPECTACULAR_SETTINGS = {
         "CupKindEnum": "league.models.Competition.Kind",
         "CupStatusEnum": "league.models.Competition.Status",
         "CupDrawKindEnum": ["bracket", "round", "groups"],
+        "RearrangementStatusEnum": "league.models.RearrangeRequest.Status",
         # Every field that names a side of a match or tie: a winner, who conceded, who acts.
         "SideEnum": "league.models.RubberGame.Side",
     },

@@ -59,6 +59,13 @@ from league.api.matches import (
     TeamSheetApi,
 )
 from league.api.pairs import PairsDrawApi
+from league.api.rearrangements import (
+    LeagueRearrangementsApi,
+    RearrangementApi,
+    RearrangementDeclineApi,
+    RearrangementPickApi,
+    RearrangementWithdrawApi,
+)
 from league.api.substitutes import SubstitutesApi, SubstitutionApi
 from league.api.preview import GameOptionsApi, MovePreviewApi
 from league.api.squads import SquadApi, SquadPlayerApi
@@ -94,6 +101,14 @@ urlpatterns = [
     path("fixtures/<num:fixture_id>/walkover", FixtureWalkoverApi.as_view(), name="fixture-walkover"),
     path("fixtures/<num:fixture_id>/void", FixtureVoidApi.as_view(), name="fixture-void"),
     path("fixtures/<num:fixture_id>/forfeit", FixtureForfeitApi.as_view(), name="fixture-forfeit"),
+    path("fixtures/<num:fixture_id>/rearrangement", RearrangementApi.as_view(), name="fixture-rearrangement"),
+    path("fixtures/<num:fixture_id>/rearrangement/pick", RearrangementPickApi.as_view(),
+         name="fixture-rearrangement-pick"),
+    path("fixtures/<num:fixture_id>/rearrangement/decline", RearrangementDeclineApi.as_view(),
+         name="fixture-rearrangement-decline"),
+    path("fixtures/<num:fixture_id>/rearrangement/withdraw", RearrangementWithdrawApi.as_view(),
+         name="fixture-rearrangement-withdraw"),
+    path("leagues/<num:league_id>/rearrangements", LeagueRearrangementsApi.as_view(), name="league-rearrangements"),
     path("teams/<num:team_id>/fixtures", TeamFixturesApi.as_view(), name="team-fixtures"),
     path("seasons/<num:season_id>/teams/<num:team_id>/squad", SquadApi.as_view(), name="squad"),
     path("seasons/<num:season_id>/teams/<num:team_id>/squad/<num:player_id>", SquadPlayerApi.as_view(),

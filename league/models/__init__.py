@@ -46,3 +46,6 @@ __all__ += ["NightSubstitute", "Substitution"]
 from league.models.notices import DigestSubscription, Notice, NoticeStop
 
 __all__ += ["DigestSubscription", "Notice", "NoticeStop"]
+from league.models.rearrangements import RearrangeRequest
+
+__all__ += ["RearrangeRequest"]

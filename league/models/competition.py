@@ -110,6 +110,20 @@ class League(models.Model):
                   "in the division's points scheme and match format.",
     )
 
+    class Proposer(models.TextChoices):
+        HOME = "home", "the home captain"
+        EITHER = "either", "either captain"
+
+    # Captains' rearrangement requests (league.models.rearrangements).
+    postpone_proposer = models.CharField(
+        max_length=6, choices=Proposer.choices, default=Proposer.EITHER,
+        help_text="Who may ask to move a match to another night: the home captain, or either captain.",
+    )
+    rearrange_notice_days = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(60)],
+        help_text="A request to move a match is made at least this many days before its date; 0: up to the day.",
+    )
+
     class Meta:
         ordering = ["name"]
 
@@ -133,6 +147,10 @@ class Season(models.Model):
     )
     squad_max = models.PositiveSmallIntegerField(default=12, help_text="The most players a team may register.")
     squad_min = models.PositiveSmallIntegerField(default=8, help_text="The fewest players a team must register.")
+    rearrange_by = models.DateField(
+        null=True, blank=True,
+        help_text="The last night a match may be moved to at a captain's request; empty: no limit.",
+    )
 
     class Meta:
         ordering = ["league", "-start"]

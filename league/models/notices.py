@@ -24,6 +24,7 @@ NOTICE_KINDS: dict[str, str] = {
     "overdue_warning": "A warning before my team's result is overdue",
     "result_overdue": "A result overdue",
     "fixture_changed": "A match postponed, rearranged or given a date",
+    "rearrangement": "A request to move my team's match: asked, declined, withdrawn or closed",
     "digest": "The weekly results and tables",
 }
 # Sent in answer to the address's own request, whatever it has stopped

@@ -4,10 +4,8 @@ arranging a tie: the home captain offers up to three dates inside the
 round's window, the away captain picks one of them, which puts the match in
 the fixtures. The services decide (`league.services.cups`, `cup_ties`); the
 page only spares people forms they could never use (`date_actions`)."""
-from datetime import date
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
@@ -15,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from league.authors import Author
 from league.models import Competition, CupTie, Fixture, MatchNight, Team
+from league.pages.date_offer_forms import OfferForm, PickForm
 from league.pages.public_lines import night_of
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.selectors.access import is_captain
@@ -24,27 +23,6 @@ from league.services.cups import cup_enter
 
 OFFER = "offer"
 PICK = "pick"
-
-
-class OfferForm(forms.Form):
-    first = forms.DateField(label="First date", widget=forms.DateInput(attrs={"type": "date"}))
-    second = forms.DateField(label="Second date", required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    third = forms.DateField(label="Third date", required=False, widget=forms.DateInput(attrs={"type": "date"}))
-
-    def dates(self) -> list[date]:
-        given = [self.cleaned_data[name] for name in ("first", "second", "third")]
-        return sorted({day for day in given if day is not None})
-
-
-class PickForm(forms.Form):
-    """One of the dates the home side offered (ISO dates, as the tie keeps them)."""
-
-    def __init__(self, *args: Any, offered: list[str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["date"] = forms.TypedChoiceField(
-            label="The date you pick", widget=forms.RadioSelect, coerce=date.fromisoformat,
-            choices=[(day, f"{date.fromisoformat(day):%A} {date.fromisoformat(day).day} "
-                           f"{date.fromisoformat(day):%B}") for day in offered])
 
 
 def date_actions(view: CupView, *, user: Author) -> dict[int, dict[str, Any]]:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 from league.models import Fixture
 from league.pages.night_forms import (CardForm, DisputeForm, DrawSheetForm, SettleForm, SubstitutesForm,
                                      SubstitutionForm, TeamSheetForm, UncheckedCardForm)
+from league.pages.night_rearrange import is_ours, rearrange_context
 from league.pages.robots import hidden_by, render_for
 from league.selectors.match_card import match_card_csv
 from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
@@ -52,7 +53,10 @@ def render_night(request: HttpRequest, fixture_id: int, bound: Bound | None = No
     found = night_page_or_404(request, fixture_id)
     context = {**live_context(found), "actions": found.actions, "other_night": _other_night(found),
                "substitutes": night_substitutes(fixture_id=fixture_id)}
-    context.update(_forms(found, bound))
+    ours = bound is not None and is_ours(bound.key)
+    context.update(_forms(found, None if ours else bound))
+    context.update(rearrange_context(request, found, key=bound.key, form=bound.form, problems=bound.problems)
+                   if bound is not None and ours else rearrange_context(request, found))
     context["substitute_teams"] = _substitute_forms(found, context["substitutes"], bound)
     return render_for(request, "night/page.html", context, hidden=hidden_by(found.fixture.division.season.league))
 

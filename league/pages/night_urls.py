@@ -1,7 +1,8 @@
-"""URLs of the match night pages (see league.pages.night and night_actions)."""
+"""URLs of the match night pages (see league.pages.night, night_actions and
+rearrangement_actions)."""
 from django.urls import path
 
-from league.pages import night, night_actions
+from league.pages import night, night_actions, rearrangement_actions
 
 PREFIX = "fixtures/<num:fixture_id>/night"
 
@@ -21,4 +22,8 @@ urlpatterns = [
     path(f"{PREFIX}/dispute", night_actions.dispute, name="night-page-dispute"),
     path(f"{PREFIX}/settle", night_actions.settle, name="night-page-settle"),
     path(f"{PREFIX}/forfeit", night_actions.forfeit, name="night-page-forfeit"),
+    path(f"{PREFIX}/rearrange", rearrangement_actions.propose, name="night-page-rearrange"),
+    path(f"{PREFIX}/rearrange/pick", rearrangement_actions.pick, name="night-page-rearrange-pick"),
+    path(f"{PREFIX}/rearrange/decline", rearrangement_actions.decline, name="night-page-rearrange-decline"),
+    path(f"{PREFIX}/rearrange/withdraw", rearrangement_actions.withdraw, name="night-page-rearrange-withdraw"),
 ]

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods
 from league.competition_settings import SETTING_NAMES
 from league.models import Division, League
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
-from league.pages.secretary_settings_forms import LABELS, SettingsForm, shown
+from league.pages.secretary_settings_forms import LABELS, MOVING, SettingsForm, shown
 from league.selectors.formats import key_choices
 from league.selectors.secretary import division_get, league_get
 from league.services.league_options import division_options_change, league_options_change
@@ -62,8 +62,9 @@ def _save(request: HttpRequest, form: SettingsForm, *, league: League, division:
     changes = {name: after for name, (_, after) in form.changes().items() if name in SETTING_NAMES}
     if division is None:
         hide = form.cleaned_data["hide_from_search"]
+        moving = {name: form.cleaned_data[name] for name in MOVING}
         league_options_change(league_id=league.pk, changes=changes, hide_from_search=hide, user=request.user,
-                              overdue_warning_days=form.cleaned_data["overdue_warning_days"])
+                              overdue_warning_days=form.cleaned_data["overdue_warning_days"], moving=moving)
     else:
         division_options_change(division_id=division.pk, league=league, changes=changes, user=request.user)
 

@@ -17,6 +17,7 @@ from django.db.models.functions import Coalesce
 
 from league.authors import Author
 from league.models import Fixture, Game, MatchNight, Rubber, Team
+from league.selectors.rearrangements import RearrangeState, rearrangement_states
 
 # A match a captain or scorer can still play or look back on: drafts are
 # the secretary's, and a void match is nobody's to score.
@@ -46,6 +47,8 @@ class MyMatch:
     open: bool  # its night is still being played: its games may be scored
     result: str  # its night's status ("submitted", "confirmed"...), "" before the night
     rubbers: list[RubberLine] = field(default_factory=list)
+    # The captains' request to move it, as the user sees it (asking, answering).
+    rearrange: RearrangeState = field(default_factory=RearrangeState)
 
 
 def _user_id(user: Author) -> int | None:
@@ -64,8 +67,9 @@ def teams_of(*, user: Author) -> QuerySet[Team]:
 
 def my_matches(*, user: Author, today: date) -> list[MyMatch]:
     """The user's teams' matches: tonight's, the next few, the latest few,
-    in that order; an open night's rubbers come with it. The same six
-    queries however many teams, matches and rubbers."""
+    in that order; an open night's rubbers come with it, and any request
+    to move it. The same eight queries however many teams, matches and
+    rubbers."""
     teams = teams_of(user=user).values("pk")
     mine = (Fixture.objects.filter(Q(home_team__in=teams) | Q(away_team__in=teams), status__in=SHOWN)
             .annotate(on=Coalesce("rearranged_to", "date"))
@@ -75,8 +79,10 @@ def my_matches(*, user: Author, today: date) -> list[MyMatch]:
              + [(f, "recent") for f in mine.filter(on__lt=today).order_by("-on", "-pk")[:RECENT_COUNT]])
     open_nights = [f.night.pk for f, _ in found if _night_open(f)]
     lines = _rubber_lines(night_ids=open_nights)
+    moving = rearrangement_states(fixtures=[f for f, _ in found], user=user, today=today)
     return [MyMatch(fixture=f, when=when, open=_night_open(f), result=_night_status(f),
-                    rubbers=lines.get(f.night.pk, []) if _night_open(f) else []) for f, when in found]
+                    rubbers=lines.get(f.night.pk, []) if _night_open(f) else [], rearrange=moving[f.pk])
+            for f, when in found]
 
 
 def _night_status(fixture: Fixture) -> str:

@@ -19,6 +19,7 @@ from league.models import (
     League,
     MatchNight,
     OverdueNotice,
+    RearrangeRequest,
     RubberGame,
     Sanction,
     Season,
@@ -306,13 +307,17 @@ class Workload:
     disputes: int
     overdue: int
     awaiting: int
+    rearrangements: int = 0  # captains' requests to move a match, not yet answered
 
 
 def workload(*, league_id: int, today: date | None = None) -> Workload:
     nights = MatchNight.objects.filter(fixture__division__season__league_id=league_id)
     return Workload(disputes=nights.filter(status=Night.DISPUTED).count(),
                     overdue=len(results_overdue(league_id=league_id, today=today)),
-                    awaiting=nights.filter(status=Night.SUBMITTED).count())
+                    awaiting=nights.filter(status=Night.SUBMITTED).count(),
+                    rearrangements=RearrangeRequest.objects.filter(
+                        fixture__division__season__league_id=league_id,
+                        status=RearrangeRequest.Status.OPEN).count())
 
 
 def division_sanctions(*, division_id: int) -> list[Sanction]:

@@ -37,9 +37,9 @@ from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, t
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
 from league.services.match_notices import fixture_changed_tell
+from league.services.date_offers import day_words, offered_dates_refusal
 
 Failure = NotPermitted | Refused
-OFFERS_MAX = 3
 
 
 def tie_window_set(*, competition_id: int, round: int, start: date, end: date, user: Author) -> int:
@@ -341,16 +341,12 @@ def _captain_refusal(tie: CupTie, entry: CupEntry, user: Author, *, doing: str) 
 
 
 def _dates_refusal(tie: CupTie, dates: list[date]) -> Refused | None:
-    chosen = sorted(set(dates))
-    if not chosen or len(chosen) > OFFERS_MAX:
-        return Refused(f"offer one to {OFFERS_MAX} dates")
-    today = timezone.localdate()
-    for day in chosen:
-        if day < today:
-            return Refused(f"{day.day} {day:%B %Y} has gone: offer today or later")
-        if tie.window_start is not None and tie.window_end is not None and not (
-                tie.window_start <= day <= tie.window_end):
-            return Refused(f"{day.day} {day:%B %Y} is outside round {tie.round}'s dates, "
+    refusal = offered_dates_refusal(dates)
+    if refusal is not None or tie.window_start is None or tie.window_end is None:
+        return refusal
+    for day in sorted(set(dates)):
+        if not tie.window_start <= day <= tie.window_end:
+            return Refused(f"{day_words(day)} is outside round {tie.round}'s dates, "
                            f"{tie.window_start.day} {tie.window_start:%B} to {tie.window_end.day} "
                            f"{tie.window_end:%B %Y}")
     return None

@@ -29,7 +29,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from league import scheduling as generator
-from league.models import Division, DivisionEntry, Fixture, MatchNight, Team
+from league.models import Division, DivisionEntry, Fixture, MatchNight, RearrangeRequest, Team
 from league.models.fixtures import TRANSITIONS
 from league.selectors.access import is_captain, secretary_refusal
 from league.services.audit import audit_record
@@ -47,7 +47,7 @@ from league.refusals import (
     WrongFixtureStatus,
     WrongLeague,
 )
-from league.authors import Author
+from league.authors import Author, author_user
 from league.services.standings import standings_queue
 
 Status = Fixture.Status
@@ -166,32 +166,39 @@ def fixtures_publish(*, division_id: int, user: Author) -> int:
     return published
 
 
-def fixture_postpone(*, fixture_id: int, reason: str, user: Author) -> Fixture:
-    """Takes a published fixture off its date, with no new one yet."""
+def fixture_postpone(*, fixture_id: int, reason: str, user: Author, request_id: int | None = None) -> Fixture:
+    """Takes a published fixture off its date, with no new one yet.
+    `request_id`: the captains' rearrangement request it answers."""
     def change(fixture: Fixture) -> None:
         fixture.status = Status.POSTPONED
         fixture.rearranged_to = None
-    return _transition(fixture_id=fixture_id, verb="postpone", reason=reason, user=user, change=change)
+    return _transition(fixture_id=fixture_id, verb="postpone", reason=reason, user=user, change=change,
+                       request_id=request_id)
 
 
-def fixture_rearrange(*, fixture_id: int, new_date: date, reason: str, user: Author, insist: bool = False) -> Fixture:
+def fixture_rearrange(
+    *, fixture_id: int, new_date: date, reason: str, user: Author, insist: bool = False,
+    access: "Callable[[Division, Fixture], Failure | None] | None" = None, request_id: int | None = None,
+) -> Fixture:
     """Moves a fixture to `new_date`; its original date is kept. Never into
     the past (a match played on another night is recorded on its own date
     by the night's pages, not moved there afterwards); onto a night either
-    team already plays only when the secretary insists (NeedsInsisting)."""
+    team already plays only when the secretary insists (NeedsInsisting).
+    A secretary's change unless `access` says who else may make it (the
+    captain answering a rearrangement request, `request_id`)."""
     def change(fixture: Fixture) -> Refused | None:
         if new_date == fixture.played_on:
             return Refused(f"{fixture} is already set for {_day(new_date)}")
         if new_date < timezone.localdate():
             return Refused(f"{_day(new_date)} has gone: a match can only be moved to today or later")
-        clash = None if insist else _same_night(fixture, new_date)
+        clash = None if insist else night_taken(fixture, new_date)
         if clash is not None:
-            return NeedsInsisting(f"{clash} is already set for {_day(new_date)}: two matches on one night "
-                                  f"for {_shared_team(fixture, clash)}. Insist to move it there all the same")
+            return NeedsInsisting(f"{clash}. Insist to move it there all the same")
         fixture.status = Status.REARRANGED
         fixture.rearranged_to = new_date
         return None
-    return _transition(fixture_id=fixture_id, verb="rearrange", reason=reason, user=user, change=change)
+    return _transition(fixture_id=fixture_id, verb="rearrange", reason=reason, user=user, change=change,
+                       access=access, request_id=request_id)
 
 
 def fixture_walkover(*, fixture_id: int, winner_team_id: int, reason: str, user: Author) -> Fixture:
@@ -259,12 +266,13 @@ def _transition(
     *, fixture_id: int, verb: str, reason: str, user: Author, change: Callable[[Fixture], Refused | None],
     access: Callable[[Division, Fixture], "Failure | None"] | None = None,
     default_reason: Callable[[Fixture], str] | None = None,
-    after: Callable[[Fixture, Author], None] | None = None,
+    after: Callable[[Fixture, Author], None] | None = None, request_id: int | None = None,
 ) -> Fixture:
     """The one path of every change to a published fixture: lock it, check
     who asks (a secretary, unless `access` says otherwise), the reason and
     the status, make the change, audit it with the fixture's status and date
-    before and after."""
+    before and after. A change made otherwise than in answer to the
+    captains' open rearrangement request (`request_id`) overrules it."""
     with transaction.atomic():
         fixture = Fixture.objects.select_for_update().get(pk=fixture_id)
         division = Division.objects.select_related("season__league").get(pk=fixture.division_id)
@@ -275,11 +283,15 @@ def _transition(
         failure: Failure | None = (who or _reason_refusal(reason, verb=verb)
                    or _status_refusal(fixture, verb=verb) or change(fixture))
         data: dict[str, Any] = {"reason": reason.strip(), "old": before}
+        if request_id is not None:
+            data["request"] = request_id
         if failure is None:
             fixture.reason = reason.strip()
             fixture.revision += 1
             fixture.save()
             data["new"] = _snapshot(fixture)
+            if request_id is None:
+                _open_request_overruled(fixture, verb=verb, user=user)
             if after is not None:
                 after(fixture, user)
             if verb in TOLD:
@@ -288,6 +300,21 @@ def _transition(
     if failure is not None:
         raise failure
     return fixture
+
+
+def _open_request_overruled(fixture: Fixture, *, verb: str, user: Author) -> None:
+    """The captains' open request to move the match, if any, is settled
+    by the secretary's own change (league.services.rearrangements)."""
+    request = RearrangeRequest.objects.select_for_update().filter(
+        fixture=fixture, status=RearrangeRequest.Status.OPEN).first()
+    if request is None:
+        return
+    request.status, request.answered_at = RearrangeRequest.Status.OVERRULED, timezone.now()
+    request.answered_by = author_user(user)
+    request.answer = f"a secretary chose for the match to {_phrase(verb)}"
+    request.save(update_fields=["status", "answered_by", "answered_at", "answer"])
+    audit_record(user=user, action="rearrangement.overrule", target=request,
+                 data={"fixture": fixture.pk, "step": verb, "answer": request.answer})
 
 
 def _cup_leg_changed(fixture: Fixture, user: Author) -> None:
@@ -422,6 +449,16 @@ def _listed(names: list[str]) -> str:
 
 def _day(day: date) -> str:
     return f"{day.day} {day:%B %Y}"
+
+
+def night_taken(fixture: Fixture, night: date) -> str | None:
+    """Why the fixture should not move to `night`, in words, when either
+    of its teams already plays another match that night; else None."""
+    clash = _same_night(fixture, night)
+    if clash is None:
+        return None
+    return (f"{clash} is already set for {_day(night)}: two matches on one night "
+            f"for {_shared_team(fixture, clash)}")
 
 
 def _same_night(fixture: Fixture, night: date) -> Fixture | None:

@@ -2,10 +2,12 @@
 competition settings (through `league_settings_change`, which checks and
 audits them), whether its public pages hide from search engines and how
 many days before a result is due the home captain is reminded of it
-(`overdue_warning_days`, league.services.overdue), in one transaction."""
+(`overdue_warning_days`, league.services.overdue), and the rules for
+captains' requests to move a match (`MOVING`), in one transaction."""
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from league.authors import Author
@@ -18,10 +20,21 @@ from league.services.competition import division_settings_change, league_setting
 OVERDUE_WARNING_MAX = 28
 
 
+# The league's rules for captains' requests to move a match
+# (league.services.rearrangements), changed beside the settings.
+MOVING = ("postpone_proposer", "rearrange_notice_days")
+
+
 def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_from_search: bool | None,
-                          user: Author, overdue_warning_days: int | None = None) -> League:
+                          user: Author, overdue_warning_days: int | None = None,
+                          moving: Mapping[str, Any] | None = None) -> League:
     """Raises League.DoesNotExist, NotSecretary or SettingsInvalid (and
-    changes nothing)."""
+    changes nothing). `moving`: any of `MOVING`, checked by the model's
+    own validation."""
+    moving = {name: value for name, value in (moving or {}).items() if name in MOVING}
+    refusal = _moving_refusal(league_id, moving, user)
+    if refusal is not None:
+        raise refusal
     with transaction.atomic():
         league = League.objects.select_for_update().get(pk=league_id)
         _secretary(league, user)
@@ -39,7 +52,37 @@ def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_fr
             league.save(update_fields=["overdue_warning_days"])
             audit_record(user=user, action="league.overdue_warning_days", target=league,
                          data={"changes": {"overdue_warning_days": [before, overdue_warning_days]}})
+        if moving:
+            _moving_change(league, moving, user)
     return league
+
+
+def _moving_refusal(league_id: int, moving: Mapping[str, Any], user: Author) -> SettingsInvalid | None:
+    """Each value checked by its field, as the admin would; the refusal
+    audited (outside the change, so that it stays) or None."""
+    problems = []
+    for name, value in moving.items():
+        try:
+            League._meta.get_field(name).clean(value, None)  # type: ignore[union-attr]
+        except ValidationError as error:
+            problems += error.messages
+    if not problems:
+        return None
+    refusal = SettingsInvalid(" ".join(problems))
+    audit_record(user=user, action="league.rearrangement_rules", target=f"league {league_id}", refusal=refusal,
+                 data={"changes": dict(moving)})
+    return refusal
+
+
+def _moving_change(league: League, moving: Mapping[str, Any], user: Author) -> None:
+    changed = {name: [getattr(league, name), value] for name, value in moving.items()
+               if getattr(league, name) != value}
+    if not changed:
+        return
+    for name, (_, value) in changed.items():
+        setattr(league, name, value)
+    league.save(update_fields=list(changed))
+    audit_record(user=user, action="league.rearrangement_rules", target=league, data={"changes": changed})
 
 
 def division_options_change(*, division_id: int, league: League, changes: Mapping[str, Any], user: Author) -> None:

@@ -108,3 +108,19 @@ def teams_by_id(*, ids: set[int]) -> dict[int, Team]:
 
 def season_named(*, league_id: int, name: str) -> bool:
     return Season.objects.filter(Q(league_id=league_id) & Q(name__iexact=name.strip())).exists()
+
+
+def teams_outside(*, season_id: int, league_id: int) -> list[Team]:
+    """The league's teams in no league division of the season: a new
+    season may take them in."""
+    entered = DivisionEntry.objects.filter(division__season_id=season_id, division__is_cup=False).values("team_id")
+    return list(Team.objects.filter(league_id=league_id).exclude(pk__in=entered).order_by("name"))
+
+
+def latest_divisions(*, league_id: int) -> list[Division]:
+    """The league divisions of the league's latest season, top first: the
+    pairs a promotion rule speaks of."""
+    season = Season.objects.filter(league_id=league_id).order_by("-start", "-id").first()
+    if season is None:
+        return []
+    return list(Division.objects.filter(season=season, is_cup=False).order_by("level", "name", "id"))

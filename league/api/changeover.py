@@ -57,7 +57,7 @@ class TeamMoveOutput(serializers.Serializer[Any]):
 class NewDivisionOutput(serializers.Serializer[Any]):
     name = serializers.CharField()
     level = serializers.IntegerField()
-    source = NamedOutput(help_text="The old season's division it copies.")
+    copies = NamedOutput(help_text="The old season's division it copies.")
     teams = TeamMoveOutput(many=True)
 
 
@@ -101,7 +101,7 @@ def _outcome(outcome: Changeover, *, dry_run: bool) -> dict[str, Any]:
     return {
         "season": None if dry_run or season is None else {"id": season.pk, "name": season.name},
         "divisions": [{"name": d.source.name, "level": d.source.level,
-                       "source": {"id": d.source.pk, "name": d.source.name},
+                       "copies": {"id": d.source.pk, "name": d.source.name},
                        "teams": [_line(line) for line in d.lines]} for d in outcome.divisions],
         "left_out": [_line(line) for line in outcome.left_out],
         "squads": [{"team": {"id": s.team.pk, "name": s.team.name},

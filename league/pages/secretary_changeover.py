@@ -33,8 +33,8 @@ LEAVE_OUT, AWAIT = "out", "playoff"
 
 class ChangeoverForm(forms.Form):
     name = forms.CharField(max_length=100, help_text="Such as Winter 2027-28.")
-    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    registration_deadline = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}),
+    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    registration_deadline = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                                             help_text="The last day squads may change without a secretary.")
     squad_max = forms.IntegerField(min_value=1, label="Most players a team may register")
     squad_min = forms.IntegerField(min_value=1, label="Fewest players a team must register")
@@ -93,7 +93,7 @@ class ChangeoverForm(forms.Form):
 class PlayoffForm(forms.Form):
     home = forms.IntegerField(widget=forms.HiddenInput)
     away = forms.IntegerField(widget=forms.HiddenInput)
-    on = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    on = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
 
 @secretary_page
@@ -131,6 +131,7 @@ def changeover(request: HttpRequest, season_id: int) -> HttpResponse:
         "left_out": [(line, form.team_field(line.team)) for line in proposal.left_out],
         "newcomers": [(team, form.team_field(team)) for team in newcomers],
         "playoffs": season_playoffs(season_id=old.pk), "needs_insisting": needs_insisting,
+        "carried_count": sum(len(carried.lines) for carried in review.squads) if review else 0,
         "today": timezone.localdate()})
 
 

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from league.api.auth import TokenApi, WhoAmIApi
+from league.api.changeover import LeagueHonoursApi, SeasonChangeoverApi
 from league.api.cups import (
     CupApi,
     CupDrawApi,
@@ -126,6 +127,8 @@ urlpatterns = [
     path("fixtures/<num:fixture_id>/night/resolve", ResolveApi.as_view(), name="night-resolve"),
     path("fixtures/<num:fixture_id>/night/correct", CorrectApi.as_view(), name="night-correct"),
     path("seasons/<num:season_id>/cups", SeasonCupsApi.as_view(), name="season-cups"),
+    path("seasons/<num:season_id>/changeover", SeasonChangeoverApi.as_view(), name="season-changeover"),
+    path("leagues/<num:league_id>/honours", LeagueHonoursApi.as_view(), name="league-honours"),
     path("cups/<num:competition_id>", CupApi.as_view(), name="cup"),
     path("cups/<num:competition_id>/entries", CupEntriesApi.as_view(), name="cup-entries"),
     path("cups/<num:competition_id>/draw", CupDrawApi.as_view(), name="cup-draw"),

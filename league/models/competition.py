@@ -18,6 +18,7 @@ from django.db.models import F, Q
 
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.standings import DEFAULT_TIE_BREAKERS, TIE_BREAKERS
+from league.standings.promotion import VENUE_MOVE_RULES, promotion_overrides_problem
 from league.models.validators import (
     validate_forfeit,
     validate_late_result_points,
@@ -42,6 +43,12 @@ def default_late_result_points() -> list[int]:
 
 def default_tie_breakers() -> list[str]:
     return list(DEFAULT_TIE_BREAKERS)
+
+
+def validate_promotion_overrides(value: Any) -> None:
+    problem = promotion_overrides_problem(value)
+    if problem is not None:
+        raise ValidationError(problem, code="invalid_setting")
 
 
 def validate_tie_breakers(value: Any) -> None:
@@ -109,6 +116,23 @@ class League(models.Model):
         help_text="The most points one sanction may take off a team; empty: the most one match can give "
                   "in the division's points scheme and match format.",
     )
+    # The change-over's rule (docs/organisation.md, "The change-over").
+    promotion_places = models.PositiveSmallIntegerField(
+        default=1, help_text="How many teams go up, and as many down, between each pair of adjacent divisions.",
+    )
+    promotion_overrides = models.JSONField(
+        default=dict, blank=True, validators=[validate_promotion_overrides],
+        help_text='Other numbers for some pairs, keyed by the upper division\'s place from the top: '
+                  '{"1": 2} sends two each way between the top division and the next.',
+    )
+    playoff_when_level = models.BooleanField(
+        default=False, help_text="Teams level on every tie-breaker but the name across a promotion or "
+                                 "relegation line settle it in a play-off.",
+    )
+    venue_move = models.CharField(
+        max_length=10, choices=VENUE_MOVE_RULES, default="nothing",
+        help_text="What becomes of a team that moved venue during or since the season.",
+    )
 
     class Proposer(models.TextChoices):
         HOME = "home", "the home captain"
@@ -166,6 +190,10 @@ class Season(models.Model):
 class Division(models.Model):
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="divisions")
     name = models.CharField(max_length=100)
+    level = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1)],
+        help_text="The division's place in the league, 1 the top; promotion and relegation go by it.",
+    )
     # A cup's own division (league.models.cups): its settings and fixtures,
     # left out of the league's division lists and tables.
     is_cup = models.BooleanField(default=False, editable=False)
@@ -192,7 +220,7 @@ class Division(models.Model):
     table_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
-        ordering = ["season", "name"]
+        ordering = ["season", "level", "name"]
         constraints = [
             models.UniqueConstraint(fields=["season", "name"], name="division_name_unique_in_season"),
         ]

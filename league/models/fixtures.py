@@ -73,6 +73,10 @@ class Fixture(models.Model):
                                 related_name="legs")
     leg = models.PositiveSmallIntegerField(null=True, blank=True,
                                            help_text="The cup leg: 1, 2; replays and a decider numbered on.")
+    # A one-off match between teams level across a promotion or relegation
+    # line (league.services.changeover): its result decides who goes up or
+    # down and counts in no table.
+    playoff = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["division", "week", "id"]

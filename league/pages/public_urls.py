@@ -3,6 +3,7 @@ from django.urls import path
 
 from league.pages import cup_captains, cup_players, public_cups
 from league.pages.home import home
+from league.pages.public_honours import honours_page
 from league.pages.public import division_page, division_print, league_home
 from league.pages.privacy import data_download
 from league.pages.public_people import player_page, team_fixtures_ics, team_page
@@ -23,6 +24,7 @@ urlpatterns = [
     path("cups/<num:competition_id>/finals", public_cups.finals_page, name="public-cup-finals"),
     path("cups/<num:competition_id>/finals/live", public_cups.finals_live, name="public-cup-finals-live"),
     path("leagues/<slug:slug>/cups/winners", public_cups.roll_page, name="public-cup-roll"),
+    path("leagues/<slug:slug>/honours", honours_page, name="public-honours"),
     path("cups/<num:competition_id>/enter", cup_captains.enter, name="public-cup-enter"),
     path("cup-ties/<num:tie_id>/offer", cup_captains.offer, name="cup-tie-offer"),
     path("cup-ties/<num:tie_id>/pick", cup_captains.pick, name="cup-tie-pick"),

@@ -3,6 +3,7 @@ from django.urls import path
 
 from league.pages import (
     secretary,
+    secretary_changeover,
     secretary_cups,
     secretary_fixtures,
     secretary_formats,
@@ -10,6 +11,7 @@ from league.pages import (
     secretary_notices,
     secretary_people,
     secretary_privacy,
+    secretary_promotion,
     secretary_results,
     secretary_sanctions,
     secretary_rearrangements,
@@ -25,6 +27,11 @@ urlpatterns = [
     path("leagues/<num:league_id>/seasons/new", secretary_setup.season_new, name="secretary-season-new"),
     path("seasons/<num:season_id>/make-current", secretary_seasons.make_current, name="secretary-season-current"),
     path("seasons/<num:season_id>/delete", secretary_seasons.delete, name="secretary-season-delete"),
+    # The change-over (docs/organisation.md, "The change-over").
+    path("seasons/<num:season_id>/next", secretary_changeover.changeover, name="secretary-season-changeover"),
+    path("seasons/<num:season_id>/playoff", secretary_changeover.playoff, name="secretary-season-playoff"),
+    path("leagues/<num:league_id>/promotion", secretary_promotion.promotion, name="secretary-promotion"),
+    path("divisions/<num:division_id>/level", secretary_promotion.division_level, name="secretary-division-level"),
     path("seasons/<num:season_id>/divisions/new", secretary_setup.division_new, name="secretary-division-new"),
     path("divisions/<num:division_id>/", secretary_setup.division, name="secretary-division"),
     path("divisions/<num:division_id>/teams/add", secretary_setup.team_add, name="secretary-team-add"),

@@ -59,11 +59,11 @@ def league_by_slug(*, slug: str) -> League:
 
 
 def season_divisions(*, season_id: int) -> list[Division]:
-    """The season's divisions by name, each with its stored table rows (and
+    """The season's divisions top first (by level, then name), each with its stored table rows (and
     their teams) prefetched in table order."""
     rows = Prefetch("table_entries", queryset=TableEntry.objects.select_related("team").order_by("position", "id"))
     return list(Division.objects.filter(season_id=season_id, is_cup=False).select_related("season__league")
-                .prefetch_related(rows).order_by("name", "id"))
+                .prefetch_related(rows).order_by("level", "name", "id"))
 
 
 def season_fixtures(*, season_id: int) -> list[Fixture]:

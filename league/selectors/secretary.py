@@ -50,7 +50,7 @@ def leagues_run(*, user: Author) -> list[League]:
         draft_count=Count("fixtures", filter=Q(fixtures__status=Status.DRAFT), distinct=True),
         published_count=Count("fixtures", filter=~Q(fixtures__status=Status.DRAFT), distinct=True),
         sanction_count=Count("sanctions", distinct=True),
-    ).order_by("name")
+    ).order_by("level", "name")
     seasons = Season.objects.prefetch_related(Prefetch("divisions", queryset=divisions)).order_by("-start", "-id")
     leagues = list(League.objects.filter(secretaries=user).prefetch_related(Prefetch("seasons", queryset=seasons)))
     for league in leagues:

@@ -156,11 +156,13 @@ _FIVES_AND_THREES = Q(rubbers__game=Rubber.Game.FIVES_AND_THREES)
 
 
 def _match_lines(division: Division) -> list[standings.MatchLine]:
-    walkovers = (Fixture.objects.filter(division=division, status=Fixture.Status.WALKOVER)
+    # A play-off decides a promotion line, not the table (league.services.changeover).
+    walkovers = (Fixture.objects.filter(division=division, status=Fixture.Status.WALKOVER, playoff=False)
                  .values_list("home_team_id", "away_team_id", "walkover_winner_id"))
     lines = [standings.MatchLine.walkover_to(home, away, "home" if winner == home else "away")
              for home, away, winner in walkovers]
-    played = (MatchNight.objects.filter(fixture__division=division, status=MatchNight.Status.CONFIRMED)
+    played = (MatchNight.objects.filter(fixture__division=division, status=MatchNight.Status.CONFIRMED,
+                                        fixture__playoff=False)
               .exclude(fixture__status__in=NOT_PLAYED)
               .values("pk", "fixture__home_team_id", "fixture__away_team_id", "home_games", "away_games",
                       "scheme_version_id")
@@ -206,7 +208,8 @@ def _stats_replace(division: Division, now: datetime) -> None:
 
 def player_totals(division: Division) -> list[PlayerTotals]:
     """Each player's games in the division's counted results, added up."""
-    counted = (PlayerGame.objects.filter(division=division, night__status=MatchNight.Status.CONFIRMED)
+    counted = (PlayerGame.objects.filter(division=division, night__status=MatchNight.Status.CONFIRMED,
+                                         night__fixture__playoff=False)
                .exclude(night__fixture__status__in=NOT_PLAYED))
     return list(counted.values("player_id", "team_id").order_by("player_id").annotate(
         played=Count("id"),

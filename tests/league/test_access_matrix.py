@@ -42,6 +42,18 @@ REGISTER = Endpoint("register a player", "post", lambda s: f"/api/seasons/{s.sea
 WITHDRAW = Endpoint("withdraw a player", "delete",
                     lambda s: f"/api/seasons/{s.season.pk}/teams/{s.team.pk}/squad/{s.registered.pk}")
 
+
+def _next_season(scene: object, **extra: object) -> dict[str, object]:
+    start = scene.season.start + timedelta(days=365)  # type: ignore[attr-defined]
+    return {"name": "Winter 2027-28", "start": str(start), "registration_deadline": str(start - timedelta(days=7)),
+            **extra}
+
+
+CHANGEOVER = Endpoint("start the next season", "post", lambda s: f"/api/seasons/{s.season.pk}/changeover",
+                      lambda s: _next_season(s, insist=True))
+CHANGEOVER_UNPLAYED = Endpoint("start the next season with fixtures unplayed", "post",
+                               lambda s: f"/api/seasons/{s.season.pk}/changeover", lambda s: _next_season(s))
+
 MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     # endpoint           anonymous, another team's captain, own captain, another league's secretary, own secretary
     (ENTER_TEAM,         (401, 403, 403, 403, 201)),
@@ -55,6 +67,8 @@ MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     (FORFEIT,            (401, 403, 200, 403, 200)),
     (REGISTER,           (401, 403, 201, 403, 201)),
     (WITHDRAW,           (401, 403, 204, 403, 204)),
+    (CHANGEOVER,         (401, 403, 403, 403, 201)),
+    (CHANGEOVER_UNPLAYED, (401, 403, 403, 403, 422)),
 ]
 
 CASES = matrix_cases(MATRIX)
@@ -93,11 +107,11 @@ def test_a_refusal_for_the_role_names_who_may_act(db: None) -> None:
 
 
 # The API modules whose every write must have a row above.
-COVERED_MODULES = ("league.api.fixtures", "league.api.squads")
+COVERED_MODULES = ("league.api.fixtures", "league.api.squads", "league.api.changeover")
 WRITE_METHODS = ("post", "put", "patch", "delete")
 
 
-def test_every_write_of_the_fixtures_and_squads_api_is_in_the_matrix(db: None) -> None:
+def test_every_write_of_the_fixtures_squads_and_changeover_api_is_in_the_matrix(db: None) -> None:
     """A write added to these modules without a row here would go unchecked."""
     scene = a_scene()
     routed = {

@@ -1,0 +1,150 @@
+"""The change-over and the roll of honour (docs/organisation.md, "The
+change-over" and "The roll of honour").
+
+Starting next season is one call of `league.services.changeover`, for the
+league's secretaries: with `dry_run` it answers what confirming would write
+(200) and writes nothing; without, it writes it (201). Its refusals (a
+name taken, a play-off pending, fixtures unplayed unless `insist`) answer
+422. The roll of honour is for everyone to read.
+"""
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league.api.fixtures import WRITE_ERRORS, NamedOutput
+from league.api.schema import ErrorOutput
+from league.selectors.honours import roll_of_honour
+from league.selectors.secretary import league_get
+from league.services.changeover import KIND_WORDS, Changeover, NewSeason, TeamLine, season_changeover
+
+ID_MAX = 2**31 - 1
+SMALL_MAX = 32767  # a squad limit's column
+
+
+class PlacementInput(serializers.Serializer[Any]):
+    team = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    division = serializers.IntegerField(
+        min_value=1, max_value=ID_MAX, allow_null=True,
+        help_text="The old season's division whose copy the team joins; null leaves the team out.")
+
+
+class ChangeoverInput(serializers.Serializer[Any]):
+    # Blank passes here: the service refuses it in its own words (422).
+    name = serializers.CharField(max_length=100, allow_blank=True)
+    start = serializers.DateField()
+    registration_deadline = serializers.DateField()
+    squad_max = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False,
+                                         help_text="Left out: the old season's.")
+    squad_min = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False,
+                                         help_text="Left out: the old season's.")
+    placements = PlacementInput(many=True, required=False, default=list,
+                                help_text="Changes to the proposal, team by team.")
+    insist = serializers.BooleanField(default=False,
+                                      help_text="Start though the old season has fixtures unplayed or unresolved.")
+    dry_run = serializers.BooleanField(default=False, help_text="Answer what would be written, and write nothing.")
+
+
+class TeamMoveOutput(serializers.Serializer[Any]):
+    team = NamedOutput()
+    move = serializers.ChoiceField(choices=list(KIND_WORDS))
+    came_from = serializers.CharField(help_text="The team's division last season; empty for a team new to them.")
+
+
+class NewDivisionOutput(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    level = serializers.IntegerField()
+    copies = NamedOutput(help_text="The old season's division it copies.")
+    teams = TeamMoveOutput(many=True)
+
+
+class SquadLineOutput(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    registered = serializers.BooleanField()
+    refusal = serializers.CharField(allow_null=True)
+
+
+class CarriedOutput(serializers.Serializer[Any]):
+    team = NamedOutput()
+    players = SquadLineOutput(many=True)
+
+
+class ChangeoverOutput(serializers.Serializer[Any]):
+    season = NamedOutput(allow_null=True, help_text="The new season; null after a dry run.")
+    divisions = NewDivisionOutput(many=True)
+    left_out = TeamMoveOutput(many=True)
+    squads = CarriedOutput(many=True)
+
+
+class SeasonChangeoverApi(APIView):
+    @extend_schema(request=ChangeoverInput, responses={200: ChangeoverOutput, 201: ChangeoverOutput, **WRITE_ERRORS},
+                   summary="Start the next season from this one: divisions, promotion and relegation, squads "
+                           "(its league's secretaries)")
+    def post(self, request: Request, season_id: int) -> Response:
+        data = ChangeoverInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        new = NewSeason(name=given["name"], start=given["start"], registration_deadline=given["registration_deadline"],
+                        squad_max=given.get("squad_max"), squad_min=given.get("squad_min"))
+        placements = {p["team"]: p["division"] for p in given["placements"]}
+        outcome = season_changeover(season_id=season_id, new=new, user=request.user, placements=placements,
+                                    insist=given["insist"], dry_run=given["dry_run"])
+        return Response(_outcome(outcome, dry_run=given["dry_run"]),
+                        status=status.HTTP_200_OK if given["dry_run"] else status.HTTP_201_CREATED)
+
+
+def _outcome(outcome: Changeover, *, dry_run: bool) -> dict[str, Any]:
+    season = outcome.season
+    return {
+        "season": None if dry_run or season is None else {"id": season.pk, "name": season.name},
+        "divisions": [{"name": d.source.name, "level": d.source.level,
+                       "copies": {"id": d.source.pk, "name": d.source.name},
+                       "teams": [_line(line) for line in d.lines]} for d in outcome.divisions],
+        "left_out": [_line(line) for line in outcome.left_out],
+        "squads": [{"team": {"id": s.team.pk, "name": s.team.name},
+                    "players": [{"name": line.name, "registered": line.registered, "refusal": line.refusal}
+                                for line in s.lines]} for s in outcome.squads],
+    }
+
+
+def _line(line: TeamLine) -> dict[str, Any]:
+    return {"team": {"id": line.team.pk, "name": line.team.name}, "move": line.kind, "came_from": line.came_from}
+
+
+class HonoursDivisionOutput(serializers.Serializer[Any]):
+    division = NamedOutput()
+    champions = NamedOutput(many=True)
+    runners_up = NamedOutput(many=True)
+
+
+class HonoursCupOutput(serializers.Serializer[Any]):
+    competition = NamedOutput()
+    winner = serializers.CharField()
+    runner_up = serializers.CharField()
+
+
+class HonoursSeasonOutput(serializers.Serializer[Any]):
+    season = NamedOutput()
+    divisions = HonoursDivisionOutput(many=True)
+    cups = HonoursCupOutput(many=True)
+
+
+class LeagueHonoursApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: HonoursSeasonOutput(many=True), 404: ErrorOutput},
+                   summary="The league's roll of honour: every past season's champions, runners-up and cup winners")
+    def get(self, request: Request, league_id: int) -> Response:
+        league = league_get(league_id=league_id)
+        return Response([{
+            "season": {"id": h.season.pk, "name": h.season.name},
+            "divisions": [{"division": {"id": d.division.pk, "name": d.division.name},
+                           "champions": [{"id": t.pk, "name": t.name} for t in d.champions],
+                           "runners_up": [{"id": t.pk, "name": t.name} for t in d.runners_up]} for d in h.divisions],
+            "cups": [{"competition": {"id": c.competition.pk, "name": c.competition.name}, "winner": c.winner,
+                      "runner_up": c.runner_up} for c in h.cups],
+        } for h in roll_of_honour(league=league)])

@@ -1,0 +1,68 @@
+"""The league's promotion and relegation rule, and each division's place
+in the league (its level, 1 the top), as a secretary changes them. Both
+checked and audited; refusals audited too (docs/organisation.md, "The
+change-over")."""
+from collections.abc import Mapping
+
+from django.db import transaction
+
+from league.authors import Author
+from league.models import Division, League
+from league.refusals import Refused
+from league.selectors.access import secretary_refusal
+from league.services.audit import Refusal, audit_record
+from league.standings.promotion import VENUE_MOVE_RULES, promotion_overrides_problem
+
+
+def promotion_rule_change(*, league_id: int, places: int, overrides: Mapping[str, int], playoff_when_level: bool,
+                          venue_move: str, user: Author) -> League:
+    """Raises League.DoesNotExist, NotSecretary or Refused (and changes
+    nothing)."""
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=league_id)
+        refusal: Refusal | None = secretary_refusal(league=league, user=user, doing="can change its settings")
+        if refusal is None:
+            refusal = _problem(places, overrides, venue_move)
+        after = {"promotion_places": places, "promotion_overrides": dict(overrides),
+                 "playoff_when_level": playoff_when_level, "venue_move": venue_move}
+        changes = {name: [getattr(league, name), value] for name, value in after.items()
+                   if getattr(league, name) != value}
+        if refusal is None and changes:
+            for name, value in after.items():
+                setattr(league, name, value)
+            league.save(update_fields=list(after))
+        if refusal is not None or changes:
+            audit_record(user=user, action="league.promotion_rule", target=league, data={"changes": changes},
+                         refusal=refusal)
+    if refusal is not None:
+        raise refusal
+    return league
+
+
+def _problem(places: int, overrides: Mapping[str, int], venue_move: str) -> Refused | None:
+    if isinstance(places, bool) or not isinstance(places, int) or places < 0:
+        return Refused("promotion places: a whole number, 0 or more")
+    problem = promotion_overrides_problem(overrides)
+    if problem is not None:
+        return Refused(problem)
+    if venue_move not in dict(VENUE_MOVE_RULES):
+        return Refused(f"venue move: {venue_move!r} is not one of {', '.join(dict(VENUE_MOVE_RULES))}")
+    return None
+
+
+def division_level_set(*, division_id: int, level: int, user: Author) -> Division:
+    """Raises Division.DoesNotExist, NotSecretary or Refused."""
+    with transaction.atomic():
+        division = Division.objects.select_for_update().select_related("season__league").get(pk=division_id)
+        refusal: Refusal | None = secretary_refusal(league=division.season.league, user=user,
+                                                    doing="can change its settings")
+        if refusal is None and (isinstance(level, bool) or not isinstance(level, int) or level < 1):
+            refusal = Refused("a division's place is a whole number from 1, the top")
+        data = {"changes": {"level": [division.level, level]}}
+        if refusal is None:
+            division.level = level
+            division.save(update_fields=["level"])
+        audit_record(user=user, action="division.level", target=division, data=data, refusal=refusal)
+    if refusal is not None:
+        raise refusal
+    return division

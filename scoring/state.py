@@ -336,9 +336,14 @@ class GameState:
         self.knocks = ((self.moves, seat, self.line), self.knocks)
         self.knocked |= 1 << seat
         blocked = self.knocked & self.holders == self.holders
+        if blocked:
+            return self._close(event, raw, "block", None)
         following = seat + 1 if seat + 1 < len(self.held) else 0
-        self.turn = None if blocked else following if self.held[following] else self._next_holder(seat)
-        return self._close(event, raw, "block" if blocked else None, None)
+        self.turn = following if self.held[following] else self._next_holder(seat)
+        if self._record:
+            return self._close(event, raw, None, None)
+        self.moves += 1  # all that _close would do for a knock that ends nothing, unlogged
+        return [event]
 
     def _draw(self, raw: Mapping[str, Any]) -> list[Event]:
         _fields(raw, _DRAW, "draw")
@@ -456,7 +461,7 @@ class GameState:
         self.scores = list(self.scores_at_end)
         found: list[FalseKnock] = []
         if self.knocks is not None:
-            found = false_knocks(self.knocks, self.plays, tiles, self.ruled, self._layout.values)
+            found = false_knocks(self.knocks, self.plays, tiles, self.ruled, self._layout.open_pips)
         won = self._awards(ended, tiles)
         awards: list[Award] = []
         penalties: list[Penalty] = []

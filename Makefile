@@ -6,9 +6,33 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test test-fast test-js typecheck screenshots install bench bench-tables pyodide
+.PHONY: run test test-fast test-js typecheck screenshots install bench bench-tables pyodide engine-fast
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed engine-fast
+
+# The rules engine compiled by mypyc (docs/engine-api.md, "The compiled
+# build"): a copy of scoring/*.py and its compiled modules in build/engine/,
+# which config/engine_build.py puts first on sys.path while it matches the
+# sources. scoring/ stays the pure-Python reference. Where no C compiler is
+# found the service runs the pure engine: make says so and goes on.
+# Not compiled: __main__ (run as a script) and simulate, the random games of
+# the tests and benchmarks, which the property tests patch (a compiled class
+# cannot be patched).
+ENGINE := build/engine
+ENGINE_PURE := scoring/__main__.py scoring/simulate.py
+
+engine-fast: $(VENV)/.installed
+	@if command -v cc >/dev/null; then $(MAKE) -s --no-print-directory $(ENGINE)/.built; \
+	else echo "no C compiler (cc): the engine runs pure Python (make engine-fast)"; fi
+
+$(ENGINE)/.built: $(wildcard scoring/*.py) Makefile $(VENV)/.installed
+	rm -rf $(ENGINE) && mkdir -p $(ENGINE)/scoring
+	cp scoring/*.py scoring/py.typed $(ENGINE)/scoring/
+	cd $(ENGINE) && $(CURDIR)/$(VENV)/bin/mypyc --config-file= \
+		$(filter-out $(ENGINE_PURE),$(wildcard scoring/*.py)) >mypyc.log 2>&1 \
+		|| { tail -n 20 mypyc.log; exit 1; }
+	rm -rf $(ENGINE)/build
+	touch $@
 
 # The pad's engine offline (docs/pad.md, "The engine in the browser"): the
 # Pyodide npm package pinned by package-lock.json, whose runtime files are
@@ -37,7 +61,7 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 # A development server on http://127.0.0.1:$(PORT) with the demo data loaded.
 # DEBUG is on unless the environment says otherwise.
 run: export DEBUG := $(or $(DEBUG),1)
-run: $(VENV)/.installed pyodide
+run: $(VENV)/.installed pyodide engine-fast
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_load
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
@@ -48,11 +72,14 @@ run: $(VENV)/.installed pyodide
 test test-fast screenshots: export PYTHONDONTWRITEBYTECODE :=
 
 # The whole test tree in one run: the engine's tests, the service's, the
-# browser tests, then the pad's JavaScript tests where Node is installed.
-# pytest's last line says how long it took, the slowest tests are listed.
-# Honours DATABASE_URL and REDIS_URL; without them, SQLite and in-process tasks.
-test: $(VENV)/.installed pyodide
+# browser tests (on the compiled engine where it is built), then the engine's
+# tests again on the pure-Python one, then the pad's JavaScript tests where
+# Node is installed. pytest's last line says how long it took, the slowest
+# tests are listed. Honours DATABASE_URL and REDIS_URL (without them, SQLite
+# and in-process tasks) and SCORING_BUILD for the first run.
+test: $(VENV)/.installed pyodide engine-fast
 	$(PY) -m pytest --durations=5
+	SCORING_BUILD=pure $(PY) -m pytest -q tests/scoring
 	@if command -v node >/dev/null; then $(MAKE) --no-print-directory test-js; \
 	else echo "node not found: the pad's JavaScript tests (make test-js) did not run"; fi
 

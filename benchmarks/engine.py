@@ -17,21 +17,34 @@ machine falls on both alike):
 - ``apply``: moves per second of the incremental ``scoring.Game.apply`` (and
   ``show``), replaying the same sheets one move at a time;
 - the time of one ``Game.apply`` at move 1 and at move 60 (and later) of long
-  games to 121: a game keeps its state, not its history, so it must not grow.
+  games to 121: a game keeps its state, not its history, so it must not grow;
+- the same ``check`` and ``apply`` rates, and the ratio, for the compiled
+  build (``make engine-fast``, build/engine/) when it is built from the
+  current sources: measured in a child process, beside ``dominoes`` again.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build" / "engine"
+# The child that measures the compiled build is started with this set: the
+# build goes first on the path, so ``scoring`` is the compiled one.
+COMPILED_CHILD = "SCORING_BENCH_COMPILED"
+sys.path.insert(0, str(ROOT))
+if os.environ.get(COMPILED_CHILD):
+    sys.path.insert(0, str(BUILD))
 
 import dominoes  # type: ignore[import-untyped]  # noqa: E402
 
@@ -182,10 +195,36 @@ def measure(seed: int, games: int, series: int, repeat: int) -> dict[str, Any]:
     }
 
 
+def compiled_problem() -> str | None:
+    """Why the compiled build cannot be measured, or None (config/engine_build.py decides)."""
+    path = ROOT / "config" / "engine_build.py"
+    spec = importlib.util.spec_from_file_location("engine_build", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # not through config/__init__, which imports the engine
+    problem: str | None = module.compiled_build_problem()
+    return problem
+
+
+def measure_compiled(argv: list[str]) -> dict[str, Any]:
+    """The figures of a child process running the compiled build (same arguments)."""
+    run = subprocess.run([sys.executable, __file__, *argv, "--json", "--no-compiled"],
+                         env={**os.environ, COMPILED_CHILD: "1"}, capture_output=True, text=True,
+                         check=True)
+    figures: dict[str, Any] = json.loads(run.stdout)
+    if figures["build"] != "compiled":
+        raise SystemExit(f"the child ran the {figures['build']} build, not the compiled one")
+    return figures
+
+
+def build_name() -> str:
+    return "pure" if scoring.__file__ is None or scoring.__file__.endswith(".py") else "compiled"
+
+
 def table(figures: dict[str, Any]) -> str:
     """The figures as a small text table."""
     rows = [
-        (f"scoring.check ({figures['games']} sheets)", figures["moves"],
+        (f"scoring.check, {figures['build']} ({figures['games']} sheets)", figures["moves"],
          f"{figures['check_moves_per_s']:,.0f} moves/s"),
         (f"dominoes {dominoes_version()} ({figures['dominoes_series']} series)",
          figures["dominoes_moves"], f"{figures['dominoes_moves_per_s']:,.0f} moves/s"),
@@ -196,6 +235,23 @@ def table(figures: dict[str, Any]) -> str:
     ]
     rows += [(f"one Game.apply at move {k} (to 121)", "", f"{us:.1f} us")
              for k, us in figures["apply_us_at_move"].items()]
+    compiled = figures.get("compiled")
+    if isinstance(compiled, dict):
+        rows += [
+            ("compiled scoring.check", compiled["moves"], f"{compiled['check_moves_per_s']:,.0f} moves/s"),
+            ("  dominoes beside it", compiled["dominoes_moves"],
+             f"{compiled['dominoes_moves_per_s']:,.0f} moves/s"),
+            ("  ratio compiled check / dominoes", "",
+             f"{compiled['ratio_check_to_dominoes']:.2f}x (goal {GOAL_RATIO:g}x)"),
+            ("compiled scoring.Game.apply, replaying", compiled["moves"],
+             f"{compiled['apply_moves_per_s']:,.0f} moves/s"),
+            ("compiled / pure, each beside dominoes", "",
+             f"{compiled['ratio_check_to_dominoes'] / figures['ratio_check_to_dominoes']:.2f}x"),
+        ]
+        rows += [(f"compiled Game.apply at move {k} (to 121)", "", f"{us:.1f} us")
+                 for k, us in compiled["apply_us_at_move"].items()]
+    elif compiled:
+        rows.append(("compiled build", "", f"not measured: {compiled}"))
     width = max(len(r[0]) for r in rows)
     lines = [f"{'benchmark':<{width}}  {'moves':>7}  rate", "-" * (width + 30)]
     lines += [f"{name:<{width}}  {str(moves):>7}  {rate}" for name, moves, rate in rows]
@@ -214,8 +270,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=7, help="timed repetitions (median)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--no-compiled", action="store_true",
+                        help="measure only the build this process imported")
     args = parser.parse_args(argv)
     figures = measure(args.seed, args.games, args.series, args.repeat)
+    figures["build"] = build_name()
+    if not args.no_compiled:
+        problem = compiled_problem()
+        shared = [f"--games={args.games}", f"--series={args.series}", f"--repeat={args.repeat}",
+                  f"--seed={args.seed}"]
+        figures["compiled"] = problem if problem else measure_compiled(shared)
     print(json.dumps(figures, indent=2) if args.json else table(figures))
 
 

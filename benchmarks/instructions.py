@@ -6,7 +6,9 @@ instruction counts do not. This runs each side under ``valgrind
 (making the sheets, importing the library), and divides the difference by
 the moves made. The same inputs as ``benchmarks/engine.py``.
 
-    python benchmarks/instructions.py [--games 200] [--series 100] [--seed 2026]
+    python benchmarks/instructions.py [--games 200] [--series 100] [--seed 2026] [--pure-only]
+
+The compiled build (make engine-fast) is counted too when it is built.
 
 It takes a few minutes: callgrind runs Python some fifty times slower.
 """
@@ -28,10 +30,14 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD = r"""
 import sys
 sys.path.insert(0, {bench!r})
-import scoring
-from engine import dominoes_series, make_sheets, sheet_moves
 side, mode, seed, count = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-if side == "check":
+if side == "compiled":
+    sys.path.insert(0, {build!r})
+import scoring
+if (side == "compiled") == scoring.__file__.endswith(".py"):
+    raise SystemExit(f"{{side}}: scoring was imported from {{scoring.__file__}}")
+from engine import dominoes_series, make_sheets, sheet_moves
+if side in ("check", "compiled"):
     sheets = make_sheets(seed, count)
     if mode == "work":
         for sheet in sheets:
@@ -48,7 +54,7 @@ def instructions(side: str, mode: str, seed: int, count: int) -> tuple[int, int]
     """(instructions executed, moves made) of one child run under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         child = Path(tmp) / "child.py"
-        child.write_text(CHILD.format(bench=str(ROOT / "benchmarks")))
+        child.write_text(CHILD.format(bench=str(ROOT / "benchmarks"), build=str(ROOT / "build" / "engine")))
         env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out",
@@ -72,12 +78,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="sheets checked (default 200)")
     parser.add_argument("--series", type=int, default=100, help="dominoes series (default 100)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--pure-only", action="store_true", help="leave out the compiled build")
     args = parser.parse_args(argv)
     ours, our_moves = per_move("check", args.seed, args.games)
     theirs, their_moves = per_move("dominoes", args.seed, args.series)
     print(f"scoring.check    {ours:10,.0f} instructions a move ({our_moves} moves)")
     print(f"dominoes 6.1.0   {theirs:10,.0f} instructions a move ({their_moves} moves)")
     print(f"ratio            {theirs / ours:10.2f}x fewer instructions a move (goal 2x)")
+    if (ROOT / "build" / "engine" / ".built").is_file() and not args.pure_only:
+        compiled, _ = per_move("compiled", args.seed, args.games)
+        print(f"compiled check   {compiled:10,.0f} instructions a move (make engine-fast)")
+        print(f"ratio            {theirs / compiled:10.2f}x fewer instructions a move")
 
 
 if __name__ == "__main__":

@@ -92,6 +92,15 @@ def values(line: Line) -> tuple[int, int]:
     return (state[0], state[1])
 
 
+# The pips open at each line's ends, as a bit set: a knock is judged by it.
+_OPEN_PIPS = [1 << state[0] | 1 << state[1] for state in STATES]
+
+
+def open_pips(line: Line) -> int:
+    """The values showing at the open ends, as a bit set (bit ``v`` for ``v`` pips)."""
+    return _OPEN_PIPS[line]
+
+
 def describe(line: Line) -> str:
     state = STATES[line]
     return f"({state[0]}, {state[1]})"

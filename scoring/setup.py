@@ -21,7 +21,7 @@ def new_state(rules: object, seats: object, partners: object, start: object,
         raise SheetError("partners must be true or false")
     _check_sides(parsed, len(names), partners)
     sides = 2 if partners else len(names)
-    return GameState(parsed, names, partners, _start(start, sides, parsed.target), record)
+    return GameState.new(parsed, names, partners, _start(start, sides, parsed.target), record)
 
 
 def _seats(seats: object) -> tuple[str, ...]:

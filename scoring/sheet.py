@@ -75,10 +75,7 @@ def _replay_hand(state: GameState, index: int, hand: object, events: list[Event]
     if type(hand) is not dict and not isinstance(hand, Mapping):
         raise SheetError(f"{where}: a hand must be an object with moves")
     _known_fields(hand, _HAND_FIELDS, where)
-    if state.winner is not None:
-        raise GameOver(f"{where}: the game was already won by side {state.winner}")
-    if index > 0 and state.ended is None:
-        raise SheetError(f"{where}: hand {index - 1} has not ended, so no hand can follow it")
+    _check_hand_may_start(state, index, where)
     moves = hand.get("moves")
     if not isinstance(moves, list) or not moves:
         raise SheetError(f"{where}: moves must be a list of at least one move")
@@ -103,6 +100,16 @@ def _replay_hand(state: GameState, index: int, hand: object, events: list[Event]
     if state.ended is None:
         raise HandNotOver(f"{where}, shown: the hand has not ended, so its tiles are not shown")
     events[-1] = state.show(shown)
+
+
+def _check_hand_may_start(state: GameState, index: int, where: str) -> None:
+    # A function of its own: the type checker would otherwise take the
+    # winner and the hand's end as None for the rest of the hand, which the
+    # compiled build enforces once the moves have changed them.
+    if state.winner is not None:
+        raise GameOver(f"{where}: the game was already won by side {state.winner}")
+    if index > 0 and state.ended is None:
+        raise SheetError(f"{where}: hand {index - 1} has not ended, so no hand can follow it")
 
 
 def _leader(state: GameState, index: int, leader: object) -> int | None:

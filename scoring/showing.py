@@ -57,12 +57,12 @@ def read_shown(shown: object, held: list[int], played: int,
 
 
 def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]], ruled: frozenset[int],
-                 values: Callable[[Any], tuple[int, ...]]) -> list[FalseKnock]:
+                 open_pips: Callable[[Any], int]) -> list[FalseKnock]:
     """Every knock made while holding a tile that fitted, oldest first.
 
     ``knocks`` and ``plays`` are the hand's chains, newest first:
     ``((move, seat, layout), older)`` and ``((move, seat, tile), older)``;
-    ``values`` gives the pips open at the ends of a layout.
+    ``open_pips`` gives the pips open at the ends of a layout, as a bit set.
     Walking both back together, each seat's later plays are gathered once,
     as a bit set of the pips they show, so most knocks are cleared by one
     test and the tiles are listed only for a false one.
@@ -77,7 +77,7 @@ def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]], ruled: f
             (_, by, tile), plays = plays
             later.setdefault(by, []).append(tile)
             later_pips[by] = later_pips.get(by, 0) | 1 << tile.a | 1 << tile.b
-        ends = _pips_of(values(layout))
+        ends = open_pips(layout)
         if move in ruled or not (shown.get(seat, 0) | later_pips.get(seat, 0)) & ends:
             continue
         fitting = [t for t in tiles.get(seat, ()) if (1 << t.a | 1 << t.b) & ends]
@@ -92,13 +92,6 @@ def _pips(row: list[Tile]) -> int:
     bits = 0
     for tile in row:
         bits |= 1 << tile.a | 1 << tile.b
-    return bits
-
-
-def _pips_of(values: tuple[int, ...]) -> int:
-    bits = 0
-    for value in values:
-        bits |= 1 << value
     return bits
 
 

@@ -98,6 +98,13 @@ class Spinners:
     def values(self, layout: Layout) -> tuple[int, ...]:
         return tuple(port.value for port in layout.ports)
 
+    def open_pips(self, layout: Layout) -> int:
+        """The values showing at the open sides, as a bit set (bit ``v`` for ``v`` pips)."""
+        bits = 0
+        for port in layout.ports:
+            bits |= 1 << port.value
+        return bits
+
     def describe(self, layout: Layout) -> str:
         return "(" + ", ".join(str(v) for v in self.values(layout)) + ")"
 

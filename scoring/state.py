@@ -17,6 +17,7 @@ before it changes anything of the hand.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from . import line
@@ -77,14 +78,29 @@ class GameState:
     __slots__ = (
         "rules", "seats", "partners", "sides", "side_of", "start", "_size", "_undealt", "_target",
         "_exact", "_both", "_bonus", "_partner", "_layout", "_worths", "_record", "_down_wins",
-        "_lead_double", "_under", "_peg_max",
+        "_lead_double", "_under", "_peg_max", "_correct",
         "scores", "winner", "won_by_show", "log", "events",
         "hand", "leader", "held", "holders", "boneyard", "line", "turn", "moves", "played", "knocked",
         "knocks", "plays", "misplayed", "ruled", "ended", "scores_at_end",
     )
 
-    def __init__(self, rules: Rules, seats: tuple[str, ...], partners: bool,
-                 start: tuple[int, ...], record: bool = True) -> None:
+    def __init__(self) -> None:
+        """A blank state, for ``new`` and ``copy`` to fill in.
+
+        Neither goes through ``__new__``: a compiled build (mypyc) makes
+        every instance through ``__init__``.
+        """
+
+    @staticmethod
+    def new(rules: Rules, seats: tuple[str, ...], partners: bool,
+            start: tuple[int, ...], record: bool = True) -> "GameState":
+        """A game's state before its first move."""
+        state = GameState()
+        state._set_up(rules, seats, partners, start, record)
+        return state
+
+    def _set_up(self, rules: Rules, seats: tuple[str, ...], partners: bool,
+                start: tuple[int, ...], record: bool) -> None:
         self.rules, self.seats, self.partners, self.start = rules, seats, partners, start
         count = len(seats)
         self.sides = ((0, 2), (1, 3)) if partners else tuple((s,) for s in range(count))
@@ -112,14 +128,30 @@ class GameState:
         self.won_by_show = False
         self.log: Chain = None
         self.events: Chain = None
+        # The play events of the usual play, pegged right with no bonus, by
+        # the points: a copy needs only the fields that differ play to play.
+        self._correct = _correct_plays(self._peg_max)
         self._deal(0, None)
 
     def copy(self) -> "GameState":
-        other = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.scores = list(self.scores)
-        other.held = list(self.held)
+        """An independent state: the lists are copied, every other field is immutable."""
+        other = GameState()
+        other.rules, other.seats, other.partners = self.rules, self.seats, self.partners
+        other.sides, other.side_of, other.start = self.sides, self.side_of, self.start
+        other._size, other._undealt, other._target = self._size, self._undealt, self._target
+        other._exact, other._both, other._bonus = self._exact, self._both, self._bonus
+        other._partner, other._layout, other._worths = self._partner, self._layout, self._worths
+        other._record, other._down_wins = self._record, self._down_wins
+        other._lead_double, other._under, other._peg_max = self._lead_double, self._under, self._peg_max
+        other._correct = self._correct
+        other.scores, other.winner, other.won_by_show = list(self.scores), self.winner, self.won_by_show
+        other.log, other.events = self.log, self.events
+        other.hand, other.leader, other.held = self.hand, self.leader, list(self.held)
+        other.holders, other.boneyard, other.line = self.holders, self.boneyard, self.line
+        other.turn, other.moves, other.played = self.turn, self.moves, self.played
+        other.knocked, other.knocks, other.plays = self.knocked, self.knocks, self.plays
+        other.misplayed, other.ruled, other.ended = self.misplayed, self.ruled, self.ended
+        other.scores_at_end = self.scores_at_end
         return other
 
     def _deal(self, index: int, leader: int | None) -> None:
@@ -220,9 +252,20 @@ class GameState:
         else:
             verdict, points, penalties, winner = self._wrong_peg(side, peg, worth)
         text = tile.text
-        # Filling a copy of a template is about a third cheaper than building
-        # an eighteen-key dict afresh, and a replay builds one per play.
-        event = _PLAY_EVENT.copy()
+        # Filling a copy of a template is about a fifth cheaper than building
+        # an eighteen-key dict afresh, and a replay builds one per play; the
+        # usual play's template already holds its seven scoring fields.
+        if peg == worth and worth == points_for and not bonus:
+            event = self._correct[worth].copy()
+        else:
+            event = _PLAY_EVENT.copy()
+            event["award"] = points_for
+            event["bonus"] = bonus
+            event["bust"] = bust
+            event["worth"] = worth
+            event["peg"] = peg
+            event["verdict"] = verdict
+            event["points"] = points
         event["hand"] = self.hand
         event["move"] = self.moves
         event["seat"] = seat
@@ -231,13 +274,6 @@ class GameState:
         event["end"] = end
         event["ends"] = list(ends)
         event["total"] = total
-        event["award"] = points_for
-        event["bonus"] = bonus
-        event["bust"] = bust
-        event["worth"] = worth
-        event["peg"] = peg
-        event["verdict"] = verdict
-        event["points"] = points
         event["penalties"] = penalties
         event["scores"] = list(scores)
         held[seat] -= 1
@@ -300,9 +336,14 @@ class GameState:
         self.knocks = ((self.moves, seat, self.line), self.knocks)
         self.knocked |= 1 << seat
         blocked = self.knocked & self.holders == self.holders
+        if blocked:
+            return self._close(event, raw, "block", None)
         following = seat + 1 if seat + 1 < len(self.held) else 0
-        self.turn = None if blocked else following if self.held[following] else self._next_holder(seat)
-        return self._close(event, raw, "block" if blocked else None, None)
+        self.turn = following if self.held[following] else self._next_holder(seat)
+        if self._record:
+            return self._close(event, raw, None, None)
+        self.moves += 1  # all that _close would do for a knock that ends nothing, unlogged
+        return [event]
 
     def _draw(self, raw: Mapping[str, Any]) -> list[Event]:
         _fields(raw, _DRAW, "draw")
@@ -420,7 +461,7 @@ class GameState:
         self.scores = list(self.scores_at_end)
         found: list[FalseKnock] = []
         if self.knocks is not None:
-            found = false_knocks(self.knocks, self.plays, tiles, self.ruled, self._layout.values)
+            found = false_knocks(self.knocks, self.plays, tiles, self.ruled, self._layout.open_pips)
         won = self._awards(ended, tiles)
         awards: list[Award] = []
         penalties: list[Penalty] = []
@@ -541,6 +582,18 @@ class GameState:
         where = f"hand {self.hand}, move {self.moves}"
         seat = raw.get("seat") if isinstance(raw, Mapping) else None
         return where + (f" (seat {seat})" if type(seat) is int else "")
+
+
+@lru_cache(maxsize=None)
+def _correct_plays(peg_max: int) -> tuple[PlayEvent, ...]:
+    """The play event of a play worth each of 0 to ``peg_max``, pegged so, with no bonus."""
+    templates = []
+    for peg in range(peg_max + 1):
+        event = _PLAY_EVENT.copy()
+        event["award"] = event["worth"] = event["peg"] = event["points"] = peg
+        event["verdict"] = "correct"
+        templates.append(event)
+    return tuple(templates)
 
 
 def _items(chain: Chain) -> list[Any]:

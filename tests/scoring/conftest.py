@@ -5,7 +5,14 @@ from typing import Any
 
 import pytest
 
+import scoring.state
 from sheets import worked_example_blocks
+
+
+def pytest_report_header() -> str:
+    """Which build of the engine the run tests (SCORING_BUILD, config/engine_build.py)."""
+    compiled = not scoring.state.__file__.endswith(".py")
+    return f"scoring: the {'compiled' if compiled else 'pure-Python'} build, {scoring.state.__file__}"
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,9 @@ no other test folder uses.
 """
 from __future__ import annotations
 
+import ast
+import doctest
+import importlib
 import json
 import re
 from pathlib import Path
@@ -137,3 +140,21 @@ def worked_example_blocks() -> list[Any]:
     assert WORKED_EXAMPLE in text, f"{SCORESHEET_DOC} has no section {WORKED_EXAMPLE!r}"
     section = text.split(WORKED_EXAMPLE, 1)[1].split("\n## ", 1)[0]
     return _json_blocks(section)
+
+
+def run_examples(name: str) -> tuple[int, int]:
+    """(failures, examples tried) of a module's docstrings, run in the module."""
+    module = importlib.import_module(name)
+    path = Path(module.__file__ or "")
+    if path.suffix == ".py":
+        return tuple(doctest.testmod(module))  # type: ignore[return-value]
+    # A compiled module keeps no docstrings: they are read from its source,
+    # which the build keeps beside it, and run against the compiled code.
+    source = path.with_name(name.rsplit(".", 1)[1] + ".py")
+    runner, parser = doctest.DocTestRunner(), doctest.DocTestParser()
+    for node in ast.walk(ast.parse(source.read_text())):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)):
+            text = ast.get_docstring(node)
+            if text:
+                runner.run(parser.get_doctest(text, dict(vars(module)), name, str(source), 0))
+    return tuple(runner.summarize(verbose=False))  # type: ignore[return-value]

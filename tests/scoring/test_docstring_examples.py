@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import pkgutil
 
 import pytest
 
 import scoring
+from sheets import run_examples
 
 MODULES = sorted(
     name for _, name, _ in pkgutil.iter_modules(scoring.__path__, "scoring.")
@@ -18,7 +17,7 @@ MODULES = sorted(
 
 @pytest.mark.parametrize("name", MODULES)
 def test_the_examples_in_the_module_docstrings_hold(name: str) -> None:
-    failures, tried = doctest.testmod(importlib.import_module(name))
+    failures, tried = run_examples(name)
     assert failures == 0
     if name in ("scoring.tiles", "scoring.line", "scoring.spinner", "scoring.totals", "scoring.game"):
         assert tried > 0, f"{name} shows no examples"

@@ -10,7 +10,6 @@ can be saved and run with ``python -m scoring check``.
 
 from __future__ import annotations
 
-import doctest
 import json
 import random
 from collections import Counter
@@ -25,6 +24,7 @@ from hypothesis import strategies as st
 import scoring
 from scoring import simulate
 from scoring.simulate import play_out
+from sheets import run_examples
 
 Sheet = dict[str, Any]
 
@@ -398,5 +398,5 @@ def test_block_and_domino_awards_are_what_rules_md_makes_of_the_shown_tiles(tabl
 
 
 def test_the_simulator_examples_hold() -> None:
-    failures, tried = doctest.testmod(simulate)
+    failures, tried = run_examples(simulate.__name__)
     assert tried and not failures

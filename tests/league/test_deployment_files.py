@@ -55,3 +55,15 @@ def test_the_image_carries_the_pads_offline_engine():
     copied = dockerfile.index("COPY --from=pyodide /build/vendor ./vendor")
     assert copied < dockerfile.index("collectstatic")
     assert {"node_modules", "vendor"} <= set((ROOT / ".dockerignore").read_text().split())
+
+
+def test_the_image_runs_the_compiled_engine():
+    """A stage with a C compiler runs the Makefile's own engine build and
+    the service's stage takes build/engine/, where config/engine_build.py
+    looks for it; a checkout's own build/ is never sent to the image."""
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    makefile = (ROOT / "Makefile").read_text()
+    assert "RUN make engine-fast" in dockerfile and "\nengine-fast:" in makefile
+    assert "ENGINE := build/engine" in makefile
+    assert "COPY --from=engine /build/build/engine ./build/engine" in dockerfile
+    assert "build" in (ROOT / ".dockerignore").read_text().split()

@@ -42,3 +42,8 @@ __all__ += ["FormatVersion", "StoredFormat"]
 from league.models.substitutes import NightSubstitute, Substitution
 
 __all__ += ["NightSubstitute", "Substitution"]
+
+from league.models.transfers import TransferRequest
+from league.models.withdrawals import TeamWithdrawal
+
+__all__ += ["TeamWithdrawal", "TransferRequest"]

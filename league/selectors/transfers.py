@@ -86,6 +86,12 @@ def transfers_of(*, season_id: int) -> QuerySet[TransferRequest]:
             .select_related("player", "from_team", "to_team", "season__league", "requested_by"))
 
 
+def season_transfers(*, season_id: int) -> list[TransferRequest]:
+    """Raises Season.DoesNotExist."""
+    season = Season.objects.get(pk=season_id)
+    return list(transfers_of(season_id=season.pk))
+
+
 def transfer_get(*, transfer_id: int) -> TransferRequest:
     """Raises TransferRequest.DoesNotExist."""
     return (TransferRequest.objects.select_related("player", "from_team", "to_team", "season__league")

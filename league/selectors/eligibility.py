@@ -101,7 +101,10 @@ def _why_not(season: Season, team: Team, registrations: list[SquadRegistration],
         return f"is not registered for {team} this season"
     days = season.league.eligible_after_days
     start = eligible_from(registration, days)
-    if on < start:
+    # With no waiting days a squad registered late still plays the nights
+    # before (a card entered late); a transfer's registration covers no
+    # night before it anyway (`covering`).
+    if days and on < start:
         return (f"is not yet eligible: registered on {day_words(registered_on(registration))}, a player may "
                 f"play {days} day{'s' if days != 1 else ''} after registering, so from {day_words(start)}")
     if other_team is not None:

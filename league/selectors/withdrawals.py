@@ -1,6 +1,16 @@
-"""Reading teams' withdrawals, and the note a table shows for each."""
-from league.models import Division, TeamWithdrawal
+"""Reading teams' withdrawals, and the note a table shows for each; and
+what a withdrawal would do, before it is made."""
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Max, Q
+
+from league.models import Division, Fixture, MatchNight, TeamWithdrawal
+from league.models.fixtures import TRANSITIONS
 from league.selectors.eligibility import day_words
+
+
+RETURNED = (MatchNight.Status.SUBMITTED, MatchNight.Status.DISPUTED, MatchNight.Status.CONFIRMED)
 
 
 def division_withdrawals(*, division_id: int) -> list[TeamWithdrawal]:
@@ -23,3 +33,38 @@ def withdrawal_note(withdrawal: TeamWithdrawal) -> str:
 def withdrawal_notes(*, division_id: int) -> list[str]:
     return [withdrawal_note(w) for w in TeamWithdrawal.objects.filter(division_id=division_id)
             .select_related("team")]
+
+
+@dataclass(frozen=True)
+class WithdrawalPreview:
+    """What withdrawing a team on a day would do, for the confirmation page."""
+
+    first_half: bool
+    results: str
+    fixtures: list[Fixture]
+
+
+def withdrawal_preview(*, division_id: int, team_id: int, on: date) -> WithdrawalPreview:
+    division = Division.objects.select_related("season__league").get(pk=division_id)
+    first = first_half(division=division, on=on)
+    league = division.season.league
+    return WithdrawalPreview(first_half=first,
+                             results=league.withdrawal_first_half if first else league.withdrawal_second_half,
+                             fixtures=remaining_fixtures(division=division, team_id=team_id))
+
+
+def first_half(*, division: Division, on: date) -> bool:
+    """Whether `on` falls before half the division's match weeks are
+    played (a week is played once its night has passed)."""
+    fixtures = Fixture.objects.filter(division=division).exclude(status=Fixture.Status.DRAFT)
+    weeks = fixtures.aggregate(most=Max("week"))["most"] or 0
+    played = fixtures.filter(date__lt=on).values("week").distinct().count()
+    return played * 2 < weeks
+
+
+def remaining_fixtures(*, division: Division, team_id: int) -> list[Fixture]:
+    """The team's fixtures still to be played: not returned, nor decided."""
+    returned = MatchNight.objects.filter(fixture__division=division, status__in=RETURNED).values("fixture_id")
+    return list(Fixture.objects.filter(Q(home_team_id=team_id) | Q(away_team_id=team_id), division=division,
+                                       status__in=TRANSITIONS["void"])
+                .exclude(pk__in=returned).select_related("home_team", "away_team").order_by("week", "pk"))

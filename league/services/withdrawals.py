@@ -18,20 +18,18 @@ withdrawal leaves everything as it was. The table is rebuilt after commit.
 from datetime import date
 
 from django.db import transaction
-from django.db.models import Max, Q
 
 from league.authors import Author, author_user
-from league.models import Competition, CupEntry, Division, DivisionEntry, Fixture, League, MatchNight, Team, TeamWithdrawal
-from league.models.fixtures import TRANSITIONS
+from league.models import Competition, CupEntry, Division, DivisionEntry, League, Team, TeamWithdrawal
 from league.refusals import NotPermitted, Refused, WithdrawalRefused
 from league.selectors.access import secretary_refusal
+from league.selectors.withdrawals import first_half, remaining_fixtures
 from league.services.audit import audit_record
 from league.services.cups import cup_withdraw
 from league.services.fixtures import fixture_void
 from league.services.standings import standings_queue
 
 Failure = NotPermitted | Refused
-RETURNED = (MatchNight.Status.SUBMITTED, MatchNight.Status.DISPUTED, MatchNight.Status.CONFIRMED)
 
 
 def team_withdraw(*, division_id: int, team_id: int, date: date, reason: str, user: Author) -> TeamWithdrawal:
@@ -66,14 +64,6 @@ def team_withdraw(*, division_id: int, team_id: int, date: date, reason: str, us
     return withdrawal
 
 
-def first_half(*, division: Division, on: date) -> bool:
-    """Whether `on` falls before half the division's match weeks are played."""
-    fixtures = Fixture.objects.filter(division=division).exclude(status=Fixture.Status.DRAFT)
-    weeks = fixtures.aggregate(most=Max("week"))["most"] or 0
-    played = fixtures.filter(date__lt=on).values("week").distinct().count()
-    return played * 2 < weeks
-
-
 def _rule(league: League, first: bool) -> str:
     return league.withdrawal_first_half if first else league.withdrawal_second_half
 
@@ -92,11 +82,7 @@ def _refusal(division: Division, team: Team, reason: str) -> WithdrawalRefused |
 
 
 def _void_remaining(division: Division, team: Team, *, reason: str, user: Author) -> int:
-    remaining = Fixture.objects.filter(Q(home_team=team) | Q(away_team=team), division=division,
-                                       status__in=TRANSITIONS["void"])
-    returned = set(MatchNight.objects.filter(fixture__division=division, status__in=RETURNED)
-                   .values_list("fixture_id", flat=True))
-    ids = sorted(f.pk for f in remaining if f.pk not in returned)
+    ids = [fixture.pk for fixture in remaining_fixtures(division=division, team_id=team.pk)]
     for fixture_id in ids:
         fixture_void(fixture_id=fixture_id, reason=f"{team} withdrew: {reason}", user=user)
     return len(ids)

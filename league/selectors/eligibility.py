@@ -29,6 +29,10 @@ from django.utils import timezone
 from league.models import Division, Fixture, Player, Rubber, Season, SquadRegistration, Team
 
 
+# A night whose result is in: the card the eligibility notes read.
+RETURNED = ("submitted", "disputed", "confirmed")
+
+
 @dataclass(frozen=True)
 class SheetSquad:
     """The named players who may play for the team on the night (id and

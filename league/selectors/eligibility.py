@@ -123,8 +123,9 @@ def played_elsewhere(*, division: Division, team: Team, player_ids: Iterable[int
     division (a game recorded), for the given players."""
     ids = set(player_ids)
     found: dict[int, str] = {}
-    rubbers = (Rubber.objects.filter(night__fixture__division=division, games__isnull=False)
-               .exclude(night__fixture_id=fixture_id).distinct())
+    rubbers = Rubber.objects.filter(night__fixture__division=division, games__isnull=False).distinct()
+    if fixture_id is not None:
+        rubbers = rubbers.exclude(night__fixture_id=fixture_id)
     for side in ("home", "away"):
         rows = (rubbers.filter(Q(**{f"{side}_player__in": ids}) | Q(**{f"{side}_partner__in": ids}))
                 .exclude(**{f"night__fixture__{side}_team": team})

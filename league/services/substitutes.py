@@ -98,8 +98,8 @@ def _require_names_allowed(fixture: Fixture, night: MatchNight, team: Team, fmt:
         raise SubstitutionInvalid("A player is named as a substitute twice.")
     squad = sheet_squad(division=fixture.division, team=team, named=player_ids, on=fixture.played_on,
                         fixture_id=fixture.pk)
-    allowed = {pk for pk, _ in squad.players}
-    strangers = [pk for pk in player_ids if pk not in allowed]
+    playable = {pk for pk, _ in squad.players}
+    strangers = [pk for pk in player_ids if pk not in playable]
     if strangers:
         why = squad.reasons.get(strangers[0])
         raise SubstitutionInvalid(f"{_name(strangers[0])} is not in {team}'s squad "

@@ -15,7 +15,9 @@ recorded on the transfer and not collected here.
 
 Each change and each refusal is audited against the transfer (or, refused
 before there is one, against the receiving team); the season's row is
-locked, so two transfers of one season are decided one at a time.
+locked, so two transfers of one season are decided one at a time, and the
+receiving team's, so a registration and a transfer cannot both take its
+squad's last place.
 """
 from typing import Any
 
@@ -62,7 +64,9 @@ def _ask(*, season_id: int, player_id: int, to_team_id: int, user: Author, note:
     transfer: TransferRequest | None = None
     with transaction.atomic():
         season = Season.objects.select_for_update().select_related("league").get(pk=season_id)
-        to_team, player = Team.objects.get(pk=to_team_id), Player.objects.get(pk=player_id)
+        # The receiving team's row too, as a registration locks it: the two
+        # cannot both take its squad's last place.
+        to_team, player = Team.objects.select_for_update().get(pk=to_team_id), Player.objects.get(pk=player_id)
         failure: Failure | None = (
             secretary_refusal(league=season.league, user=user, doing="can transfer a player directly") if direct
             else request_access_refusal(season=season, to_team=to_team, user=user))
@@ -143,6 +147,8 @@ def _decide(*, transfer_id: int, user: Author, action: str, change: Any) -> Tran
     with transaction.atomic():
         season_id = TransferRequest.objects.values_list("season_id", flat=True).get(pk=transfer_id)
         Season.objects.select_for_update().get(pk=season_id)
+        to_team_id = TransferRequest.objects.values_list("to_team_id", flat=True).get(pk=transfer_id)
+        Team.objects.select_for_update().get(pk=to_team_id)
         transfer = (TransferRequest.objects.select_related("season__league", "player", "from_team", "to_team")
                     .get(pk=transfer_id))
         details: dict[str, Any] = {"player": transfer.player_id, "player_name": transfer.player.name}

@@ -203,3 +203,13 @@ def test_the_old_team_can_no_longer_name_the_player_and_the_new_one_can_once_eli
     SquadRegistration.objects.filter(team=night.home, player=mover(night)).update(
         registered_at=timezone.now() - timedelta(days=14))
     team_sheet_enter(fixture_id=night.fixture.pk, lineups=home_sheet, user=night.home_captain)
+
+
+def test_a_season_without_results_is_deleted_with_its_transfers(db: None) -> None:
+    from league.services.seasons import season_delete
+    night = a_night("secretary")
+    ask(night)
+    transfer_direct(season_id=night.season.pk, player_id=night.away_players[8].pk, to_team_id=night.home.pk,
+                    user=night.secretary)
+    season_delete(season_id=night.season.pk, user=night.secretary)
+    assert not TransferRequest.objects.exists() and not SquadRegistration.objects.exists()

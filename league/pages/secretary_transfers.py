@@ -17,7 +17,7 @@ from league.models import League, TeamWithdrawal
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.clubs import team_get
 from league.selectors.secretary import division_get, league_get, season_get
-from league.selectors.transfers import approvals_missing, movable_players, transfers_of
+from league.selectors.transfers import approvals_missing, movable_players, season_teams, transfers_of
 from league.selectors.withdrawals import withdrawal_preview
 from league.services.squad_rules import SQUAD_RULES, squad_rules_change, transfer_deadline_set
 from league.services.transfers import transfer_direct
@@ -84,8 +84,7 @@ def squad_rules(request: HttpRequest, league_id: int) -> HttpResponse:
 def season_transfers(request: HttpRequest, season_id: int) -> HttpResponse:
     season = season_get(season_id=season_id)
     require_secretary(request, season.league)
-    teams = sorted({(r.team_id, r.team.name) for r in movable_players(season_id=season.pk, team_id=0)},
-                   key=lambda t: t[1])
+    teams = [(team.pk, team.name) for team in season_teams(season_id=season.pk)]
     which = request.POST.get("form")
     direct = DirectForm(request.POST if which == "direct" else None, season_id=season.pk, teams=teams)
     deadline = DeadlineForm(request.POST if which == "deadline" else None,

@@ -121,3 +121,10 @@ def movable_players(*, season_id: int, team_id: int) -> list[SquadRegistration]:
     to `team_id` may name."""
     return list(SquadRegistration.objects.filter(season_id=season_id, ended_on__isnull=True)
                 .exclude(team_id=team_id).select_related("player", "team").order_by("team__name", "player__name"))
+
+
+def season_teams(*, season_id: int) -> list[Team]:
+    """The teams playing in the season's divisions (cups' aside), by name:
+    where a transfer may take a player."""
+    return list(Team.objects.filter(division_entries__division__season_id=season_id,
+                                    division_entries__division__is_cup=False).distinct().order_by("name"))

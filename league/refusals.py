@@ -171,3 +171,12 @@ class SubstitutionInvalid(Refused):
     """Substitutes named, or a substitution, that the match format or the
     night does not allow: too many substitutes, a player not in the squad,
     a rubber already started, a player over the format's limits."""
+
+
+class TransferRefused(Refused):
+    """A transfer the league's rules do not allow: none mid-season, past
+    the season's last transfer date, or into a full squad."""
+
+
+class WithdrawalRefused(Refused):
+    """A team's withdrawal from its division that cannot be recorded."""

@@ -44,7 +44,7 @@ class SquadRegistrationForm(forms.ModelForm[SquadRegistration]):
 @admin.register(SquadRegistration)
 class SquadRegistrationAdmin(admin.ModelAdmin[SquadRegistration]):
     form = SquadRegistrationForm
-    list_display = ["player", "team", "season", "registered_at", "registered_by"]
+    list_display = ["player", "team", "season", "registered_at", "registered_by", "ended_on"]
     list_filter = ["season__league", "season"]
     search_fields = ["player__name", "team__name"]
     autocomplete_fields = ["team", "player"]

@@ -70,6 +70,14 @@ from league.api.rearrangements import (
 from league.api.substitutes import SubstitutesApi, SubstitutionApi
 from league.api.preview import GameOptionsApi, MovePreviewApi
 from league.api.squads import SquadApi, SquadPlayerApi
+from league.api.transfers import (
+    DivisionWithdrawalsApi,
+    SeasonTransfersApi,
+    TransferApproveApi,
+    TransferDirectApi,
+    TransferRefuseApi,
+    TransferWithdrawApi,
+)
 from league.api.standings import DivisionPlayersApi, DivisionTableApi, DivisionTableCsvApi
 from league.api.writes import MoveCreateApi, ShownApi, UndoApi
 
@@ -114,6 +122,12 @@ urlpatterns = [
     path("seasons/<num:season_id>/teams/<num:team_id>/squad", SquadApi.as_view(), name="squad"),
     path("seasons/<num:season_id>/teams/<num:team_id>/squad/<num:player_id>", SquadPlayerApi.as_view(),
          name="squad-player"),
+    path("seasons/<num:season_id>/transfers", SeasonTransfersApi.as_view(), name="season-transfers"),
+    path("seasons/<num:season_id>/transfers/direct", TransferDirectApi.as_view(), name="transfer-direct"),
+    path("transfers/<num:transfer_id>/approve", TransferApproveApi.as_view(), name="transfer-approve"),
+    path("transfers/<num:transfer_id>/refuse", TransferRefuseApi.as_view(), name="transfer-refuse"),
+    path("transfers/<num:transfer_id>/withdraw", TransferWithdrawApi.as_view(), name="transfer-withdraw"),
+    path("divisions/<num:division_id>/withdrawals", DivisionWithdrawalsApi.as_view(), name="division-withdrawals"),
     path("fixtures/<num:fixture_id>/night", NightApi.as_view(), name="night"),
     path("fixtures/<num:fixture_id>/night/sheet", TeamSheetApi.as_view(), name="night-sheet"),
     path("fixtures/<num:fixture_id>/night/sheet/draw", PairsDrawApi.as_view(), name="night-sheet-draw"),

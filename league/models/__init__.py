@@ -49,3 +49,7 @@ __all__ += ["DigestSubscription", "Notice", "NoticeStop"]
 from league.models.rearrangements import RearrangeRequest
 
 __all__ += ["RearrangeRequest"]
+from league.models.transfers import TransferRequest
+from league.models.withdrawals import TeamWithdrawal
+
+__all__ += ["TeamWithdrawal", "TransferRequest"]

@@ -8,6 +8,7 @@ passed. The settings and the rules of inheriting them are described in
 `league.competition_settings`.
 """
 import datetime
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -57,6 +58,17 @@ def validate_tie_breakers(value: Any) -> None:
     problem = settings_problem("tie_breakers", value)
     if problem is not None:
         raise ValidationError(problem, code="invalid_setting")
+
+
+class Transfers(models.TextChoices):
+    NONE = "none", "No transfers mid-season"
+    SECRETARY = "secretary", "With the secretary's approval"
+    CAPTAINS = "captains", "With the secretary's and both captains' approval"
+
+
+class WithdrawalResults(models.TextChoices):
+    EXPUNGE = "expunge", "Expunged"
+    STAND = "stand", "Stand"
 
 
 class League(models.Model):
@@ -148,6 +160,32 @@ class League(models.Model):
         help_text="A request to move a match is made at least this many days before its date; 0: up to the day.",
     )
 
+    # Squads, transfers and withdrawals (docs/organisation.md): the league's
+    # own rules, which no division overrides.
+    transfers = models.CharField(
+        max_length=12, choices=Transfers.choices, default=Transfers.NONE,
+        help_text="Whether a registered player may move to another team mid-season, and who must agree.",
+    )
+    transfer_fee = models.DecimalField(
+        max_digits=7, decimal_places=2, default=Decimal("0.00"), validators=[MinValueValidator(Decimal("0"))],
+        help_text="The fee the league charges for a transfer, in pounds; 0 for none. Recorded on each "
+                  "transfer, not collected here.",
+    )
+    eligible_after_days = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(365)],
+        help_text="Days after registering (or joining by transfer) before a player may play; 0: at once.",
+    )
+    withdrawal_first_half = models.CharField(
+        max_length=8, choices=WithdrawalResults.choices, default=WithdrawalResults.EXPUNGE,
+        help_text="A team withdrawing before half its division's match weeks are played: its results are "
+                  "expunged (left out of the table) or stand.",
+    )
+    withdrawal_second_half = models.CharField(
+        max_length=8, choices=WithdrawalResults.choices, default=WithdrawalResults.STAND,
+        help_text="A team withdrawing once half its division's match weeks are played. Either way its "
+                  "remaining fixtures are void.",
+    )
+
     class Meta:
         ordering = ["name"]
 
@@ -168,6 +206,10 @@ class Season(models.Model):
     start = models.DateField()
     registration_deadline = models.DateField(
         help_text="The last day squads may change without a secretary.",
+    )
+    transfer_deadline = models.DateField(
+        null=True, blank=True,
+        help_text="The last day a transfer may be approved this season; empty: until the season ends.",
     )
     squad_max = models.PositiveSmallIntegerField(default=12, help_text="The most players a team may register.")
     squad_min = models.PositiveSmallIntegerField(default=8, help_text="The fewest players a team must register.")

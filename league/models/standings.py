@@ -30,6 +30,7 @@ class TableEntry(models.Model):
     pegged_against = models.PositiveIntegerField()
     sanctions = models.PositiveIntegerField(help_text="League points deducted.")
     points = models.IntegerField(help_text="Match points less sanctions; can be negative.")
+    withdrawn = models.BooleanField(default=False, help_text="The team withdrew; its row stands at the bottom.")
     rebuilt_at = models.DateTimeField()
 
     class Meta:

@@ -19,6 +19,7 @@ from league.pages.night_forms import (CardForm, DisputeForm, DrawSheetForm, Sett
                                      SubstitutionForm, TeamSheetForm, UncheckedCardForm)
 from league.pages.night_rearrange import is_ours, rearrange_context
 from league.pages.robots import hidden_by, render_for
+from league.selectors.eligibility import RETURNED, card_eligibility_notes
 from league.selectors.match_card import match_card_csv
 from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
 from league.selectors.substitutes import night_substitutes
@@ -58,6 +59,10 @@ def render_night(request: HttpRequest, fixture_id: int, bound: Bound | None = No
     context.update(rearrange_context(request, found, key=bound.key, form=bound.form, problems=bound.problems)
                    if bound is not None and ours else rearrange_context(request, found))
     context["substitute_teams"] = _substitute_forms(found, context["substitutes"], bound)
+    if found.view["status"] in RETURNED:
+        # A card the sheet's checks never saw (entered before them, or a
+        # registration changed since) says where it breaks the rules.
+        context["eligibility_notes"] = card_eligibility_notes(fixture_id=fixture_id)
     return render_for(request, "night/page.html", context, hidden=hidden_by(found.fixture.division.season.league))
 
 

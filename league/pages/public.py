@@ -31,6 +31,7 @@ from league.selectors.public import (
 )
 from league.selectors.seasons import current_of, entry_for_season, league_seasons, team_entries
 from league.selectors.standings import table_entries, table_rebuilt_at
+from league.selectors.withdrawals import withdrawal_notes
 from league.standings import TIE_BREAKER_RULES
 
 
@@ -144,7 +145,8 @@ def _division_context(division_id: int) -> dict[str, Any]:
     entries = table_entries(division_id=division.pk)
     return {"division": division, "season": division.season, "league": division.season.league,
             "settings": settings, "entries": entries, "rebuilt_at": table_rebuilt_at(entries),
-            "tie_breakers": tie_breaker_words(settings.tie_breakers)}
+            "tie_breakers": tie_breaker_words(settings.tie_breakers),
+            "withdrawal_notes": withdrawal_notes(division_id=division.pk)}
 
 
 def tie_breaker_words(keys: tuple[str, ...]) -> dict[str, Any]:

@@ -24,6 +24,8 @@ from league.selectors.public import (
     team_with_captain,
 )
 from league.selectors.squads import squad_players
+from league.selectors.transfers import team_transfers
+from league.selectors.withdrawals import withdrawal_notes
 from league.selectors.standings import table_entries
 
 
@@ -80,6 +82,8 @@ def _team_season(team: Team, division: Division) -> dict[str, Any]:
     return {
         "division": division, "season": division.season,
         "squad": squad_players(season_id=division.season_id, team_id=team.pk),
+        "transfers": team_transfers(season_id=division.season_id, team_id=team.pk),
+        "withdrawal_notes": withdrawal_notes(division_id=division.pk),
         "entries": entries, "table_id": "team-table", "caption": f"{division.name} table",
         "standing": standing_words(next((e for e in entries if e.team_id == team.pk), None)),
         "results": [line for line in lines if not is_ahead(line, today)],

@@ -1,7 +1,7 @@
 """URLs of the public league pages (see league.pages.home, public and public_people)."""
 from django.urls import path
 
-from league.pages import cup_captains, cup_players, public_cups
+from league.pages import cup_captains, cup_players, public_cups, team_transfers
 from league.pages.home import home
 from league.pages.public_honours import honours_page
 from league.pages.public import division_page, division_print, league_home
@@ -17,6 +17,9 @@ urlpatterns = [
     path("teams/<num:team_id>/", team_page, name="public-team"),
     path("teams/<num:team_id>/seasons/<num:season_id>/", team_page, name="public-team-season"),
     path("teams/<num:team_id>/fixtures.ics", team_fixtures_ics, name="team-fixtures-ics"),
+    path("teams/<num:team_id>/seasons/<num:season_id>/transfers", team_transfers.team_transfers_page,
+         name="team-transfers"),
+    path("transfers/<num:transfer_id>/<slug:verb>", team_transfers.transfer_action, name="transfer-action"),
     path("players/<num:player_id>/", player_page, name="public-player"),
     path("players/<num:player_id>/data.json", data_download, name="player-data"),
     # Cups (docs/cups.md): a competition's draw, its finals night on a TV, the roll of winners.

@@ -20,6 +20,7 @@ from league.pages.secretary_access import REFUSALS, require_secretary, secretary
 from league.selectors.clubs import team_get
 from league.selectors.secretary import season_get
 from league.selectors.squads import registration_closed, squad_check, squad_players
+from league.selectors.transfers import team_transfers
 from league.services.squad_lists import SquadLine, squad_names_register, squads_carry_over
 from league.services.squads import squad_withdraw
 
@@ -84,6 +85,7 @@ def squad(request: HttpRequest, season_id: int, team_id: int) -> HttpResponse:
         "review": review, "names_text": "\n".join(form.cleaned_data["lines"]) if review is not None else "",
         "late_ok": bool(review is not None and form.cleaned_data.get("late_ok")),
         "registering": sum(1 for line in review or [] if line.registered),
+        "transfers": team_transfers(season_id=season.pk, team_id=team.pk),
     }
     return render(request, "secretary/squad.html", context)
 

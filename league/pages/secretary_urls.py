@@ -20,6 +20,7 @@ from league.pages import (
     secretary_setup,
     secretary_squads,
     secretary_teams,
+    secretary_transfers,
 )
 
 urlpatterns = [
@@ -68,6 +69,10 @@ urlpatterns = [
     path("teams/<num:team_id>/invites/<num:invite_id>/withdraw", secretary_invites.invite_withdraw_page,
          name="secretary-invite-withdraw"),
     path("invitations/<str:token>", secretary_invites.accept, name="invite-accept"),
+    path("leagues/<num:league_id>/squad-rules", secretary_transfers.squad_rules, name="secretary-squad-rules"),
+    path("seasons/<num:season_id>/transfers", secretary_transfers.season_transfers, name="secretary-transfers"),
+    path("divisions/<num:division_id>/teams/<num:team_id>/withdraw", secretary_transfers.team_withdraw_page,
+         name="secretary-team-withdraw"),
     path("leagues/<num:league_id>/settings", secretary_settings.league_settings, name="secretary-league-settings"),
     path("leagues/<num:league_id>/notices", secretary_notices.notices_page, name="secretary-notices"),
     path("leagues/<num:league_id>/notices/<num:notice_id>/resend", secretary_notices.resend,

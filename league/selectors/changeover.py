@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import F, Q
 
-from league.models import Division, DivisionEntry, Fixture, MatchNight, Season, TableEntry, Team
+from league.models import Division, DivisionEntry, Fixture, MatchNight, Season, TableEntry, Team, TeamWithdrawal
 from league.standings.promotion import Placed
 
 # A fixture in one of these is still to be played (or to be settled).
@@ -50,6 +50,12 @@ def unresolved_fixtures(*, season_id: int) -> list[Fixture]:
                                        status__in=OPEN_STATUSES)
                 .exclude(night__status=MatchNight.Status.CONFIRMED)
                 .select_related("home_team", "away_team", "division").order_by("date", "id"))
+
+
+def withdrawn_teams(*, season_id: int) -> frozenset[int]:
+    """The teams that withdrew from a league division of the season."""
+    return frozenset(TeamWithdrawal.objects.filter(division__season_id=season_id, division__is_cup=False)
+                     .values_list("team_id", flat=True))
 
 
 def venue_movers(*, season_id: int) -> frozenset[int]:

@@ -31,13 +31,19 @@ def registration_closed(*, season: Season, today: date | None = None) -> bool:
 
 
 def squad_size(*, season: Season, team: Team) -> int:
-    return SquadRegistration.objects.filter(season=season, team=team).count()
+    return SquadRegistration.objects.filter(season=season, team=team, ended_on__isnull=True).count()
 
 
 def squad_players(*, season_id: int, team_id: int) -> list[Player]:
     """The team's squad for the season, by name."""
-    return list(Player.objects.filter(registrations__season_id=season_id, registrations__team_id=team_id)
-                .order_by("name", "id"))
+    return list(Player.objects.filter(registrations__season_id=season_id, registrations__team_id=team_id,
+                                      registrations__ended_on__isnull=True).order_by("name", "id"))
+
+
+def current_registration(*, season_id: int, player_id: int) -> SquadRegistration | None:
+    """The player's open registration for the season (ended ones are history)."""
+    return (SquadRegistration.objects.filter(season_id=season_id, player_id=player_id, ended_on__isnull=True)
+            .select_related("team").first())
 
 
 @dataclass(frozen=True)
@@ -76,19 +82,20 @@ def squad_register_refusal(*, season: Season, team: Team, player: Player, user: 
 
     The reasons in the order a secretary would look for them: the user may
     not change this squad at all, the team is in another league, the player is registered already (for this team or
-    another: no moving teams mid-season, not even for a secretary), the
+    another: a player moves team only by transfer, league.services.transfers), the
     deadline has passed (a secretary may still register), the squad is full."""
     access = squad_access_refusal(season=season, team=team, user=user)
     if access is not None:
         return access
     if team.league_id != season.league_id:
         return WrongLeague(f"{team} does not play in {season.league}")
-    current = SquadRegistration.objects.filter(season=season, player=player).select_related("team").first()
+    current = current_registration(season_id=season.pk, player_id=player.pk)
     if current is not None and current.team_id == team.pk:
         return AlreadyInSquad(f"{player} is already registered for {team} this season")
     if current is not None:
         return RegisteredElsewhere(
-            f"{player} is registered for {current.team} this season: players cannot move teams mid-season"
+            f"{player} is registered for {current.team} this season: a player moves team mid-season only by "
+            f"a transfer, where {season.league} allows them"
         )
     if registration_closed(season=season) and not is_secretary(league=season.league, user=user):
         return _closed(season=season, team=team)
@@ -103,7 +110,7 @@ def squad_withdraw_refusal(*, season: Season, team: Team, player: Player, user: 
     access = squad_access_refusal(season=season, team=team, user=user)
     if access is not None:
         return access
-    if not SquadRegistration.objects.filter(season=season, team=team, player=player).exists():
+    if not SquadRegistration.objects.filter(season=season, team=team, player=player, ended_on__isnull=True).exists():
         return NotInSquad(f"{player} is not registered for {team} this season")
     if registration_closed(season=season) and not is_secretary(league=season.league, user=user):
         return _closed(season=season, team=team)
@@ -113,8 +120,7 @@ def squad_withdraw_refusal(*, season: Season, team: Team, player: Player, user: 
 def player_eligibility(*, season_id: int, team_id: int, player_id: int) -> str | None:
     """None when the player may play for the team this season; otherwise
     why not, as a match-night sheet would say it ("registered for Crown B")."""
-    current = (SquadRegistration.objects.filter(season_id=season_id, player_id=player_id)
-               .select_related("team").first())
+    current = current_registration(season_id=season_id, player_id=player_id)
     if current is None:
         team = Team.objects.get(pk=team_id)
         return f"not registered for {team} this season"

@@ -38,6 +38,7 @@ from league.selectors.changeover import (
     teams_by_id,
     unresolved_fixtures,
     venue_movers,
+    withdrawn_teams,
 )
 from league.services.audit import Refusal, audit_record
 from league.services.competition import division_create, season_create
@@ -165,7 +166,9 @@ class _Plan:
 
 
 def _plan(old: Season, league: League, given: dict[int, int | None]) -> _Plan:
-    placements = dict(given)
+    # A team that withdrew is left out unless the secretary places it; its
+    # place in the final table (a relegation place, often) still counts.
+    placements = {**dict.fromkeys(withdrawn_teams(season_id=old.pk)), **given}
     tables = final_tables(season_id=old.pk)
     rule = promotion.Rule(places=league.promotion_places,
                           overrides=promotion.overrides_of(league.promotion_overrides or {}),

@@ -372,7 +372,8 @@ def _shape_refusal(competition: Competition, *, team: Team | None, player: Playe
         return Refused(f"{competition} is a {competition.kind} cup: "
                        + ("enter two players" if competition.kind == Kind.PAIRS else "enter one player"))
     for who in (player, partner):
-        if who is not None and not SquadRegistration.objects.filter(season=competition.season, player=who).exists():
+        if who is not None and not SquadRegistration.objects.filter(season=competition.season, player=who,
+                                                                    ended_on__isnull=True).exists():
             return Refused(f"{who} is not registered with a team for {competition.season.name}")
     return None
 

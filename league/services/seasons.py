@@ -14,6 +14,8 @@ from league.models import (
     MatchNight,
     Season,
     SquadRegistration,
+    TeamWithdrawal,
+    TransferRequest,
 )
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
@@ -79,5 +81,9 @@ def _delete_contents(season: Season) -> None:
     Fixture.objects.filter(**in_season).delete()
     DivisionEntry.objects.filter(**in_season).delete()
     Competition.objects.filter(season=season).delete()
+    # A season without results has no transfer or withdrawal worth keeping
+    # without it: they go with its squads and divisions.
+    TransferRequest.objects.filter(season=season).delete()
+    TeamWithdrawal.objects.filter(**in_season).delete()
     SquadRegistration.objects.filter(season=season).delete()
     Division.objects.filter(season=season).delete()

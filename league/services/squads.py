@@ -72,7 +72,7 @@ def squad_withdraw(*, season_id: int, team_id: int, player_id: int, user: Author
         season, team, player = _locked(season_id=season_id, team_id=team_id, player_id=player_id)
         refusal = squad_withdraw_refusal(season=season, team=team, player=player, user=user)
         if refusal is None:
-            SquadRegistration.objects.filter(season=season, team=team, player=player).delete()
+            SquadRegistration.objects.filter(season=season, team=team, player=player, ended_on__isnull=True).delete()
         details = _details(season=season, player=player, refusal=refusal)
         audit_record(user=user, action="squad.withdraw", target=team, data=details, refusal=refusal)
     if refusal is not None:

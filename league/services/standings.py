@@ -49,6 +49,7 @@ from league.models import (
     Rubber,
     Sanction,
     TableEntry,
+    TeamWithdrawal,
 )
 from league.selectors.competition import division_settings
 from league.selectors.formats import division_scheme, version_scheme
@@ -131,14 +132,23 @@ def standings_rebuild_all() -> int:
 
 
 def division_table_rows(division: Division) -> list[standings.TableRow]:
-    """The division's table as its results now stand, best first."""
+    """The division's table as its results now stand, best first. A team
+    withdrawn with its results expunged is left out, and every result and
+    sanction of its with it; one withdrawn with its results standing keeps
+    its row, at the bottom (league.services.withdrawals)."""
     settings = division_settings(division_id=division.pk)
-    entries = DivisionEntry.objects.filter(division=division).select_related("team").order_by("id")
+    withdrawn = dict(TeamWithdrawal.objects.filter(division=division).values_list("team_id", "results"))
+    expunged = {team for team, results in withdrawn.items() if results == TeamWithdrawal.Results.EXPUNGE}
+    entries = (DivisionEntry.objects.filter(division=division).exclude(team_id__in=expunged)
+               .select_related("team").order_by("id"))
     teams = [standings.TeamEntry(entry.team_id, entry.team.name) for entry in entries]
     deductions = [standings.Sanction(team, points, reason) for team, points, reason in
-                  Sanction.objects.filter(division=division).values_list("team_id", "points", "reason")]
-    return standings.division_table(teams, _match_lines(division), scheme_of(settings, division_id=division.pk),
-                                    tie_breakers=settings.tie_breakers, sanctions=deductions)
+                  Sanction.objects.filter(division=division).exclude(team_id__in=expunged)
+                  .values_list("team_id", "points", "reason")]
+    lines = [line for line in _match_lines(division) if line.home not in expunged and line.away not in expunged]
+    return standings.division_table(teams, lines, scheme_of(settings, division_id=division.pk),
+                                    tie_breakers=settings.tie_breakers, sanctions=deductions,
+                                    withdrawn=set(withdrawn) - expunged)
 
 
 def scheme_of(settings: CompetitionSettings, *, division_id: int) -> formats.PointsScheme:
@@ -194,7 +204,7 @@ def _table_replace(division: Division, now: datetime) -> None:
         division=division, team_id=row.team, position=row.position, shared=row.shared, played=row.played,
         won=row.won, drawn=row.drawn, lost=row.lost, games_for=row.games_for, games_against=row.games_against,
         pegged_for=row.pegged_for, pegged_against=row.pegged_against, sanctions=row.sanctions,
-        points=row.points, rebuilt_at=now,
+        points=row.points, withdrawn=row.withdrawn, rebuilt_at=now,
     ) for row in rows)
 
 

@@ -13,9 +13,10 @@ from typing import Any
 
 from league import formats
 from league.authors import Author, author_user
-from league.models import Fixture, MatchNight, NightSubstitute, Player, Rubber, RubberGame, SquadRegistration, Team
+from league.models import Fixture, MatchNight, NightSubstitute, Player, Rubber, RubberGame, Team
 from league.models import Substitution
 from league.refusals import SubstitutionInvalid
+from league.selectors.eligibility import sheet_squad
 from league.selectors.matches import match_format_of
 from league.services.nights import Night, night_change, require_captain, require_playable, require_status
 
@@ -95,12 +96,15 @@ def _require_names_allowed(fixture: Fixture, night: MatchNight, team: Team, fmt:
         raise SubstitutionInvalid(f"{fmt.name} allows {allowed} a team; {len(player_ids)} were named.")
     if len(set(player_ids)) != len(player_ids):
         raise SubstitutionInvalid("A player is named as a substitute twice.")
-    squad = set(SquadRegistration.objects.filter(season_id=fixture.division.season_id, team=team,
-                                                 player_id__in=player_ids).values_list("player_id", flat=True))
-    strangers = [pk for pk in player_ids if pk not in squad]
+    squad = sheet_squad(division=fixture.division, team=team, named=player_ids, on=fixture.played_on,
+                        fixture_id=fixture.pk)
+    playable = {pk for pk, _ in squad.players}
+    strangers = [pk for pk in player_ids if pk not in playable]
     if strangers:
-        raise SubstitutionInvalid(f"{_name(strangers[0])} is not in {team}'s squad this season: "
-                                  f"a substitute comes from the squad.")
+        why = squad.reasons.get(strangers[0])
+        raise SubstitutionInvalid(f"{_name(strangers[0])} is not in {team}'s squad "
+                                  + (f"that night ({_name(strangers[0])} {why})" if why else "this season")
+                                  + ": a substitute comes from the squad.")
 
 
 def _side_playing(rubber: Rubber, player_id: int) -> str | None:

@@ -3,7 +3,8 @@
 The home captain (or a league secretary) enters the whole sheet, both
 teams' players, rubber by rubber in the order of the division's match
 format. It is checked against the format (`league.formats`) and the squads
-(only players registered for the team this season may play for it), and
+(only players registered for the team on the night, eligible by the
+league's rules, may play for it: `league.selectors.eligibility`), and
 refused with every problem listed. The sheet may be entered again while the
 night is open, but a rubber that has games recorded keeps its players.
 
@@ -17,8 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from league import formats
-from league.models import Fixture, MatchNight, Player, Rubber, RubberGame, SquadRegistration, Team
+from league.models import Fixture, MatchNight, Rubber, RubberGame, Team
 from league.selectors.competition import division_settings
+from league.selectors.eligibility import sheet_squad
 from league.selectors.matches import match_format_of
 from league.refusals import TeamSheetInvalid
 from league.authors import Author
@@ -80,20 +82,11 @@ def _side(value: str | None) -> formats.Side | None:
 
 
 def _squad(fixture: Fixture, team: Team, named: set[int]) -> formats.Squad:
-    """The team's squad, and why each other named player may not play for it."""
-    season_id = fixture.division.season_id
-    registered = {r.player_id: r for r in SquadRegistration.objects.filter(season_id=season_id, player_id__in=named)
-                  .select_related("player", "team")}
-    players = tuple(formats.Player(r.player_id, r.player.name) for r in registered.values() if r.team_id == team.pk)
-    names = dict(Player.objects.filter(pk__in=named - set(registered)).values_list("pk", "name"))
-    strangers = []
-    for pk in sorted(named):
-        registration = registered.get(pk)
-        if registration is not None and registration.team_id != team.pk:
-            strangers.append((pk, f"{registration.player.name}, who is registered for {registration.team}"))
-        elif registration is None and pk in names:
-            strangers.append((pk, f"{names[pk]}, who is not registered for {team} this season"))
-    return formats.Squad(team.name, players, tuple(strangers))
+    """The named players who may play for the team on the night, and why
+    each other named player may not."""
+    squad = sheet_squad(division=fixture.division, team=team, named=named, on=fixture.played_on,
+                        fixture_id=fixture.pk)
+    return formats.Squad(team.name, tuple(formats.Player(pk, name) for pk, name in squad.players), squad.strangers)
 
 
 def _played_rubbers_changed(night: MatchNight, lineups: Sequence[Lineup]) -> list[str]:

@@ -12,11 +12,20 @@ for how the tie-breakers order the teams.
 ...                       tie_breakers=["points", "name"])
 >>> [(r.position, r.shared, r.name, r.points) for r in rows]
 [(1, True, 'Crown', 2), (1, True, 'Red Lion', 2), (3, False, 'Plough', 0)]
+
+A team that withdrew with its results standing (``withdrawn``) is ranked
+below every team still playing, and among those withdrawn by the same
+tie-breakers:
+
+>>> rows = division_table(teams, [MatchLine(1, 2, 5, 4), MatchLine(2, 3, 5, 4)], scheme_get("plain"),
+...                       tie_breakers=["points", "name"], withdrawn={1})
+>>> [(r.position, r.name, r.points, r.withdrawn) for r in rows]
+[(1, 'Crown', 2, False), (2, 'Plough', 0, False), (3, 'Red Lion', 2, True)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from league.formats import PointsScheme
 
@@ -28,23 +37,28 @@ from .values import MatchLine, Sanction, TableRow, TeamEntry
 
 def division_table(teams: Iterable[TeamEntry], matches: Iterable[MatchLine], scheme: PointsScheme, *,
                    tie_breakers: Iterable[str] = DEFAULT_TIE_BREAKERS,
-                   sanctions: Iterable[Sanction] = ()) -> list[TableRow]:
-    """The table of ``teams`` after ``matches``, scored by ``scheme``, best first."""
+                   sanctions: Iterable[Sanction] = (), withdrawn: Collection[int] = ()) -> list[TableRow]:
+    """The table of ``teams`` after ``matches``, scored by ``scheme``, best
+    first; the ``withdrawn`` teams' rows last."""
     breakers = tie_breakers_check(tie_breakers)
     scored = [(line, line_result(scheme, line)) for line in matches]
     totals = tally(list(teams), scored, sanctions)
+    playing = [t for t in totals.values() if t.team not in withdrawn]
+    gone = [t for t in totals.values() if t.team in withdrawn]
     rows: list[TableRow] = []
-    for group in ranked_groups(list(totals.values()), scored, breakers):
-        position = len(rows) + 1
-        rows.extend(_row(team, position, shared=len(group) > 1) for team in group)
+    for part in (playing, gone):
+        for group in ranked_groups(part, scored, breakers):
+            position = len(rows) + 1
+            rows.extend(_row(team, position, shared=len(group) > 1, withdrawn=team.team in withdrawn)
+                        for team in group)
     return rows
 
 
-def _row(totals: Totals, position: int, *, shared: bool) -> TableRow:
+def _row(totals: Totals, position: int, *, shared: bool, withdrawn: bool) -> TableRow:
     return TableRow(
         team=totals.team, name=totals.name, played=totals.played, won=totals.won,
         drawn=totals.drawn, lost=totals.lost, games_for=totals.games_for,
         games_against=totals.games_against, pegged_for=totals.pegged_for,
         pegged_against=totals.pegged_against, sanctions=totals.sanctions,
-        points=totals.points, position=position, shared=shared,
+        points=totals.points, position=position, shared=shared, withdrawn=withdrawn,
     )

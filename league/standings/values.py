@@ -98,7 +98,8 @@ class TableRow:
     ``points`` are the match points earned less ``sanctions`` (the points
     deducted), so they can be negative.  ``position`` counts from 1; teams
     level on every ranking tie-breaker share it (``shared``), and the next
-    team's position skips past them: 1=, 1=, 3.
+    team's position skips past them: 1=, 1=, 3.  A ``withdrawn`` team's row
+    stands below every other, whatever its figures.
     """
 
     team: TeamId
@@ -115,6 +116,7 @@ class TableRow:
     points: int
     position: int
     shared: bool
+    withdrawn: bool = False
 
     @property
     def games_difference(self) -> int:

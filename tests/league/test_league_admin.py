@@ -43,7 +43,8 @@ def test_the_admin_names_the_team_a_player_is_already_registered_for(browser: Cl
     response = browser.post("/admin/league/squadregistration/add/",
                             {"season": season.pk, "team": crown.pk, "player": ann.pk})
     assert response.context["adminform"].form.errors == {
-        "player": ["Ann 1 is registered for Red Lion A this season: players cannot move teams mid-season"],
+        "player": ["Ann 1 is registered for Red Lion A this season: a player moves team mid-season only by a "
+                   "transfer, where Leek & District allows them"],
     }
 
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from changeover_data import a_team_at, confirm, ended_league, fixture, squad, table
-from league.models import AuditEntry, Division, Fixture, Season, SquadRegistration
+from league.models import AuditEntry, Division, Fixture, Season, SquadRegistration, TeamWithdrawal
 from league.refusals import NeedsInsisting, NotPermitted, Refused
 from league.services.changeover import NewSeason, changeover_proposal, playoff_arrange, season_changeover
 
@@ -190,3 +190,16 @@ def test_a_placement_naming_another_leagues_team_is_refused(secretary: Any) -> N
     with pytest.raises(Refused, match="not a team of"):
         season_changeover(season_id=ended.season.pk, new=next_season(), user=secretary,
                           placements={other.teams["P1"].pk: ended.divisions[0].pk})
+
+
+def test_a_team_that_withdrew_is_left_out_unless_the_secretary_places_it(secretary: Any) -> None:
+    ended = ended_league(secretary)
+    premier = ended.divisions[0]
+    TeamWithdrawal.objects.create(division=premier, team=ended.teams["P2"], date=timezone.localdate(),
+                                  reason="the pub closed", first_half=False, results="stand", made_by=secretary)
+    proposal = changeover_proposal(season_id=ended.season.pk, user=secretary)
+    assert [line.team.name for line in proposal.left_out] == ["P2"]
+    assert "P2" not in {line.team.name for d in proposal.divisions for line in d.lines}
+    placed = changeover_proposal(season_id=ended.season.pk, user=secretary,
+                                 placements={ended.teams["P2"].pk: ended.divisions[1].pk})
+    assert "P2" in {line.team.name for line in placed.divisions[1].lines} and not placed.left_out

@@ -46,7 +46,7 @@ def test_the_review_says_who_is_new_who_exists_and_who_is_refused_and_registers_
     review = html[html.index("Check, then confirm"):]
     assert "Jo Bloggs</th>" in review and "already a player" in review
     assert "Ann New</th>" in review and "a new player" in review
-    assert "registered for Crown B this season: players cannot move teams mid-season" in review
+    assert "registered for Crown B this season: a player moves team mid-season only by a transfer" in review
     assert "Register 2 players" in review
     assert squad_names(season, team) == [] and not Player.objects.filter(name="Ann New").exists()
     assert not AuditEntry.objects.filter(action__startswith="squad.register").exists()

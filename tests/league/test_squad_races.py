@@ -46,3 +46,28 @@ def test_a_player_registered_by_two_teams_at_once_joins_one(postgres: None, secr
     (refused,) = [answer for answer in answers if isinstance(answer, RegisteredElsewhere)]
     assert f"registered for {joined.team}" in refused.message
     assert SquadRegistration.objects.get().team == joined.team
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_registration_and_a_transfer_racing_for_the_last_place_do_not_both_take_it(
+        postgres: None, secretary: Any) -> None:
+    from league.models import TransferRequest
+    from league.refusals import TransferRefused
+    from league.services.transfers import transfer_direct
+
+    league = a_league(transfers="secretary")
+    league.secretaries.add(secretary)
+    season = a_season(league, squad_max=3, squad_min=2)
+    red_lion, crown = a_team(league, "Red Lion A"), a_team(league, "Crown B")
+    for player in players(2):
+        squad_register(season_id=season.pk, team_id=red_lion.pk, player_id=player.pk, user=secretary)
+    (mover,) = players(1, prefix="Mover")
+    squad_register(season_id=season.pk, team_id=crown.pk, player_id=mover.pk, user=secretary)
+    (newcomer,) = players(1, prefix="Newcomer")
+    answers = race([
+        partial(squad_register, season_id=season.pk, team_id=red_lion.pk, player_id=newcomer.pk, user=secretary),
+        partial(transfer_direct, season_id=season.pk, player_id=mover.pk, to_team_id=red_lion.pk, user=secretary),
+    ])
+    assert sum(isinstance(answer, (SquadRegistration, TransferRequest)) for answer in answers) == 1
+    assert sum(isinstance(answer, (SquadFull, TransferRefused)) for answer in answers) == 1
+    assert SquadRegistration.objects.filter(season=season, team=red_lion, ended_on__isnull=True).count() == 3

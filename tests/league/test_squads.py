@@ -177,7 +177,7 @@ def test_registration_stays_open_through_the_deadline_day(league: Any, red_lion:
 def test_a_player_cannot_move_teams_mid_season(season: Season, red_lion: Team, crown: Team, secretary: Any) -> None:
     (ann,) = players(1, prefix="Ann")
     register(season, crown, ann, secretary)
-    with pytest.raises(RegisteredElsewhere, match="Ann 1 is registered for Crown B this season: players cannot move"):
+    with pytest.raises(RegisteredElsewhere, match="Ann 1 is registered for Crown B this season: a player moves team mid-season only by a transfer"):
         register(season, red_lion, ann, secretary)
     assert player_eligibility(season_id=season.pk, team_id=crown.pk, player_id=ann.pk) is None
 

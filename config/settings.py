@@ -187,6 +187,15 @@ else:
     # one development server, which is the only place this runs.
     SILENCED_SYSTEM_CHECKS = ["axes.W001"]
 
+# Spectators' pages (league.pages.spectator_cache): the anonymous rendering
+# of a division's page, a match night and its live fragment, and a game's
+# board, kept in the cache above under the versions of what they show.
+# SPECTATOR_CACHE=0 serves every request rendered afresh (as before).
+SPECTATOR_CACHE = env_bool("SPECTATOR_CACHE", True)
+# How long a cached page is kept at most: the bound on a stale page should
+# the cache miss a change's new version (it was unreachable at that moment).
+SPECTATOR_CACHE_SECONDS = env_int("SPECTATOR_CACHE_SECONDS", 300)
+
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL) or "memory://localhost/"
 # Without a broker the tasks run in-process, right where they are queued.
 CELERY_TASK_ALWAYS_EAGER = not (env_str("CELERY_BROKER_URL") or REDIS_URL)

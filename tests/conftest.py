@@ -144,10 +144,16 @@ def demo_committed(demo_snapshot: Path, transactional_db: None) -> Any:
 
 @pytest.fixture(autouse=True)
 def _fresh_process_caches() -> Iterator[None]:
-    """Each test starts with an empty in-memory cache of engine values, so
-    no test passes thanks to what an earlier one left there."""
+    """Each test starts with an empty in-memory cache of engine values, and
+    with no spectators' page cached before it (a new version of every page,
+    rather than emptying a Redis other processes may share), so no test
+    passes, or fails, thanks to what an earlier one left there."""
+    from django.core.cache import cache
+
     from league.engine import ENGINES
+    from league.selectors.page_versions import EVERYTHING, VERSION_TTL_SECONDS, new_token
 
     ENGINES.clear()
+    cache.set(EVERYTHING, new_token(), VERSION_TTL_SECONDS)
     yield
     ENGINES.clear()

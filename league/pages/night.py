@@ -20,7 +20,9 @@ from league.pages.night_forms import (CardForm, DisputeForm, DrawSheetForm, Sett
 from league.pages.night_rearrange import is_ours, rearrange_context
 from league.pages.robots import hidden_by, render_for
 from league.selectors.eligibility import RETURNED, card_eligibility_notes
+from league.pages.spectator_cache import spectator_cached
 from league.selectors.match_card import match_card_csv
+from league.selectors.page_versions import fixture_key
 from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
 from league.selectors.substitutes import night_substitutes
 
@@ -36,12 +38,16 @@ class Bound:
     problems: list[str] = field(default_factory=list)
 
 
+@spectator_cached(lambda fixture_id: [fixture_key(fixture_id)])
 @require_GET
 def page(request: HttpRequest, fixture_id: int) -> HttpResponse:
     return render_night(request, fixture_id)
 
 
-@never_cache  # a TV polls this every few seconds: no cache may answer for it
+# A TV polls this every few seconds: the public's copy is revalidated each
+# time (a 304 when nothing changed), a logged-in reader's never kept.
+@spectator_cached(lambda fixture_id: [fixture_key(fixture_id)])
+@never_cache
 @require_GET
 def live(request: HttpRequest, fixture_id: int) -> HttpResponse:
     """The scoreboard part of the page alone, for the page's script."""

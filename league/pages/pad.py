@@ -14,6 +14,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from league.models import Game
+from league.pages.spectator_cache import spectator_cached
+from league.selectors.page_versions import game_key
 from league.selectors.pad_links import follower_reason, game_night_link, pad_links
 
 # The service worker's cache: a new name makes tablets drop the old copies.
@@ -38,6 +40,7 @@ def pad_next(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "pad/next.html", {"game": game, "links": pad_links(game=game, user=request.user)})
 
 
+@spectator_cached(lambda game_id: [game_key(game_id)])
 def board(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     return render(request, "pad/board.html", {"game": game, "night": game_night_link(game=game)})

@@ -20,7 +20,9 @@ from league.models import Division, DivisionEntry, Fixture, League, Season, Team
 from league.pages.public_boards import leaderboard_context
 from league.pages.public_lines import by_week, fixture_lines, latest_and_next, week_size
 from league.pages.robots import hidden_by, render_for
+from league.pages.spectator_cache import spectator_cached
 from league.selectors.cup_pages import season_competitions
+from league.selectors.page_versions import division_key
 from league.selectors.public import (
     division_fixtures_public,
     division_settings_of,
@@ -107,6 +109,7 @@ def _division_panel(division: Division, fixtures: list[Fixture], today: date) ->
             "next": upcoming, "table_id": f"table-{division.pk}", "caption": f"{division.name} table"}
 
 
+@spectator_cached(lambda division_id: [division_key(division_id)], params=("order", "min_games"))
 @require_GET
 def division_page(request: HttpRequest, division_id: int) -> HttpResponse:
     context = _division_context(division_id)

@@ -200,3 +200,10 @@ def _game_view(rubber_game: RubberGame) -> dict[str, Any]:
     return {"number": rubber_game.number, "source": rubber_game.source, "game": rubber_game.game_id,
             "scores": scores, "winner": outcome.winner if outcome is not None else None,
             "playing": outcome is None}
+
+
+def night_fixture_ids(*, night_ids: set[int]) -> list[int]:
+    """The fixtures of these match nights (no query when there are none)."""
+    if not night_ids:
+        return []
+    return list(MatchNight.objects.filter(pk__in=night_ids).values_list("fixture_id", flat=True))

@@ -11,6 +11,7 @@ from django.db import models
 from league.models import AuditEntry
 from league.refusals import NotPermitted, Refused
 from league.authors import Author, author_user
+from league.services.page_versions import pages_changed_by
 
 # A row, a plain label for something that is not one, or nothing.
 Target: TypeAlias = models.Model | str | None
@@ -27,7 +28,8 @@ def audit_record(
     """Appends one entry: `user` did `action` to `target`, with the details
     in `data`; or, given a `refusal`, was refused it, saying why. `target` is
     named by its content type and id when it is a row, and always by its
-    label, which outlives the row."""
+    label, which outlives the row. A change (not a refusal) also makes the
+    spectators' cached pages that show its target stale."""
     details = dict(data or {})
     if refusal is not None:
         action, details[REFUSAL_KEY] = f"{action}{REFUSED}", refusal.message
@@ -39,4 +41,6 @@ def audit_record(
     elif target is not None:
         entry.target_label = target[:300]
     entry.save()
+    if refusal is None:
+        pages_changed_by(action=action, target=target)
     return entry

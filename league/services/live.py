@@ -13,6 +13,10 @@ have published. So the work can never be lost, whatever happens to Redis:
   failed connection (the socket timeouts in settings are short), and
 - the beat task `live_catch_up` publishes whatever the broker missed.
 
+Publishing also renews the versions of the games' boards and their match
+nights' pages (`league.services.page_versions`): the spectators' cached
+pages move on with the live states, not with each move.
+
 With no broker configured (tasks in-process) the kick publishes at once.
 """
 import logging
@@ -28,8 +32,10 @@ from django.utils import timezone
 
 from league.models import Game
 from league.selectors.games import live_state_key
+from league.selectors.matches import night_fixture_ids
 from league.selectors.seat_names import public_seats_of, with_seats
 from league.selectors.state import game_state
+from league.services.page_versions import pages_changed
 from league.tasks import live_publish_pending_task
 
 log = logging.getLogger(__name__)
@@ -80,6 +86,9 @@ def live_publish_pending(*, older_than_seconds: float = 0) -> int:
                        LIVE_STATE_TTL_SECONDS)
         # The rows are locked, so each seq is still the one just published.
         Game.objects.filter(pk__in=[game.pk for game in games]).update(published_seq=F("seq"))
+        # The match nights showing these games' scores are stale too.
+        nights = {game.match_night_id for game in games if game.match_night_id is not None}
+        pages_changed(games=[game.pk for game in games], fixtures=night_fixture_ids(night_ids=nights))
     return len(games)
 
 

@@ -54,6 +54,7 @@ from league.models import (
 from league.selectors.competition import division_settings
 from league.selectors.formats import division_scheme, version_scheme
 from league.tasks import division_standings_task
+from league.services.page_versions import pages_changed
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,7 @@ def division_standings_rebuild(*, division_id: int) -> None:
         # Every change marked so far is in these rows: a newer mark waits on
         # the division's lock until this commits, and then counts past it.
         Division.objects.filter(pk=division_id).update(table_rebuilt_changes=division.table_changes)
+        pages_changed(divisions=[division_id])
 
 
 def standings_catch_up() -> int:

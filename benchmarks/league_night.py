@@ -219,6 +219,7 @@ class Connection:
 class Tally:
     moves: list[float] = field(default_factory=list)
     reads: list[float] = field(default_factory=list)
+    kinds: dict[str, list[float]] = field(default_factory=dict)
     confirms: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
 
@@ -330,10 +331,12 @@ def tablet_loop(tablet: Tablet, speed: float, deadline: float, tally: Tally) -> 
         time.sleep(tablet.rng.uniform(*THINK) / speed)
 
 
-def spectator_loop(port: int, night: Night, speed: float, deadline: float, tally: Tally, seed: int) -> None:
+def spectator_loop(port: int, night: Night, speed: float, deadline: float, tally: Tally, seed: int,
+                   only: str | None) -> None:
     rng = random.Random(seed)
     connection = Connection(port)
-    kind, every, _ = rng.choices(SPECTATING, weights=[share for *_, share in SPECTATING])[0]
+    kind, every, _ = (rng.choices(SPECTATING, weights=[share for *_, share in SPECTATING])[0] if only is None
+                      else next(spec for spec in SPECTATING if spec[0] == only))
     time.sleep(rng.uniform(0, every) / speed)
     target = None
     while time.perf_counter() < deadline:
@@ -350,6 +353,7 @@ def spectator_loop(port: int, night: Night, speed: float, deadline: float, tally
             began = time.perf_counter()
             status, _ = connection.call("GET", path)
             tally.reads.append(time.perf_counter() - began)
+            tally.kinds.setdefault(kind, []).append(tally.reads[-1])
             if status != 200:
                 tally.error(f"{kind} {status}")
         time.sleep(every / speed)
@@ -367,8 +371,9 @@ class Bench:
         self.args, self.port, self.token, self.night, self.meter = args, port, token, night, meter
         self.tablets: list[Tablet] = []
         self.phases: list[dict[str, Any]] = []
+        self.calibration: list[dict[str, Any]] = []  # one kind of read at a time
 
-    def phase(self, tablets: int, spectators: int, record: bool = True) -> dict[str, Any]:
+    def phase(self, tablets: int, spectators: int, record: bool = True, only: str | None = None) -> dict[str, Any]:
         while len(self.tablets) < tablets:
             self.tablets.append(Tablet(len(self.tablets), self.port, self.token, self.night, self.args.seed))
         tally = Tally()
@@ -376,8 +381,9 @@ class Bench:
         threads = [threading.Thread(target=tablet_loop, args=(t, self.args.speed, deadline, tally), daemon=True)
                    for t in self.tablets[:tablets]]
         threads += [threading.Thread(target=spectator_loop, daemon=True,
-                                     args=(self.port, self.night, self.args.speed, deadline, tally, 7919 * n))
+                                     args=(self.port, self.night, self.args.speed, deadline, tally, 7919 * n, only))
                     for n in range(spectators)]
+        load = os.getloadavg()[0]
         before, began = self.meter.sample(), time.perf_counter()
         for thread in threads:
             thread.start()
@@ -391,14 +397,20 @@ class Bench:
             "move_p50_ms": percentile(tally.moves, 0.5), "move_p99_ms": percentile(tally.moves, 0.99),
             "reads": len(tally.reads), "reads_per_s": round(len(tally.reads) / seconds, 1),
             "read_p50_ms": percentile(tally.reads, 0.5), "read_p99_ms": percentile(tally.reads, 0.99),
+            "read_kinds": {kind: {"reads": len(times), "p50_ms": percentile(times, 0.5),
+                                  "p99_ms": percentile(times, 0.99)} for kind, times in sorted(tally.kinds.items())},
+            "only": only, "load_average": [round(load, 1), round(os.getloadavg()[0], 1)],
             "confirmed": len(tally.confirms), "confirm_max_ms": percentile(tally.confirms, 1.0),
             "errors": tally.errors, "cpu_s": cpu, "cpu_s_total": round(sum(cpu.values()), 2),
         }
         row["held"] = (not tally.errors and (row["move_p99_ms"] or 0) < MOVE_P99_MS
                        and (row["read_p99_ms"] or 0) < READ_P99_MS)
-        if not record:
+        if record:
+            self.phases.append(row)
+        elif only is None:
             return row
-        self.phases.append(row)
+        else:
+            self.calibration.append(row)
         if not self.args.json:
             print(phase_line(row), flush=True)
         return row
@@ -427,10 +439,10 @@ class Bench:
 
 
 def phase_line(row: dict[str, Any]) -> str:
-    return (f"{row['tablets']:4} tablets {row['spectators']:4} spectators  "
+    return (f"{row['tablets']:4} tablets {row['spectators']:4} {row['only'] or 'spectators':10} "
             f"moves {row['moves_per_s']:6.1f}/s p99 {row['move_p99_ms']} ms  "
             f"reads {row['reads_per_s']:6.1f}/s p99 {row['read_p99_ms']} ms  "
-            f"confirmed {row['confirmed']}  cpu {row['cpu_s_total']} s  "
+            f"confirmed {row['confirmed']}  cpu {row['cpu_s_total']} s  load {row['load_average'][1]}  "
             f"{'held' if row['held'] else 'NOT held'}{'  errors ' + str(row['errors']) if row['errors'] else ''}")
 
 
@@ -451,8 +463,18 @@ def per_unit(bench: Bench) -> dict[str, float | None]:
         if only_moves:
             parts[f"move_{part}_ms"] = round(1000 * sum(r["cpu_s"][part] for r in only_moves)
                                              / sum(r["moves"] for r in only_moves), 2)
+    by_kind = {}
+    for row in bench.calibration:
+        if move_ms is not None and row["reads"] and not row["errors"]:
+            by_kind[row["only"]] = round((1000 * row["cpu_s_total"] - move_ms * row["moves"]) / row["reads"], 2)
+    mix = (sum(share * by_kind[kind] / every for kind, every, share in SPECTATING) / READS_PER_SPECTATOR
+           if len(by_kind) == len(SPECTATING) else None)
     return {"cpu_ms_per_move": round(move_ms, 2) if move_ms else None,
-            "cpu_ms_per_read": round(read_ms, 2) if read_ms else None, **parts}
+            "cpu_ms_per_read": round(read_ms, 2) if read_ms else None, **parts,
+            "cpu_ms_per_read_by_kind": by_kind, "cpu_ms_per_read_of_the_mix": round(mix, 2) if mix else None,
+            # What one core could do were it given to this work alone (no headroom).
+            "moves_per_core_s": round(1000 / move_ms, 1) if move_ms else None,
+            "reads_per_core_s": round(1000 / mix, 1) if mix else None}
 
 
 def summary(args: argparse.Namespace, bench: Bench, tablets: int, moves_row: dict[str, Any] | None,
@@ -473,6 +495,7 @@ def summary(args: argparse.Namespace, bench: Bench, tablets: int, moves_row: dic
         "reads_per_spectator_per_s": round(READS_PER_SPECTATOR, 3),
         **per_unit(bench),
         "phases": bench.phases,
+        "calibration": bench.calibration,
     }
 
 
@@ -488,7 +511,9 @@ def print_summary(report: dict[str, Any]) -> None:
           f"  spectators (beside {big['with_simulated_tablets']} simulated tablets)")
     print(f"server CPU a move  {report['cpu_ms_per_move']} ms (web {report.get('move_web_ms')}, celery "
           f"{report.get('move_celery_ms')}, postgres {report.get('move_postgres_ms')})")
-    print(f"server CPU a read  {report['cpu_ms_per_read']} ms")
+    print(f"server CPU a read  {report['cpu_ms_per_read']} ms in the search; alone, by kind: "
+          f"{report['cpu_ms_per_read_by_kind']}, the spectators' mix {report['cpu_ms_per_read_of_the_mix']} ms")
+    print(f"one core, CPU alone: {report['moves_per_core_s']} moves/s or {report['reads_per_core_s']} reads/s")
 
 
 def start_server(args: argparse.Namespace, env: dict[str, str], port: int) -> tuple[Any, Any]:
@@ -544,6 +569,8 @@ def main() -> None:
         tablets, moves_row = bench.largest(args.start, lambda n: bench.phase(n, 0))
         background = max(1, tablets // 2)
         spectators, reads_row = bench.largest(args.start, lambda m: bench.phase(background, m))
+        for kind, *_ in SPECTATING:  # what each kind of read costs, alone beside a few tablets
+            bench.phase(background, args.start * 2, record=False, only=kind)
     finally:
         for process in (server, worker):
             process.terminate()

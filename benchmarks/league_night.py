@@ -72,6 +72,9 @@ MOVE_SECONDS = sum(THINK) / 2
 # What a spectator polls, how often at the real pace (seconds), how many do.
 SPECTATING = (("board", 2.0, 0.6), ("night", 3.0, 0.3), ("division", 30.0, 0.1))
 READS_PER_SPECTATOR = sum(share / every for _, every, share in SPECTATING)
+# Who the n-th spectator is, ten at a time: the shares above, interleaved,
+# so that a few spectators are already a fair mix.
+ROTA = ("board", "night", "board", "board", "night", "board", "division", "board", "night", "board")
 TEAMS, WEEKS = 10, 9
 STATIC_ROOT = os.environ.get("BENCH_STATIC_ROOT", "/tmp/league_night_static")  # kept between runs: faster
 
@@ -331,12 +334,12 @@ def tablet_loop(tablet: Tablet, speed: float, deadline: float, tally: Tally) -> 
         time.sleep(tablet.rng.uniform(*THINK) / speed)
 
 
-def spectator_loop(port: int, night: Night, speed: float, deadline: float, tally: Tally, seed: int,
+def spectator_loop(port: int, night: Night, speed: float, deadline: float, tally: Tally, number: int,
                    only: str | None) -> None:
-    rng = random.Random(seed)
+    rng = random.Random(7919 * number)
     connection = Connection(port)
-    kind, every, _ = (rng.choices(SPECTATING, weights=[share for *_, share in SPECTATING])[0] if only is None
-                      else next(spec for spec in SPECTATING if spec[0] == only))
+    kind = only or ROTA[number % len(ROTA)]
+    every = next(seconds for name, seconds, _ in SPECTATING if name == kind)
     time.sleep(rng.uniform(0, every) / speed)
     target = None
     while time.perf_counter() < deadline:
@@ -381,7 +384,7 @@ class Bench:
         threads = [threading.Thread(target=tablet_loop, args=(t, self.args.speed, deadline, tally), daemon=True)
                    for t in self.tablets[:tablets]]
         threads += [threading.Thread(target=spectator_loop, daemon=True,
-                                     args=(self.port, self.night, self.args.speed, deadline, tally, 7919 * n, only))
+                                     args=(self.port, self.night, self.args.speed, deadline, tally, n, only))
                     for n in range(spectators)]
         load = os.getloadavg()[0]
         before, began = self.meter.sample(), time.perf_counter()

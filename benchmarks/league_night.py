@@ -57,7 +57,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -262,7 +262,8 @@ class Tablet:
         self.connection = Connection(port, token)
         self.night, self.rng, self.keys = night, random.Random(seed + number), itertools.count()
         self.game: int | None = None
-        self.fixture, self.seq, self.writes = 0, 0, iter(())  # type: ignore[var-annotated]
+        self.fixture, self.seq = 0, 0
+        self.writes: Iterator[tuple[str, Any]] = iter(())
 
     def start_game(self, tally: Tally) -> bool:
         from scoring.simulate import random_game
@@ -313,7 +314,8 @@ class Tablet:
 
     def game_won(self, tally: Tally) -> None:
         with self.night.lock:
-            self.night.live_games.remove(self.game)  # type: ignore[arg-type]
+            if self.game in self.night.live_games:
+                self.night.live_games.remove(self.game)
         self.game = None
         if self.night.finished(self.fixture):
             began = time.perf_counter()
@@ -394,7 +396,7 @@ class Bench:
             thread.join(timeout=self.args.phase + 60)
         seconds = time.perf_counter() - began
         cpu = self.meter.between(before, self.meter.sample())
-        row = {
+        row: dict[str, Any] = {
             "tablets": tablets, "spectators": spectators, "seconds": round(seconds, 1),
             "moves": len(tally.moves), "moves_per_s": round(len(tally.moves) / seconds, 1),
             "move_p50_ms": percentile(tally.moves, 0.5), "move_p99_ms": percentile(tally.moves, 0.99),

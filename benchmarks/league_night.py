@@ -4,7 +4,7 @@ A script that measures, not a test: it prints figures and never fails on
 them. It needs PostgreSQL and Redis on this machine (the ones `.ci/run`
 starts) and sends traffic to 127.0.0.1 only, in loops bounded by time.
 
-    .venv/bin/python benchmarks/league_night.py --quick     # about a minute
+    .venv/bin/python benchmarks/league_night.py --quick     # about two minutes
     .venv/bin/python benchmarks/league_night.py             # a few minutes
     .venv/bin/python benchmarks/league_night.py --json
 
@@ -534,7 +534,7 @@ def start_server(args: argparse.Namespace, env: dict[str, str], port: int) -> tu
 
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="short phases, coarse search: about a minute")
+    parser.add_argument("--quick", action="store_true", help="short phases, coarse search: about two minutes")
     parser.add_argument("--speed", type=float, default=20.0, help="time compression (pauses divided by it)")
     parser.add_argument("--phase", type=float, default=25.0, help="seconds a phase")
     parser.add_argument("--start", type=int, default=2, help="simulated tablets (and spectators) to start from")

@@ -107,6 +107,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     })
+# Behind PgBouncer in transaction pooling (docker-compose.yml, docs/capacity.md)
+# a server-side cursor cannot outlive its transaction's connection: Django
+# then reads `.iterator()` results client-side.
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool("DATABASE_POOLED", False)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -2,6 +2,7 @@
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 from config.celery import app as celery_app
@@ -10,13 +11,18 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 
+def compose() -> dict[str, Any]:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
 def test_compose_runs_web_worker_beat_postgres_and_redis_with_health_checks():
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    services = compose["services"]
-    assert set(services) == {"web", "worker", "beat", "postgres", "redis"}
-    assert all("healthcheck" in service for service in services.values())
+    whole = compose()
+    services = whole["services"]
+    assert set(services) == {"proxy", "migrate", "web", "worker", "beat", "pgbouncer", "postgres", "redis"}
+    # migrate runs once and exits: nothing to check the health of.
+    assert all("healthcheck" in service for name, service in services.items() if name != "migrate")
     assert "pgdata:/var/lib/postgresql/data" in services["postgres"]["volumes"]
-    assert "pgdata" in compose["volumes"]
+    assert "pgdata" in whole["volumes"]
     assert "gunicorn config.wsgi" in services["web"]["command"]
     assert services["worker"]["command"].startswith("celery -A config worker")
     assert services["beat"]["command"].startswith("celery -A config beat")
@@ -67,3 +73,49 @@ def test_the_image_runs_the_compiled_engine():
     assert "ENGINE := build/engine" in makefile
     assert "COPY --from=engine /build/build/engine ./build/engine" in dockerfile
     assert "build" in (ROOT / ".dockerignore").read_text().split()
+
+
+def test_the_web_service_scales_behind_the_proxy():
+    """`docker compose up --scale web=N`: no replica publishes a port (they
+    would clash); the proxy publishes one and its config balances over
+    every replica of `web`, re-resolved as replicas come and go."""
+    services = compose()["services"]
+    assert "ports" not in services["web"] and services["web"]["expose"] == ["8000"]
+    assert services["proxy"]["image"].startswith("nginx:")
+    assert services["proxy"]["ports"] == ["127.0.0.1:8000:80"]
+    mount, target = services["proxy"]["volumes"][0].split(":")[:2]
+    assert target == "/etc/nginx/nginx.conf"
+    nginx = (ROOT / mount).read_text()
+    assert "server web:8000 resolve;" in nginx and "resolver 127.0.0.11" in nginx
+    assert "proxy_pass http://web;" in nginx and "X-Forwarded-Proto" in nginx
+    assert nginx.count("{") == nginx.count("}")
+
+
+def test_migrations_run_once_straight_to_postgres_before_the_app_starts():
+    services = compose()["services"]
+    assert "manage.py migrate" in services["migrate"]["command"]
+    assert "@postgres:5432/" in services["migrate"]["command"]
+    assert "migrate" not in services["web"]["command"]
+    for name in ("web", "worker", "beat"):
+        assert services[name]["depends_on"]["migrate"] == {"condition": "service_completed_successfully"}
+
+
+def test_the_app_reaches_postgres_through_pgbouncer_in_transaction_pooling():
+    services = compose()["services"]
+    for name in ("web", "worker", "beat"):
+        assert "@pgbouncer:5432/" in services[name]["environment"]["DATABASE_URL"]
+    bouncer = services["pgbouncer"]
+    assert bouncer["image"].startswith("edoburu/pgbouncer:")
+    assert bouncer["environment"]["POOL_MODE"] == "transaction"
+    assert "@postgres:5432/" in bouncer["environment"]["DATABASE_URL"]
+    # psycopg prepares statements it runs often: PgBouncer must track them.
+    assert int(bouncer["environment"]["MAX_PREPARED_STATEMENTS"]) > 0
+
+
+def test_the_league_night_benchmark_and_capacity_plan_exist_and_name_each_other():
+    benchmark = ROOT / "benchmarks" / "league_night.py"
+    assert benchmark.exists()
+    capacity = (ROOT / "docs" / "capacity.md").read_text()
+    assert "benchmarks/league_night.py" in capacity
+    assert "docs/capacity.md" in (ROOT / "docs" / "operations.md").read_text()
+    assert "docs/capacity.md" in (ROOT / "README.md").read_text()

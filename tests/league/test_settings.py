@@ -75,3 +75,14 @@ def test_the_development_database_logs_ahead_and_does_not_flush_on_every_commit(
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["wal", "1"]  # 1 is NORMAL: synced at checkpoints
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("pooled", "disabled"), [({}, "False"), ({"DATABASE_POOLED": "1"}, "True")])
+def test_behind_a_transaction_pooler_django_uses_no_server_side_cursors(pooled: dict[str, str],
+                                                                       disabled: str) -> None:
+    """DATABASE_POOLED=1, the compose file's behind PgBouncer, turns them off."""
+    probe = "from django.conf import settings as s; print(s.DATABASES['default']['DISABLE_SERVER_SIDE_CURSORS'])"
+    done = manage("shell", "--no-imports", "-c", probe, env={**PRODUCTION, **pooled})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [disabled]

@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from honours_data import Week, a_week, known_week
+from in_process import committing
 
 from league.models import DigestSubscription, Player
 from league.selectors.honour_marks import SHOWN, Leaders
@@ -100,7 +101,7 @@ def test_the_weekly_email_carries_the_honours_of_the_week_before_it_is_sent(
     week = known_week()
     DigestSubscription.objects.create(league=week.league, address="fan@pub.test", confirmed_at=timezone.now())
     sent_on = week.monday + timedelta(days=7)  # the Monday after the week
-    with django_capture_on_commit_callbacks(execute=True):
+    with committing(django_capture_on_commit_callbacks)():
         assert digests_send(today=sent_on) == 1
     [email] = mailoutbox
     body = email.body

@@ -33,6 +33,7 @@ from league.selectors.public import (
 )
 from league.selectors.seasons import current_of, entry_for_season, league_seasons, team_entries
 from league.selectors.standings import table_entries, table_rebuilt_at
+from league.selectors.week_honours import latest_week, week_honours
 from league.selectors.withdrawals import withdrawal_notes
 from league.standings import TIE_BREAKER_RULES
 
@@ -56,8 +57,10 @@ def league_home(request: HttpRequest, slug: str, season_id: int | None = None) -
     panels = [_division_panel(division, [f for f in fixtures if f.division_id == division.pk], today)
               for division in divisions]
     cups = season_competitions(season_id=season.pk) if season is not None else []
+    monday = latest_week(league_id=league.pk, season_id=season.pk, today=today) if season is not None else None
     context = {"league": league, "season": season, "panels": panels, "cups": cups,
-               "seasons": season_links(league, seasons, shown=season, current=current)}
+               "seasons": season_links(league, seasons, shown=season, current=current),
+               "week": week_honours(league_id=league.pk, monday=monday) if monday is not None else None}
     return render_for(request, "public/league.html", context, hidden=hidden_by(league))
 
 

@@ -1,13 +1,14 @@
 """A league's roll of honour (docs/organisation.md, "The roll of
 honour"): every past season's champions and runners-up, division by
-division, each linked to that season's table, and its cups' winners.
-Readable on a phone and printable for the pub's wall."""
+division, each linked to that season's table, its cups' winners and its
+players' awards (most 61s, best average). Readable on a phone and
+printable for the pub's wall."""
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from league.models import League
 from league.pages.robots import hidden_by, render_for
-from league.selectors.honours import roll_of_honour
+from league.selectors.honours import SEASON_AVERAGE_MIN_GAMES, roll_of_honour
 from league.selectors.public import league_by_slug
 
 
@@ -17,5 +18,5 @@ def honours_page(request: HttpRequest, slug: str) -> HttpResponse:
         league = league_by_slug(slug=slug)
     except League.DoesNotExist:
         raise Http404("no such league") from None
-    context = {"league": league, "seasons": roll_of_honour(league=league)}
+    context = {"league": league, "seasons": roll_of_honour(league=league), "min_games": SEASON_AVERAGE_MIN_GAMES}
     return render_for(request, "public/honours.html", context, hidden=hidden_by(league))

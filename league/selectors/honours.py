@@ -7,14 +7,28 @@ season (`league.selectors.seasons`); the current one is still being
 played for. Teams sharing first place are joint champions, and then no
 team is runner-up; teams sharing second are joint runners-up. A fixed
 number of queries whatever the league's history.
+
+Season awards, from the players' stored statistics of the season's league
+divisions (not cups), added up across the teams a player played for:
+*most 61s*, the most games won on exactly the target, and *best average*,
+the most points pegged a game over at least SEASON_AVERAGE_MIN_GAMES
+games, level averages going to the player with more games. Ties share.
 """
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils import timezone
 
-from league.models import Division, League, Season, TableEntry, Team
+from league.models import Division, League, PlayerStats, Season, TableEntry, Team
 from league.selectors.cup_pages import RollLine, roll_of_winners
+from league.selectors.honour_marks import Leaders, Totals, honour_leaders, people_of, totals_by_player
 from league.selectors.seasons import current_of
+
+# A season's best average needs this many games: about a third of a
+# season's singles for a player in a nine-game match format, so that two
+# lucky nights do not top the roll.
+SEASON_AVERAGE_MIN_GAMES = 10
 
 
 @dataclass
@@ -29,6 +43,8 @@ class SeasonHonours:
     season: Season
     divisions: list[DivisionHonours] = field(default_factory=list)
     cups: list[RollLine] = field(default_factory=list)
+    most_61s: Leaders | None = None
+    best_average: Leaders | None = None
 
 
 def roll_of_honour(*, league: League) -> list[SeasonHonours]:
@@ -49,4 +65,19 @@ def roll_of_honour(*, league: League) -> list[SeasonHonours]:
     for line in roll_of_winners(league_id=league.pk):
         if line.competition.season_id in honours:
             honours[line.competition.season_id].cups.append(line)
+    _awards(honours)
     return list(honours.values())
+
+
+def _awards(honours: dict[int, SeasonHonours]) -> None:
+    rows = (PlayerStats.objects.filter(season_id__in=honours, division__is_cup=False)
+            .values("season_id", "player_id", "team_id", "played", "pegged", "on_target", "fifteens"))
+    by_season: dict[int, list[Mapping[str, Any]]] = {}
+    for row in rows:
+        by_season.setdefault(row["season_id"], []).append(row)
+    totals: dict[int, dict[int, Totals]] = {pk: totals_by_player(some) for pk, some in by_season.items()}
+    people = people_of(totals.values())
+    for pk, season_totals in totals.items():
+        honours[pk].most_61s = honour_leaders(season_totals, "on_target", people=people)
+        honours[pk].best_average = honour_leaders(season_totals, "average", people=people,
+                                                  min_games=SEASON_AVERAGE_MIN_GAMES)

@@ -10,7 +10,9 @@ from their email preferences, confirmed at once.
 
 `digests_send` (weekly, by beat) sends each league's subscribers the
 results confirmed in the last seven days, division by division, with the
-top of each table; a league with no results that week sends nothing. Its
+top of each table, and the honours of the last whole match week before the
+day it runs (league.selectors.week_honours: on a Monday, the week that
+ended the day before); a league with neither sends nothing. Its
 notices are keyed by the ISO week, so a second run in one week sends
 nothing new.
 """
@@ -21,7 +23,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import DigestSubscription, League, NoticeStop
+from league.selectors.honour_marks import Leaders
 from league.selectors.notices import DivisionWeek, digest_addresses, leagues_with_digests, week_results
+from league.selectors.week_honours import WeekHonours, monday_of, week_honours
 from league.services.audit import audit_record
 from league.services.notices import notice_queue, site_link
 
@@ -95,22 +99,26 @@ def digests_send(*, today: date | None = None) -> int:
     until = timezone.make_aware(datetime.combine(today, time.min))
     since = until - timedelta(days=7)
     year, week, _ = today.isocalendar()
+    last_week = monday_of(today) - timedelta(days=7)
     written = 0
     for league in leagues_with_digests():
         divisions = week_results(league_id=league.pk, since=since, until=until)
-        if not divisions:
+        honours = week_honours(league_id=league.pk, monday=last_week)
+        if not divisions and honours.empty:
             continue
         with transaction.atomic():
             written += notice_queue(
                 kind="digest", event=f"digest:league:{league.pk}:week:{year}-W{week:02d}", league=league,
                 to=digest_addresses(league_id=league.pk),
                 subject=f"{league}: the week's results to {today - timedelta(days=1):%d %B}",
-                body=digest_body(league, divisions), link=site_link("public-league", league.slug))
+                body=digest_body(league, divisions, honours), link=site_link("public-league", league.slug))
     return written
 
 
-def digest_body(league: League, divisions: list[DivisionWeek]) -> str:
+def digest_body(league: League, divisions: list[DivisionWeek], honours: WeekHonours | None = None) -> str:
     parts = [f"{league}: the results confirmed in the last seven days, and the top of each table."]
+    if honours is not None and not honours.empty:
+        parts.append(honours_text(honours))
     for week in divisions:
         lines = [f"\n{week.division}", "-" * len(str(week.division))]
         for night in week.results:
@@ -123,3 +131,24 @@ def digest_body(league: League, divisions: list[DivisionWeek]) -> str:
         lines.append(f"Full table: {site_link('public-division', week.division.pk)}")
         parts.append("\n".join(lines))
     return "\n".join(parts)
+
+
+def honours_text(honours: WeekHonours) -> str:
+    """The week's honours as the email's plain text, as the league's page words them."""
+    title = f"Honours of the week: matches played {honours.monday:%a %d %b} to {honours.sunday:%a %d %b}"
+    lines = [f"\n{title}", "-" * len(title)]
+    for maximum in honours.maximums:
+        lines.append(f"Maximum: {maximum.winner} {maximum.score} v {maximum.loser}")
+    if honours.most_61s:
+        lines.append(f"Most 61s ({honours.most_61s.count}): {_named(honours.most_61s)}")
+    if honours.most_15s:
+        lines.append(f"Most 15s ({honours.most_15s.count}, games scored live): {_named(honours.most_15s)}")
+    if (best := honours.best_average) is not None:
+        games = "game" if best.played == 1 else "games"
+        lines.append(f"Highest average ({best.average:.1f} a game over {best.played} {games}): {_named(best)}")
+    return "\n".join(lines)
+
+
+def _named(leaders: Leaders) -> str:
+    named = ", ".join(f"{mark.name} ({mark.team})" for mark in leaders.players)
+    return f"{named} and {leaders.others} more" if leaders.others else named

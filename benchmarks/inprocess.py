@@ -7,11 +7,13 @@ machine, like `api.py`, whose fresh database and settings it uses.
     .venv/bin/python benchmarks/inprocess.py              # CPU a request
     .venv/bin/python benchmarks/inprocess.py --profile    # and where it goes
 
-One thread plays whole games move after move (and the tiles shown after
-each hand), then calls GET /api/auth/whoami as many times; each figure is
-the process's CPU time (time.process_time) over the requests, divided by
-their number. With no server, no network and no other client in the way,
-the ratio of the two is the application's own.
+One thread plays whole games move after move (creating each game, and
+posting the tiles shown after each hand), and calls GET /api/auth/whoami
+as many times, the two alternating in batches of 25 requests so that the
+drifting load of a shared machine falls on both alike. Each figure is the
+process's CPU time (time.process_time) over the requests, divided by their
+number. With no server, no network and no other client in the way, the
+ratio of the two is the application's own.
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ import os
 import pstats
 import sys
 import time
-from collections.abc import Callable
+import itertools
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +34,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.api import DEFAULT_DB, DEFAULT_REDIS, HOST, RULES, deal, environment, fresh_redis, setup_django  # noqa: E402
 from benchmarks.databases import fresh_database  # noqa: E402
+
+
+BATCH = 25
 
 
 class Caller:
@@ -61,59 +67,48 @@ class Caller:
         return int(status[0].split()[0]), json.loads(data) if data else None
 
 
-def play(caller: Caller, games: list[list[dict[str, Any]]], limit: int) -> tuple[int, int]:
-    """Plays until `limit` moves are made; returns (moves, every request)."""
-    moves = requests = 0
-    for number, writes in enumerate(games * (1 + limit // 100)):
+def writes(caller: Caller, games: list[list[dict[str, Any]]]) -> Iterator[bool]:
+    """Plays the games over and over, one request a step; yields whether
+    the step was a move (else a game's creation or tiles shown)."""
+    for number, sheet in enumerate(itertools.cycle(games)):
         status, state = caller.call("POST", "/api/games", {"rules": RULES, "seats": ["Ann", "Bob"]})
-        requests += 1
         assert status == 201, state
+        yield False
         game, seq = state["id"], state["seq"]
-        for index, write in enumerate(writes):
-            if moves >= limit:
-                return moves, requests
+        for index, write in enumerate(sheet):
             if "move" in write:
                 status, reply = caller.call("POST", f"/api/games/{game}/moves", {**write["move"], "seq": seq},
                                             f"{number}/{index}")
-                moves += 1
             else:
                 status, reply = caller.call("POST", f"/api/games/{game}/hands/{write['hand']}/shown",
                                             {**write["shown"], "seq": seq}, f"{number}/{index}")
-            requests += 1
             assert status == 201, reply
             seq = reply["state"]["seq"]
-    return moves, requests
+            yield "move" in write
 
 
-def trivial(caller: Caller, count: int) -> tuple[int, int]:
-    for _ in range(count):
+def trivial(caller: Caller) -> Iterator[bool]:
+    while True:
         status, _ = caller.call("GET", "/api/auth/whoami")
         assert status == 200
-    return count, count
+        yield True
 
 
-def cpu_of(work: Callable[[], tuple[int, int]], profile: bool) -> tuple[float, int, str]:
-    """CPU ms a request of `work`, its moves, and (if asked) its profile."""
-    profiler = cProfile.Profile(time.process_time) if profile else None  # CPU, not waiting
+def measure(steps: Iterator[bool], count: int, profiler: cProfile.Profile | None) -> tuple[float, int]:
+    """CPU seconds of `count` requests, and how many were moves."""
     began = time.process_time()
     if profiler:
         profiler.enable()
-    made, requests = work()
+    moves = sum(next(steps) for _ in range(count))
     if profiler:
         profiler.disable()
-    spent = time.process_time() - began
-    text = ""
-    if profiler:
-        out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(60)
-        text = out.getvalue()
-    return 1000 * spent / requests, made, text
+    return time.process_time() - began, moves
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--moves", type=int, default=2000)
-    parser.add_argument("--repeat", type=int, default=3, help="rounds of moves then trivial; the median is kept")
+    parser.add_argument("--requests", type=int, default=2000, help="writes, and as many trivial requests, a round")
+    parser.add_argument("--repeat", type=int, default=3, help="rounds; the one of median ratio is kept")
     parser.add_argument("--profile", action="store_true", help="print cProfile's top functions (slows the run)")
     args = parser.parse_args()
 
@@ -124,19 +119,33 @@ def main() -> None:
     token = setup_django(environment(database_url, redis_url))
     caller = Caller(token)
     games = deal(16, seed=2026)
-    play(caller, games[:1], 200)  # warm-up: imports, connection, caches
-    trivial(caller, 200)
+    moves, calls = writes(caller, games), trivial(caller)
+    measure(moves, 200, None)  # warm-up: imports, connection, caches
+    measure(calls, 200, None)
+    # The two alternate in small batches, so that the load of a shared
+    # machine, which drifts, falls on both alike.
+    profilers = (cProfile.Profile(time.process_time), cProfile.Profile(time.process_time)) if args.profile else None
     rounds = []
     for _ in range(args.repeat):
-        move_ms, moves, move_profile = cpu_of(lambda: play(caller, games, args.moves), args.profile)
-        trivial_ms, _, trivial_profile = cpu_of(lambda: trivial(caller, args.moves), args.profile)
-        rounds.append((move_ms / trivial_ms, move_ms, trivial_ms))
-    ratio, move_ms, trivial_ms = sorted(rounds)[len(rounds) // 2]
-    if args.profile:
-        print(move_profile)
-        print(trivial_profile)
-    print(f"write (move or shown) {move_ms:.3f} ms CPU a request; trivial {trivial_ms:.3f} ms; ratio {ratio:.2f}")
-    print("rounds: " + "; ".join(f"{r:.2f} ({m:.3f}/{t:.3f})" for r, m, t in rounds))
+        spent = {"writes": 0.0, "trivial": 0.0}
+        made = 0
+        for _ in range(args.requests // BATCH):
+            seconds, count = measure(moves, BATCH, profilers[0] if profilers else None)
+            spent["writes"] += seconds
+            made += count
+            spent["trivial"] += measure(calls, BATCH, profilers[1] if profilers else None)[0]
+        done = BATCH * (args.requests // BATCH)
+        rounds.append((spent["writes"] / spent["trivial"], 1000 * spent["writes"] / done,
+                       1000 * spent["trivial"] / done, made))
+    ratio, write_ms, trivial_ms, made = sorted(rounds)[len(rounds) // 2]
+    if profilers:
+        for profiler in profilers:
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(60)
+            print(out.getvalue())
+    print(f"writes (moves, shown tiles, new games: {made} moves of {done}) {write_ms:.3f} ms CPU a request;"
+          f" trivial {trivial_ms:.3f} ms; ratio {ratio:.2f}")
+    print("rounds (ratio, write ms, trivial ms): " + "; ".join(f"{r:.2f} ({w:.3f}/{t:.3f})" for r, w, t, _ in rounds))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ The values still pass through each field's own conversions, both ways, so
 a row reads and writes exactly as the ORM would make it, on PostgreSQL and
 on SQLite alike; only the statement's making is skipped.
 """
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from django.db import models
@@ -58,15 +58,28 @@ class Rows(Generic[M]):
         return self.model.from_db(connection.alias, self.attnames, converted)
 
 
-def prepared(model: type[models.Model], values: Iterable[tuple[str, Any]],
-             connection: BaseDatabaseWrapper) -> tuple[list[str], list[Any]]:
-    """Columns and database values for an INSERT or UPDATE of `values`
-    (field name, Python value), each value prepared by its field as a save
-    through the ORM prepares it."""
-    columns, params = [], []
-    for name, value in values:
-        field = model._meta.get_field(name)
-        assert isinstance(field, models.Field)
-        columns.append(field.column)
-        params.append(field.get_db_prep_save(value, connection))
-    return columns, params
+# Fields whose database value is the Python one when it is an int, a str
+# or None, on every backend: their preparation can be skipped for those.
+PLAIN = {"AutoField", "BigAutoField", "IntegerField", "BigIntegerField", "SmallIntegerField",
+         "PositiveIntegerField", "PositiveSmallIntegerField", "PositiveBigIntegerField", "CharField",
+         "ForeignKey", "OneToOneField"}
+
+
+class Columns:
+    """Some fields of a model, to be written: their columns, and their
+    values prepared as a save through the ORM prepares them."""
+
+    def __init__(self, model: type[models.Model], names: Sequence[str]) -> None:
+        self.fields = []
+        for name in names:
+            field = model._meta.get_field(name)
+            assert isinstance(field, models.Field)
+            self.fields.append(field)
+        self.columns = [field.column for field in self.fields]
+        self._plain = [field.get_internal_type() in PLAIN for field in self.fields]
+
+    def params(self, values: Sequence[Any], connection: BaseDatabaseWrapper) -> list[Any]:
+        """The database values of `values`, one a field, in order."""
+        return [value if plain and (value is None or type(value) in (int, str))
+                else field.get_db_prep_save(value, connection)
+                for field, plain, value in zip(self.fields, self._plain, values, strict=True)]

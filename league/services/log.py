@@ -29,13 +29,14 @@ from typing import Any
 
 import scoring
 from django.db import IntegrityError, connection, transaction
+from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
 from league.authors import Author, author_user
 from league.engine import ENGINES, engine_key, engine_of
 from league.models import Game, GameEntry
 from league.models.game import CACHE_FIELDS
-from league.models.rows import Rows, prepared
+from league.models.rows import Columns, Rows
 from league.selectors.access import game_write_refusal
 from league.selectors.state import game_state
 from league.refusals import GameConflict, MoveRejected, NotPermitted
@@ -78,7 +79,8 @@ def log_append(
     WrongNightStatus instead."""
     try:
         with transaction.atomic():
-            return _append(game_id=game_id, user=user, key=key, seq=seq, make=make)
+            with connection.cursor() as cursor:
+                return _append(cursor=cursor, game_id=game_id, user=user, key=key, seq=seq, make=make)
     except IntegrityError:
         # Lost a race that the row lock did not prevent (SQLite): either the
         # same key was answered meanwhile, or another write took this seq.
@@ -94,7 +96,7 @@ GAME_ROWS = Rows(Game, "g")
 REPLY_FIELD = GameEntry._meta.get_field("reply")
 
 
-def _locked_game(*, game_id: int, key: str) -> tuple[Game, Reply | None]:
+def _locked_game(*, cursor: CursorWrapper, game_id: int, key: str) -> tuple[Game, Reply | None]:
     """The game row, locked, and the answer already stored for `key` (if
     any), in one query.
 
@@ -107,9 +109,8 @@ def _locked_game(*, game_id: int, key: str) -> tuple[Game, Reply | None]:
         f" WHERE e.game_id = g.id AND e.idempotency_key = %s AND e.idempotency_key <> '')"
         f" FROM {Game._meta.db_table} g WHERE g.id = %s{lock}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [key, game_id])
-        row = cursor.fetchone()
+    cursor.execute(sql, [key, game_id])
+    row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"no game {game_id}")
     game = GAME_ROWS.instance(row[: len(GAME_ROWS)], connection)
@@ -130,13 +131,14 @@ def _stored_reply(*, game: Game, key: str) -> Reply | None:
 
 def _append(
     *,
+    cursor: CursorWrapper,
     game_id: int,
     user: Author,
     key: str,
     seq: int | None,
     make: Maker,
 ) -> Reply:
-    game, stored_reply = _locked_game(game_id=game_id, key=key)
+    game, stored_reply = _locked_game(cursor=cursor, game_id=game_id, key=key)
     refusal = game_write_refusal(game=game, user=user)
     if isinstance(refusal, NotPermitted):
         raise refusal
@@ -165,7 +167,7 @@ def _append(
     game.seq += 1
     game_cache_fill(game=game, engine=change.engine)
     reply: Reply = {"events": change.events, "state": game_state(game=game)}
-    _record(game=game, change=change, user=user, key=key, reply=reply)
+    _record(cursor=cursor, game=game, change=change, user=user, key=key, reply=reply)
     if game.match_night_id is None:
         # A cup tie's game decides its tie when it is won (or unwon).
         cup_game_changed(game=game, was_won=was_won, user=user)
@@ -174,7 +176,19 @@ def _append(
     return reply
 
 
-def _record(*, game: Game, change: Change, user: Author, key: str, reply: Reply) -> None:
+ENTRY_COLUMNS = Columns(GameEntry, ["game", "seq", "kind", "hand", "payload", "voids", "entered_by", "entered_at",
+                                    "idempotency_key", "reply"])
+GAME_COLUMNS = Columns(Game, [*CACHE_FIELDS, "updated_at"])
+ENTRY_INSERT = (f"INSERT INTO {GameEntry._meta.db_table} ({', '.join(ENTRY_COLUMNS.columns)})"
+                f" VALUES ({', '.join(['%s'] * len(ENTRY_COLUMNS.columns))})")
+GAME_UPDATE = (f"UPDATE {Game._meta.db_table} SET {', '.join(f'{column} = %s' for column in GAME_COLUMNS.columns)}"
+               f" WHERE id = %s")
+# PostgreSQL runs both as one statement, one round trip: a data-modifying
+# WITH always runs to its end, and its unique constraints hold as alone.
+BOTH = f"WITH entry AS ({ENTRY_INSERT}) {GAME_UPDATE}"
+
+
+def _record(*, cursor: CursorWrapper, game: Game, change: Change, user: Author, key: str, reply: Reply) -> None:
     """The log row's INSERT and the game row's UPDATE, with a plain cursor:
     what `GameEntry.objects.create` and `game.save(update_fields=...)` would
     send, each value prepared by its field, without the ORM's making of the
@@ -183,18 +197,14 @@ def _record(*, game: Game, change: Change, user: Author, key: str, reply: Reply)
     now = timezone.now()
     game.updated_at = now  # auto_now, as a save naming it would set it
     entered_by = author_user(user)
-    entry_columns, entry_params = prepared(GameEntry, [
-        ("game", game.pk), ("seq", game.seq), ("kind", change.kind), ("hand", change.hand),
-        ("payload", change.payload), ("voids", change.voids.pk if change.voids else None),
-        ("entered_by", entered_by.pk if entered_by else None), ("entered_at", now),
-        ("idempotency_key", key), ("reply", reply),
+    entry = ENTRY_COLUMNS.params([
+        game.pk, game.seq, change.kind, change.hand, change.payload, change.voids.pk if change.voids else None,
+        entered_by.pk if entered_by else None, now, key, reply,
     ], connection)
-    game_columns, game_params = prepared(
-        Game, [(name, getattr(game, name)) for name in (*CACHE_FIELDS, "updated_at")], connection)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {GameEntry._meta.db_table} ({', '.join(entry_columns)})"
-            f" VALUES ({', '.join(['%s'] * len(entry_params))})", entry_params)
-        cursor.execute(
-            f"UPDATE {Game._meta.db_table} SET {', '.join(f'{column} = %s' for column in game_columns)}"
-            f" WHERE id = %s", [*game_params, game.pk])
+    update = [*GAME_COLUMNS.params([getattr(game, name) for name in (*CACHE_FIELDS, "updated_at")], connection),
+              game.pk]
+    if connection.vendor == "postgresql":
+        cursor.execute(BOTH, [*entry, *update])
+    else:
+        cursor.execute(ENTRY_INSERT, entry)
+        cursor.execute(GAME_UPDATE, update)

@@ -75,7 +75,7 @@ class Columns:
             field = model._meta.get_field(name)
             assert isinstance(field, models.Field)
             self.fields.append(field)
-        self.columns = [field.column for field in self.fields]
+        self.columns = [str(field.column) for field in self.fields]
         self._plain = [field.get_internal_type() in PLAIN for field in self.fields]
 
     def params(self, values: Sequence[Any], connection: BaseDatabaseWrapper) -> list[Any]:

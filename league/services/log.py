@@ -94,6 +94,7 @@ def log_append(
 GAME_ROWS = Rows(Game, "g")
 # The stored answer is read beside the game: converted as its field would.
 REPLY_FIELD = GameEntry._meta.get_field("reply")
+REPLY_COLUMN = REPLY_FIELD.get_col(GameEntry._meta.db_table)
 
 
 def _locked_game(*, cursor: CursorWrapper, game_id: int, key: str) -> tuple[Game, Reply | None]:
@@ -116,7 +117,7 @@ def _locked_game(*, cursor: CursorWrapper, game_id: int, key: str) -> tuple[Game
     game = GAME_ROWS.instance(row[: len(GAME_ROWS)], connection)
     stored = row[-1]
     if stored is not None:
-        stored = REPLY_FIELD.from_db_value(stored, None, connection)
+        stored = REPLY_FIELD.from_db_value(stored, REPLY_COLUMN, connection)
     return game, stored
 
 

@@ -274,6 +274,9 @@ class Floor:
 
         self.url, self.user_id, self.payload, self.reply = database_url, user_id, payload, reply
         self.games: list[int] = []  # one a client
+        # One a client, opened before the phase and closed after the CPU is
+        # read: a backend that has exited has no CPU time left to read.
+        self.connections: list[Any] = []
         game, entry = Game._meta.db_table, GameEntry._meta.db_table
         self.lock = (f"SELECT g.*, (SELECT e.reply FROM {entry} e WHERE e.game_id = g.id AND e.idempotency_key = %s"
                      f" AND e.idempotency_key <> '') AS stored_reply FROM {game} g WHERE g.id = %s FOR UPDATE OF g")
@@ -291,28 +294,26 @@ class Floor:
 def run_floor(floor: Floor, seconds: float, start: threading.Barrier, tally: Tally, number: int) -> None:
     import datetime
 
-    import psycopg
     from psycopg.types.json import Jsonb
 
-    game_id = floor.games[number]
+    game_id, connection = floor.games[number], floor.connections[number]
     state = floor.reply["state"]
-    with psycopg.connect(floor.url) as connection:
-        start.wait()
-        deadline = time.perf_counter() + seconds
-        while time.perf_counter() < deadline:
-            began = time.perf_counter()
-            with connection.transaction():
-                row = connection.execute(floor.lock, (f"floor/{tally.moves}", game_id)).fetchone()
-                assert row is not None
-                seq = tally.moves + 1
-                now = datetime.datetime.now(datetime.timezone.utc)
-                connection.execute(floor.insert, (game_id, seq, Jsonb(floor.payload), floor.user_id, now,
-                                                  f"floor/{seq}", Jsonb(floor.reply)))
-                connection.execute(floor.update, (seq, state["turn"], Jsonb(state["ends"]), Jsonb(state["sides"]),
-                                                  Jsonb(state["scores"]), now, game_id))
-            tally.latencies.append(time.perf_counter() - began)
-            tally.moves += 1
-            tally.requests += 1
+    start.wait()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        began = time.perf_counter()
+        with connection.transaction():
+            row = connection.execute(floor.lock, (f"floor/{tally.moves}", game_id)).fetchone()
+            assert row is not None
+            seq = tally.moves + 1
+            now = datetime.datetime.now(datetime.timezone.utc)
+            connection.execute(floor.insert, (game_id, seq, Jsonb(floor.payload), floor.user_id, now,
+                                              f"floor/{seq}", Jsonb(floor.reply)))
+            connection.execute(floor.update, (seq, state["turn"], Jsonb(state["ends"]), Jsonb(state["sides"]),
+                                              Jsonb(state["scores"]), now, game_id))
+        tally.latencies.append(time.perf_counter() - began)
+        tally.moves += 1
+        tally.requests += 1
 
 
 def run_clients(target: Any, clients: int, args: tuple[Any, ...], seconds: float,
@@ -386,14 +387,18 @@ def queries_per_move(token: str) -> dict[str, int]:
 
 
 def floor_for(database_url: str, clients: int) -> Floor:
-    """The floor, with a real move's payload and answer, and a game of its
-    own for each client (the moves' games are left as they are)."""
+    """The floor, with a real move's payload and answer, and a game and a
+    connection of its own for each client (the moves' games are left as
+    they are)."""
+    import psycopg
+
     from league.models import GameEntry
 
     entry = GameEntry.objects.filter(kind=GameEntry.Kind.MOVE).exclude(reply=None).order_by("-pk").first()
     assert entry is not None and entry.entered_by_id is not None, "no move was recorded"
     floor = Floor(database_url, entry.entered_by_id, entry.payload, entry.reply)
     floor.games = [floor.new_game() for _ in range(clients)]
+    floor.connections = [psycopg.connect(database_url) for _ in range(clients)]
     return floor
 
 
@@ -466,6 +471,8 @@ def main() -> None:
         trivial = run_clients(call_trivial, args.clients, (port, token), args.seconds, meter)
         floor = floor_for(database_url, args.clients)
         floor_run = run_clients(run_floor, args.clients, (floor,), args.seconds, meter)
+        for connection in floor.connections:
+            connection.close()
     finally:
         for process in (server, worker):
             if process is not None:

@@ -24,7 +24,17 @@ What it does, in one run:
 5. the same clients then call a trivial authenticated DRF endpoint
    (GET /api/auth/whoami: token check and a tiny JSON answer), for the same
    time, and the ratio of the two throughputs is printed;
-6. counts the SQL queries of recording move 1 and move 60 of a game (the
+6. the same clients then run the raw floor for the same time: each its own
+   psycopg connection doing, in one transaction, the three statements of a
+   move (the locking read of the game with the stored answer of its key,
+   the log row's INSERT, the game row's UPDATE), with a real move's payload
+   and answer, and nothing else: no HTTP, no Django, no engine;
+7. reads the CPU time (utime + stime, /proc/<pid>/stat) of the gunicorn
+   processes, of the PostgreSQL backends of the benchmark's database and of
+   the Celery worker before and after each phase, and prints it per request:
+   a rate moves with the load on a shared machine, the CPU a request costs
+   much less;
+8. counts the SQL queries of recording move 1 and move 60 of a game (the
    same code path, in-process, on the same database).
 """
 from __future__ import annotations
@@ -43,6 +53,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.databases import fresh_database  # noqa: E402
@@ -120,6 +131,71 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     moves: int = 0
+    requests: int = 0  # every request sent, timed or not (a game's creation, shown tiles)
+
+
+# --- CPU time of processes, from /proc ----------------------------------------
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # The command name, in parentheses, may hold spaces: split after it.
+    return text[text.rindex(")") + 2:].split()
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of one process (all its threads), in seconds."""
+    fields = _stat(pid)
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def children(parent: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = _stat(int(entry.name))
+            if fields is not None and int(fields[1]) == parent:
+                found.append(int(entry.name))
+    return found
+
+
+def database_backends(database: str) -> list[int]:
+    """The PostgreSQL backends connected to `database` on this machine
+    (their command line names it: "postgres: [cluster:] user database host(port) ...")."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        words = command.split()
+        if words[:1] == ["postgres:"] and database in words[1:4]:
+            found.append(int(entry.name))
+    return found
+
+
+class CpuMeter:
+    """CPU seconds spent by groups of processes over a phase. Each group is
+    found afresh at both ends (backends and threads come and go); a process
+    first seen at the end counts from zero."""
+
+    def __init__(self, groups: dict[str, Any]) -> None:
+        self.groups = groups  # name -> callable returning pids
+
+    def read(self) -> dict[str, dict[int, float]]:
+        return {name: {pid: cpu_seconds(pid) for pid in find()} for name, find in self.groups.items()}
+
+    @staticmethod
+    def spent(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict[str, float]:
+        return {name: sum(max(0.0, seconds - before[name].get(pid, 0.0)) for pid, seconds in pids.items())
+                for name, pids in after.items()}
 
 
 class Tablet:
@@ -150,6 +226,7 @@ def play_moves(port: int, token: str, games: list[list[dict[str, Any]]], seconds
         writes = games[cursor % len(games)]
         cursor += len(games) // 7 + 1
         status, state = tablet.call("POST", "/api/games", {"rules": RULES, "seats": ["Ann", "Bob"]})
+        tally.requests += 1
         if status != 201:
             tally.errors[f"create {status}"] = tally.errors.get(f"create {status}", 0) + 1
             return
@@ -158,6 +235,7 @@ def play_moves(port: int, token: str, games: list[list[dict[str, Any]]], seconds
             if time.perf_counter() >= deadline:
                 break
             key = f"{game}/{index}"
+            tally.requests += 1
             if "move" in write:
                 began = time.perf_counter()
                 status, reply = tablet.call("POST", f"/api/games/{game}/moves", {**write["move"], "seq": seq}, key)
@@ -181,25 +259,81 @@ def call_trivial(port: int, token: str, seconds: float, start: threading.Barrier
         status, _ = tablet.call("GET", "/api/auth/whoami")
         tally.latencies.append(time.perf_counter() - began)
         tally.moves += 1
+        tally.requests += 1
         if status != 200:
             tally.errors[str(status)] = tally.errors.get(str(status), 0) + 1
             break
 
 
-def run_clients(target: Any, clients: int, args: tuple[Any, ...], seconds: float) -> dict[str, Any]:
+class Floor:
+    """The raw psycopg floor: a move's three statements in one transaction,
+    as `league.services.log` makes them, from a plain connection."""
+
+    def __init__(self, database_url: str, user_id: int, payload: Any, reply: Any) -> None:
+        from league.models import Game, GameEntry
+
+        self.url, self.user_id, self.payload, self.reply = database_url, user_id, payload, reply
+        self.games: list[int] = []  # one a client
+        # One a client, opened before the phase and closed after the CPU is
+        # read: a backend that has exited has no CPU time left to read.
+        self.connections: list[Any] = []
+        game, entry = Game._meta.db_table, GameEntry._meta.db_table
+        self.lock = (f"SELECT g.*, (SELECT e.reply FROM {entry} e WHERE e.game_id = g.id AND e.idempotency_key = %s"
+                     f" AND e.idempotency_key <> '') AS stored_reply FROM {game} g WHERE g.id = %s FOR UPDATE OF g")
+        self.insert = (f"INSERT INTO {entry} (game_id, seq, kind, hand, payload, voids_id, entered_by_id, entered_at,"
+                       f" idempotency_key, reply) VALUES (%s, %s, 'move', 0, %s, NULL, %s, %s, %s, %s)")
+        self.update = (f"UPDATE {game} SET seq = %s, status = 'playing', hand = 0, turn = %s, ends = %s, sides = %s,"
+                       f" scores = %s, winner = NULL, updated_at = %s WHERE id = %s")
+
+    def new_game(self) -> int:
+        from league.models import Game
+
+        return int(Game.objects.create(rules=RULES, seats=["Ann", "Bob"], created_by_id=self.user_id).pk)
+
+
+def run_floor(floor: Floor, seconds: float, start: threading.Barrier, tally: Tally, number: int) -> None:
+    import datetime
+
+    from psycopg.types.json import Jsonb
+
+    game_id, connection = floor.games[number], floor.connections[number]
+    state = floor.reply["state"]
+    start.wait()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        began = time.perf_counter()
+        with connection.transaction():
+            row = connection.execute(floor.lock, (f"floor/{tally.moves}", game_id)).fetchone()
+            assert row is not None
+            seq = tally.moves + 1
+            now = datetime.datetime.now(datetime.timezone.utc)
+            connection.execute(floor.insert, (game_id, seq, Jsonb(floor.payload), floor.user_id, now,
+                                              f"floor/{seq}", Jsonb(floor.reply)))
+            connection.execute(floor.update, (seq, state["turn"], Jsonb(state["ends"]), Jsonb(state["sides"]),
+                                              Jsonb(state["scores"]), now, game_id))
+        tally.latencies.append(time.perf_counter() - began)
+        tally.moves += 1
+        tally.requests += 1
+
+
+def run_clients(target: Any, clients: int, args: tuple[Any, ...], seconds: float,
+                meter: CpuMeter | None = None) -> dict[str, Any]:
     start = threading.Barrier(clients + 1)
     tallies = [Tally() for _ in range(clients)]
     threads = []
     for number, tally in enumerate(tallies):
-        extra = (number,) if target is play_moves else ()
+        extra = (number,) if target in (play_moves, run_floor) else ()
         threads.append(threading.Thread(target=target, args=(*args, seconds, start, tally, *extra), daemon=True))
     for thread in threads:
         thread.start()
+    cpu_before = meter.read() if meter else None
     start.wait()
     began = time.perf_counter()
     for thread in threads:
         thread.join(timeout=seconds + 60)
     elapsed = time.perf_counter() - began
+    cpu = CpuMeter.spent(cpu_before, meter.read()) if meter and cpu_before else {}
+    requests = sum(tally.requests for tally in tallies)
     latencies = sorted(latency for tally in tallies for latency in tally.latencies)
     errors: dict[str, int] = {}
     for tally in tallies:
@@ -217,6 +351,10 @@ def run_clients(target: Any, clients: int, args: tuple[Any, ...], seconds: float
         # Per client: shows whether some tablets wait more than others.
         "client_mean_ms": sorted(round(1000 * statistics.fmean(t.latencies), 1) for t in tallies if t.latencies),
         "errors": errors,
+        # Every request of the phase, timed or not, shares the CPU.
+        "all_requests": requests,
+        "cpu_ms_per_request": {name: round(1000 * seconds / requests, 3) if requests else None
+                               for name, seconds in cpu.items()},
     }
 
 
@@ -246,6 +384,22 @@ def queries_per_move(token: str) -> dict[str, int]:
             if number in (1, 60):
                 counts[f"move {number}{'' if seen else ', game not in memory'}"] = len(queries)
     return counts
+
+
+def floor_for(database_url: str, clients: int) -> Floor:
+    """The floor, with a real move's payload and answer, and a game and a
+    connection of its own for each client (the moves' games are left as
+    they are)."""
+    import psycopg
+
+    from league.models import GameEntry
+
+    entry = GameEntry.objects.filter(kind=GameEntry.Kind.MOVE).exclude(reply=None).order_by("-pk").first()
+    assert entry is not None and entry.entered_by_id is not None, "no move was recorded"
+    floor = Floor(database_url, entry.entered_by_id, entry.payload, entry.reply)
+    floor.games = [floor.new_game() for _ in range(clients)]
+    floor.connections = [psycopg.connect(database_url) for _ in range(clients)]
+    return floor
 
 
 def wait_until_serving(port: int, server: subprocess.Popen[bytes], limit: float = 30.0) -> None:
@@ -302,24 +456,40 @@ def main() -> None:
         celery = str(Path(sys.executable).with_name("celery"))
         worker = subprocess.Popen([celery, "-A", "config", "worker", "--concurrency", "1", "--loglevel", "WARNING"],
                                   cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    database = urlparse(database_url).path.lstrip("/")
+    meter = CpuMeter({
+        "server": lambda: [server.pid, *children(server.pid)],
+        "database": lambda: database_backends(database),
+        "celery": lambda: [worker.pid, *children(worker.pid)] if worker else [],
+        "clients": lambda: [os.getpid()],
+    })
     try:
         wait_until_serving(port, server)
         # Warm-up: every worker imports, connects and fills its caches.
         run_clients(call_trivial, args.clients, (port, token), 2.0)
-        moves = run_clients(play_moves, args.clients, (port, token, games), args.seconds)
-        trivial = run_clients(call_trivial, args.clients, (port, token), args.seconds)
+        moves = run_clients(play_moves, args.clients, (port, token, games), args.seconds, meter)
+        trivial = run_clients(call_trivial, args.clients, (port, token), args.seconds, meter)
+        floor = floor_for(database_url, args.clients)
+        floor_run = run_clients(run_floor, args.clients, (floor,), args.seconds, meter)
+        for connection in floor.connections:
+            connection.close()
     finally:
         for process in (server, worker):
             if process is not None:
                 process.terminate()
                 process.wait(timeout=30)
+    move_cpu = moves["cpu_ms_per_request"].get("server")
+    trivial_cpu = trivial["cpu_ms_per_request"].get("server")
     report = {
         "clients": args.clients,
         "celery_worker": not args.no_worker,
         "gunicorn": f"{args.workers} workers x {args.threads} threads (gthread), {connections} connections a worker",
         "moves": moves,
         "trivial_endpoint": trivial,
+        "raw_floor": floor_run,
         "moves_to_trivial_ratio": round(moves["per_second"] / trivial["per_second"], 3),
+        "moves_to_floor_ratio": round(moves["per_second"] / floor_run["per_second"], 3),
+        "move_cpu_to_trivial_cpu": round(move_cpu / trivial_cpu, 2) if move_cpu and trivial_cpu else None,
         "queries_per_move": queries_per_move(token),
     }
     if args.json:
@@ -327,11 +497,14 @@ def main() -> None:
         return
     worker_note = "no Celery worker" if args.no_worker else "a Celery worker publishing live states"
     print(f"{args.clients} clients, gunicorn {report['gunicorn']}, PostgreSQL, Redis, {worker_note}")
-    for name in ("moves", "trivial_endpoint"):
+    for name in ("moves", "trivial_endpoint", "raw_floor"):
         row = report[name]
         print(f"{name:17} {row['per_second']:8.1f}/s  p50 {row['p50_ms']} ms  p99 {row['p99_ms']} ms  "
               f"({row['requests']} in {row['seconds']} s, errors {row['errors'] or 'none'})")
-    print(f"moves / trivial   {report['moves_to_trivial_ratio']}")
+        print(f"{'':17} CPU ms a request: " + ", ".join(f"{group} {ms}" for group, ms in row["cpu_ms_per_request"].items()))
+    print(f"moves / trivial   {report['moves_to_trivial_ratio']} (throughput)")
+    print(f"moves / floor     {report['moves_to_floor_ratio']} (throughput)")
+    print(f"move CPU / trivial CPU  {report['move_cpu_to_trivial_cpu']} (gunicorn processes)")
     print(f"queries per move  {report['queries_per_move']}")
 
 

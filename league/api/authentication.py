@@ -1,10 +1,11 @@
 """Token authentication for the tablets: `Authorization: Token <token>`,
 one token a device (league.services.devices).
 
-Every request looks its token up (one indexed query joined to the user), so
-a revoked token or a deactivated user is refused from the next request on,
-in every process. No per-process memory of tokens: beside the dozen or more
-queries of a move, sparing this one would cost revocations that wait.
+Every request looks its token up (one indexed query joined to the user,
+sent through a plain cursor: see `league.services.devices`), so a revoked
+token or a deactivated user is refused from the next request on, in every
+process. No per-process memory of tokens: sparing this one query would
+cost revocations that wait.
 """
 from typing import Any
 

@@ -51,6 +51,42 @@ class StrictSerializerSchema(OpenApiSerializerExtension):  # type: ignore[no-unt
         return {**schema, "additionalProperties": False}
 
 
+# A move's fields as MoveCreateApi.InputSerializer declares them, in its
+# order: ("int", lowest, highest), ("text", longest) or ("bool",).
+MOVE_FIELDS: dict[str, tuple[Any, ...]] = {
+    "seq": ("int", 0, None), "seat": ("int", 0, 3), "tile": ("text", 10), "end": ("text", 16),
+    "peg": ("int", 0, None), "knock": ("bool",), "draw": ("int", 0, None), "misplay": ("text", 10),
+    "penalty": ("text", 32), "move": ("int", 0, None),
+}
+
+
+def well_typed_move(data: Any) -> dict[str, Any] | None:
+    """The move exactly as the input serializer would validate it, when the
+    body is plainly valid: a JSON object of known fields, each already of
+    its type (an integer in range, text without surrounding spaces within
+    its length, a true boolean), with a seat. None for anything else, left
+    to the serializer: it is a move's most costly step in Python, and almost
+    every tablet's body passes this check. (A plain dict comes only from the
+    JSON parser, which has already refused NULs and lone surrogates.)"""
+    if type(data) is not dict or "seat" not in data:
+        return None
+    for name, value in data.items():
+        kind = MOVE_FIELDS.get(name)
+        if kind is None:
+            return None
+        if kind[0] == "int":
+            if type(value) is not int or value < kind[1] or (kind[2] is not None and value > kind[2]):
+                return None
+        elif kind[0] == "text":
+            # The serializer trims spaces and refuses blank text: text that
+            # has none to trim and is not empty is what it would keep as is.
+            if type(value) is not str or not 0 < len(value) <= kind[1] or value != value.strip():
+                return None
+        elif type(value) is not bool:
+            return None
+    return {name: data[name] for name in MOVE_FIELDS if name in data}
+
+
 class MoveCreateApi(APIView):
     class InputSerializer(StrictSerializer):
         class Meta:
@@ -71,9 +107,13 @@ class MoveCreateApi(APIView):
         request=InputSerializer, responses=WRITE_RESPONSES, parameters=[IDEMPOTENCY_KEY], summary="Record a move"
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        move = dict(data.validated_data)
+        move = well_typed_move(request.data)
+        if move is None:
+            # Whatever the quick check does not vouch for, the serializer
+            # judges: it accepts what it may coerce, and words every refusal.
+            data = self.InputSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            move = dict(data.validated_data)
         seq = move.pop("seq", None)
         reply = move_record(game_id=game_id, move=move, user=request.user, key=_key(request), seq=seq)
         return Response(reply, status=status.HTTP_201_CREATED)

@@ -7,11 +7,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from league.models import DeviceToken
 from league.models.devices import token_hash
+from league.models.rows import Rows
 
 # A token's last use is written when the stored one is older than this, so a
 # tablet's moves, seconds apart, cost no write for it.
@@ -48,7 +49,7 @@ def device_token_user(*, raw: str) -> DeviceToken | None:
     expired, or its user deactivated. One query, and a write at most once a
     minute a token to keep its last use."""
     now = timezone.now()
-    device = DeviceToken.objects.select_related("user").filter(key_hash=token_hash(raw)).first()
+    device = _device_with_user(key_hash=token_hash(raw))
     if device is None or not device.user.is_active:
         return None
     if device.expires_at is not None and device.expires_at <= now:
@@ -59,4 +60,25 @@ def device_token_user(*, raw: str) -> DeviceToken | None:
         stale = DeviceToken.objects.filter(pk=device.pk, last_used_at=device.last_used_at)
         stale.update(last_used_at=now)
         device.last_used_at = now
+    return device
+
+
+DEVICE_ROWS = Rows(DeviceToken, "d")
+USER_ROWS = Rows(User, "u")
+
+
+def _device_with_user(*, key_hash: str) -> DeviceToken | None:
+    """The token of this hash with its user, as `select_related("user")`
+    would give them, read with a plain cursor: every API request asks this,
+    and building the query through the ORM cost more than the rest of the
+    trivial request's Python."""
+    sql = (f"SELECT {DEVICE_ROWS.columns}, {USER_ROWS.columns} FROM {DeviceToken._meta.db_table} d"
+           f" JOIN {User._meta.db_table} u ON u.id = d.user_id WHERE d.key_hash = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key_hash])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    device = DEVICE_ROWS.instance(row[: len(DEVICE_ROWS)], connection)
+    device.user = USER_ROWS.instance(row[len(DEVICE_ROWS):], connection)
     return device

@@ -22,7 +22,6 @@ game, replayed from the log in one query), and a move writes one log row
 and the game row's small cache, whose seq doubles as the outbox (see
 `league.services.live`), whatever came before.
 """
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -30,11 +29,14 @@ from typing import Any
 
 import scoring
 from django.db import IntegrityError, connection, transaction
+from django.db.backends.utils import CursorWrapper
+from django.utils import timezone
 
 from league.authors import Author, author_user
 from league.engine import ENGINES, engine_key, engine_of
 from league.models import Game, GameEntry
 from league.models.game import CACHE_FIELDS
+from league.models.rows import Columns, Rows
 from league.selectors.access import game_write_refusal
 from league.selectors.state import game_state
 from league.refusals import GameConflict, MoveRejected, NotPermitted
@@ -77,7 +79,8 @@ def log_append(
     WrongNightStatus instead."""
     try:
         with transaction.atomic():
-            return _append(game_id=game_id, user=user, key=key, seq=seq, make=make)
+            with connection.cursor() as cursor:
+                return _append(cursor=cursor, game_id=game_id, user=user, key=key, seq=seq, make=make)
     except IntegrityError:
         # Lost a race that the row lock did not prevent (SQLite): either the
         # same key was answered meanwhile, or another write took this seq.
@@ -88,27 +91,33 @@ def log_append(
         raise GameConflict("another write to this game came first", game_state(game=game)) from None
 
 
-def _locked_game(*, game_id: int, key: str) -> tuple[Game, Reply | None]:
+GAME_ROWS = Rows(Game, "g")
+# The stored answer is read beside the game: converted as its field would.
+REPLY_FIELD = GameEntry._meta.get_field("reply")
+REPLY_COLUMN = REPLY_FIELD.get_col(GameEntry._meta.db_table)
+
+
+def _locked_game(*, cursor: CursorWrapper, game_id: int, key: str) -> tuple[Game, Reply | None]:
     """The game row, locked, and the answer already stored for `key` (if
     any), in one query.
 
-    Written in SQL because this is the hottest query of the service: the
-    ORM spends more time building it (a locking read with a subquery) than
-    the database spends answering it."""
+    Written in SQL, read with a plain cursor, because this is the hottest
+    query of the service: the ORM spends more time building it (a locking
+    read with a subquery) than the database spends answering it."""
     lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
     sql = (
-        f"SELECT g.*, (SELECT e.reply FROM {GameEntry._meta.db_table} e"
-        f" WHERE e.game_id = g.id AND e.idempotency_key = %s AND e.idempotency_key <> '') AS stored_reply"
+        f"SELECT {GAME_ROWS.columns}, (SELECT e.reply FROM {GameEntry._meta.db_table} e"
+        f" WHERE e.game_id = g.id AND e.idempotency_key = %s AND e.idempotency_key <> '')"
         f" FROM {Game._meta.db_table} g WHERE g.id = %s{lock}"
     )
-    found = list(Game.objects.raw(sql, [key, game_id]))
-    if not found:
+    cursor.execute(sql, [key, game_id])
+    row = cursor.fetchone()
+    if row is None:
         raise Game.DoesNotExist(f"no game {game_id}")
-    game = found[0]
-    # The raw query sets its extra column as an attribute the model does not declare.
-    stored = getattr(game, "stored_reply")
-    if isinstance(stored, str):  # JSON arrives as text from a raw query
-        stored = json.loads(stored)
+    game = GAME_ROWS.instance(row[: len(GAME_ROWS)], connection)
+    stored = row[-1]
+    if stored is not None:
+        stored = REPLY_FIELD.from_db_value(stored, REPLY_COLUMN, connection)
     return game, stored
 
 
@@ -123,13 +132,14 @@ def _stored_reply(*, game: Game, key: str) -> Reply | None:
 
 def _append(
     *,
+    cursor: CursorWrapper,
     game_id: int,
     user: Author,
     key: str,
     seq: int | None,
     make: Maker,
 ) -> Reply:
-    game, stored_reply = _locked_game(game_id=game_id, key=key)
+    game, stored_reply = _locked_game(cursor=cursor, game_id=game_id, key=key)
     refusal = game_write_refusal(game=game, user=user)
     if isinstance(refusal, NotPermitted):
         raise refusal
@@ -158,22 +168,44 @@ def _append(
     game.seq += 1
     game_cache_fill(game=game, engine=change.engine)
     reply: Reply = {"events": change.events, "state": game_state(game=game)}
-    GameEntry.objects.create(
-        game=game,
-        seq=game.seq,
-        kind=change.kind,
-        hand=change.hand,
-        payload=change.payload,
-        voids=change.voids,
-        entered_by=author_user(user),
-        idempotency_key=key,
-        reply=reply,
-    )
-    # updated_at is set on save only when named.
-    game.save(update_fields=[*CACHE_FIELDS, "updated_at"])
+    _record(cursor=cursor, game=game, change=change, user=user, key=key, reply=reply)
     if game.match_night_id is None:
         # A cup tie's game decides its tie when it is won (or unwon).
         cup_game_changed(game=game, was_won=was_won, user=user)
     transaction.on_commit(partial(ENGINES.put, engine_key(game), change.engine))
     transaction.on_commit(live_kick)
     return reply
+
+
+ENTRY_COLUMNS = Columns(GameEntry, ["game", "seq", "kind", "hand", "payload", "voids", "entered_by", "entered_at",
+                                    "idempotency_key", "reply"])
+GAME_COLUMNS = Columns(Game, [*CACHE_FIELDS, "updated_at"])
+ENTRY_INSERT = (f"INSERT INTO {GameEntry._meta.db_table} ({', '.join(ENTRY_COLUMNS.columns)})"
+                f" VALUES ({', '.join(['%s'] * len(ENTRY_COLUMNS.columns))})")
+GAME_UPDATE = (f"UPDATE {Game._meta.db_table} SET {', '.join(f'{column} = %s' for column in GAME_COLUMNS.columns)}"
+               f" WHERE id = %s")
+# PostgreSQL runs both as one statement, one round trip: a data-modifying
+# WITH always runs to its end, and its unique constraints hold as alone.
+BOTH = f"WITH entry AS ({ENTRY_INSERT}) {GAME_UPDATE}"
+
+
+def _record(*, cursor: CursorWrapper, game: Game, change: Change, user: Author, key: str, reply: Reply) -> None:
+    """The log row's INSERT and the game row's UPDATE, with a plain cursor:
+    what `GameEntry.objects.create` and `game.save(update_fields=...)` would
+    send, each value prepared by its field, without the ORM's making of the
+    statements (most of a move's time in Python). The entry's id is not
+    read back: nothing after it needs it."""
+    now = timezone.now()
+    game.updated_at = now  # auto_now, as a save naming it would set it
+    entered_by = author_user(user)
+    entry = ENTRY_COLUMNS.params([
+        game.pk, game.seq, change.kind, change.hand, change.payload, change.voids.pk if change.voids else None,
+        entered_by.pk if entered_by else None, now, key, reply,
+    ], connection)
+    update = [*GAME_COLUMNS.params([getattr(game, name) for name in (*CACHE_FIELDS, "updated_at")], connection),
+              game.pk]
+    if connection.vendor == "postgresql":
+        cursor.execute(BOTH, [*entry, *update])
+    else:
+        cursor.execute(ENTRY_INSERT, entry)
+        cursor.execute(GAME_UPDATE, update)

@@ -28,7 +28,6 @@ from league.models import (
     MatchNight,
     Player,
     PlayerGame,
-    PlayerStats,
     RatingSnapshot,
 )
 from league.ratings import Game, Rating, position_of, position_parts
@@ -119,7 +118,8 @@ def rating_board(*, league: League, division: Division | None = None) -> list[Bo
     ratings = ratings_before(league_id=league.pk, position=None)
     shown = {player: rating for player, rating in ratings.items() if rating.games >= league.rating_min_games}
     if division is not None:
-        played = set(PlayerStats.objects.filter(division_id=division.pk).values_list("player_id", flat=True))
+        played = set(PlayerGame.objects.filter(division_id=division.pk, night__status=MatchNight.Status.CONFIRMED)
+                     .values_list("player_id", flat=True).distinct())
         shown = {player: rating for player, rating in shown.items() if player in played}
     players = Player.objects.in_bulk(list(shown))
     lines = [BoardLine(players[p], rating) for p, rating in shown.items() if p in players]

@@ -152,3 +152,43 @@ def test_the_manage_command_rerates_every_league(capsys: Any) -> None:
     assert "re-rated 10 games" in capsys.readouterr().out
     # Two nights of three singles (two players) and two pairs (four).
     assert RatingSnapshot.objects.filter(league_id=season.league.pk).count() == 2 * (3 * 2 + 2 * 4)
+
+
+def _rated_league(min_games: int) -> Any:
+    season = a_season_of_results(random.Random(11), teams=4)
+    League.objects.filter(pk=season.league.pk).update(rating_min_games=min_games)
+    for night in season.nights:
+        confirm(night)
+    ratings_rebuild(league_id=season.league.pk)
+    return season
+
+
+def test_the_leaderboards_hide_players_under_the_league_minimum_of_games(client: Any) -> None:
+    season = _rated_league(min_games=9)
+    now = ratings_before(league_id=season.league.pk, position=None)
+    shown = {p for p, r in now.items() if r.games >= 9}
+    hidden = set(now) - shown
+    assert shown and hidden
+    for url in (f"/leagues/{season.league.slug}/ratings", f"/divisions/{season.division.pk}/ratings"):
+        page = client.get(url).content.decode()
+        links = {int(part.split("/")[0]) for part in page.split('href="/players/')[1:]}
+        assert links == shown, url
+
+
+def test_a_hidden_name_stays_hidden_on_the_leaderboard(client: Any) -> None:
+    season = _rated_league(min_games=0)
+    player = next(iter(season.squads.values()))[0]
+    player.name_shown = "hidden"
+    player.save()
+    page = client.get(f"/leagues/{season.league.slug}/ratings").content.decode()
+    assert player.name not in page and "A player" in page
+
+
+def test_the_player_page_shows_the_rating_and_its_chart_once_public(client: Any) -> None:
+    season = _rated_league(min_games=9)
+    now = ratings_before(league_id=season.league.pk, position=None)
+    regular = max(now, key=lambda p: now[p].games)
+    newcomer = min(now, key=lambda p: now[p].games)
+    page = client.get(f"/players/{regular}/").content.decode()
+    assert f"± {now[regular].sigma:.1f}" in page and "<svg" in page and "<polyline" in page
+    assert "<svg" not in client.get(f"/players/{newcomer}/").content.decode()

@@ -28,12 +28,14 @@ from league.models import League, RatingSnapshot
 from league.ratings import day_start, position_parts, replay
 from league.selectors.access import secretary_refusal
 from league.selectors.ratings import leagues_behind, rated_games, ratings_before
-from league.services.audit import audit_record
+from league.refusals import SettingsInvalid
+from league.services.audit import Refusal, audit_record
 from league.tasks import ratings_update_task
 
 log = logging.getLogger(__name__)
 
 FROM_START = 0  # a position before every game: a full re-rate
+MAX_MIN_GAMES = 500  # as the League field's validator says
 
 
 def ratings_queue(*, league_id: int, played_on: date) -> None:
@@ -121,3 +123,22 @@ def _send(league_id: int) -> None:
 
 def _day(position: int) -> date:
     return position_parts(position)[0]
+
+
+def rating_min_games_set(*, league_id: int, games: int, user: Author) -> League:
+    """The games a player must have played before their rating shows on
+    public pages. Raises League.DoesNotExist, NotSecretary or SettingsInvalid."""
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=league_id)
+        refusal: Refusal | None = secretary_refusal(league=league, user=user, doing="can change its ratings' minimum")
+        if refusal is None and not 0 <= games <= MAX_MIN_GAMES:
+            refusal = SettingsInvalid(f"the minimum of games is from 0 to {MAX_MIN_GAMES}, not {games}")
+        before = league.rating_min_games
+        if refusal is None:
+            league.rating_min_games = games
+            league.save(update_fields=["rating_min_games"])
+        audit_record(user=user, action="league.rating_min_games", target=league, refusal=refusal,
+                     data={"before": before, "after": games})
+    if refusal is not None:
+        raise refusal
+    return league

@@ -192,3 +192,24 @@ def test_the_player_page_shows_the_rating_and_its_chart_once_public(client: Any)
     page = client.get(f"/players/{regular}/").content.decode()
     assert f"± {now[regular].sigma:.1f}" in page and "<svg" in page and "<polyline" in page
     assert "<svg" not in client.get(f"/players/{newcomer}/").content.decode()
+
+
+def test_the_secretary_sets_the_minimum_and_asks_for_a_full_rerate(client: Any) -> None:
+    night = a_match_night()
+    client.force_login(night.secretary)
+    url = f"/secretary/leagues/{night.league.pk}/ratings"
+    assert "Games before a rating is public" in client.get(url).content.decode()
+    refused = client.post(url, {"action": "minimum", "rating_min_games": "-1"})
+    assert refused.status_code == 200 and "greater than or equal to 0" in refused.content.decode()
+    assert client.post(url, {"action": "minimum", "rating_min_games": "12"}).status_code == 302
+    assert League.objects.get(pk=night.league.pk).rating_min_games == 12
+    assert client.post(url, {"action": "rerate"}).status_code == 302
+    assert League.objects.get(pk=night.league.pk).ratings_behind_from == 0
+
+
+def test_only_a_secretary_may_open_the_ratings_page(client: Any) -> None:
+    night = a_match_night()
+    client.force_login(night.home_captain)
+    assert client.get(f"/secretary/leagues/{night.league.pk}/ratings").status_code == 403
+    assert client.post(f"/secretary/leagues/{night.league.pk}/ratings", {"action": "rerate"}).status_code == 403
+    assert League.objects.get(pk=night.league.pk).ratings_behind_from is None

@@ -144,9 +144,11 @@ def player_ratings(*, player_id: int) -> list[PlayerRating]:
     """The player's rating in each league they have played in, most games
     first."""
     by_league: dict[int, list[RatingSnapshot]] = defaultdict(list)
-    for snapshot in RatingSnapshot.objects.filter(player_id=player_id).order_by("league_id", "position"):
+    leagues: dict[int, League] = {}
+    for snapshot in (RatingSnapshot.objects.filter(player_id=player_id).select_related("league")
+                     .order_by("league_id", "position")):
         by_league[snapshot.league_id].append(snapshot)
-    leagues = League.objects.in_bulk(list(by_league))
+        leagues[snapshot.league_id] = snapshot.league
     found = [PlayerRating(leagues[league_id], Rating(mu=rows[-1].mu, sigma=rows[-1].sigma, games=rows[-1].games),
                           [Point(row.played_on, row.mu, row.sigma) for row in rows])
              for league_id, rows in by_league.items()]

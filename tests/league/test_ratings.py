@@ -213,3 +213,21 @@ def test_only_a_secretary_may_open_the_ratings_page(client: Any) -> None:
     assert client.get(f"/secretary/leagues/{night.league.pk}/ratings").status_code == 403
     assert client.post(f"/secretary/leagues/{night.league.pk}/ratings", {"action": "rerate"}).status_code == 403
     assert League.objects.get(pk=night.league.pk).ratings_behind_from is None
+
+
+def test_the_api_gives_the_leaderboards_and_a_players_history_under_the_same_minimum(client: Any) -> None:
+    season = _rated_league(min_games=9)
+    now = ratings_before(league_id=season.league.pk, position=None)
+    shown = {p for p, r in now.items() if r.games >= 9}
+    board = client.get(f"/api/leagues/{season.league.pk}/ratings").json()
+    assert {line["player"]["id"] for line in board} == shown
+    assert [line["rating"]["ordinal"] for line in board] == sorted((line["rating"]["ordinal"] for line in board),
+                                                                   reverse=True)
+    division = client.get(f"/api/divisions/{season.division.pk}/ratings").json()
+    assert division == board  # every player of the league played in its one division
+    regular = next(iter(shown))
+    mine = client.get(f"/api/players/{regular}/ratings").json()
+    assert len(mine) == 1 and len(mine[0]["history"]) == now[regular].games == mine[0]["rating"]["games"]
+    newcomer = next(iter(set(now) - shown))
+    assert client.get(f"/api/players/{newcomer}/ratings").json() == []
+    assert client.get("/api/leagues/999999/ratings").status_code == 404

@@ -231,3 +231,10 @@ def test_the_api_gives_the_leaderboards_and_a_players_history_under_the_same_min
     newcomer = next(iter(set(now) - shown))
     assert client.get(f"/api/players/{newcomer}/ratings").json() == []
     assert client.get("/api/leagues/999999/ratings").status_code == 404
+
+
+def test_a_ratings_page_of_no_league_or_division_is_not_found(client: Any) -> None:
+    assert client.get("/leagues/nowhere/ratings").status_code == 404
+    assert client.get("/divisions/404/ratings").status_code == 404
+    assert client.get("/api/divisions/404/ratings").status_code == 404
+    assert client.get("/api/players/404/ratings").status_code == 404

@@ -233,6 +233,9 @@ CELERY_BEAT_SCHEDULE = {
     # Sends notices whose task the broker lost or whose retries ran out
     # (league.services.notices).
     "notices-catch-up": {"task": "league.tasks.notices_catch_up", "schedule": 10 * 60.0},
+    # Re-rates leagues whose re-rate the broker or a worker lost
+    # (league.services.ratings).
+    "ratings-catch-up": {"task": "league.tasks.ratings_catch_up", "schedule": 5 * 60.0},
 }
 # Games changed more recently than this are left to their own queued task.
 LIVE_CATCH_UP_AFTER_SECONDS = env_int("LIVE_CATCH_UP_AFTER_SECONDS", 10)

@@ -10,7 +10,7 @@ from typing import TypedDict
 from celery import Task, shared_task
 from django.db import InterfaceError, OperationalError
 
-from league.models import Division
+from league.models import Division, League
 
 # A lost connection, a deadlock, a database restarting: worth trying again.
 # Every standings task rewrites whole rows from the results, so a retry (or
@@ -117,3 +117,23 @@ def digests_send_task() -> int:
     from league.services.digests import digests_send
 
     return digests_send()
+
+
+@shared_task(name="league.tasks.ratings_update", **RETRY)
+def ratings_update_task(league_id: int) -> int:
+    """Re-rates a league's players from the earliest game marked behind;
+    returns the games rated (0: up to date, or no such league)."""
+    from league.services.ratings import ratings_update
+
+    try:
+        return ratings_update(league_id=league_id)
+    except League.DoesNotExist:
+        return 0
+
+
+@shared_task(name="league.tasks.ratings_catch_up")
+def ratings_catch_up_task() -> int:
+    """Each few minutes: leagues whose re-rate the broker or a worker lost."""
+    from league.services.ratings import ratings_catch_up
+
+    return ratings_catch_up()

@@ -53,3 +53,6 @@ from league.models.transfers import TransferRequest
 from league.models.withdrawals import TeamWithdrawal
 
 __all__ += ["TeamWithdrawal", "TransferRequest"]
+from league.models.ratings import RatingSnapshot
+
+__all__ += ["RatingSnapshot"]

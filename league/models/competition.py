@@ -186,6 +186,15 @@ class League(models.Model):
                   "remaining fixtures are void.",
     )
 
+    # Player ratings (docs/ratings.md).
+    rating_min_games = models.PositiveSmallIntegerField(
+        default=20, validators=[MaxValueValidator(500)],
+        help_text="Games a player must have played before their rating shows on public pages; 0: at once.",
+    )
+    # An outbox, as a division's table_changes is: the position of the
+    # earliest game whose rating is out of date; empty when all are rated.
+    ratings_behind_from = models.BigIntegerField(null=True, blank=True, editable=False)
+
     class Meta:
         ordering = ["name"]
 

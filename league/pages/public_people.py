@@ -23,6 +23,8 @@ from league.selectors.public import (
     team_season_fixtures,
     team_with_captain,
 )
+from league.selectors.ratings import player_ratings
+from league.ratings.chart import chart_of
 from league.selectors.squads import squad_players
 from league.selectors.transfers import team_transfers
 from league.selectors.withdrawals import withdrawal_notes
@@ -66,8 +68,10 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         raise Http404("no such player") from None
     games = [game_line(rubber_game, player) for rubber_game in player_rubber_games(player_id=player.pk)]
     registrations = player_registrations(player_id=player.pk)
+    # A rating shows once it stands on the league's minimum of games.
+    ratings = [(found, chart_of(found.history)) for found in player_ratings(player_id=player.pk) if found.public]
     return render_for(request, "public/player.html", {
-        "player": player, "registrations": registrations,
+        "player": player, "registrations": registrations, "ratings": ratings,
         "stats": player_season_stats(player_id=player.pk), "games": games,
     }, hidden=hidden_by(*(r.season.league for r in registrations)))
 

@@ -1,7 +1,7 @@
 """URLs of the public league pages (see league.pages.home, public and public_people)."""
 from django.urls import path
 
-from league.pages import cup_captains, cup_players, public_cups, team_transfers
+from league.pages import cup_captains, cup_players, public_cups, public_ratings, team_transfers
 from league.pages.home import home
 from league.pages.public_honours import honours_page
 from league.pages.public import division_page, division_print, league_home
@@ -28,6 +28,8 @@ urlpatterns = [
     path("cups/<num:competition_id>/finals/live", public_cups.finals_live, name="public-cup-finals-live"),
     path("leagues/<slug:slug>/cups/winners", public_cups.roll_page, name="public-cup-roll"),
     path("leagues/<slug:slug>/honours", honours_page, name="public-honours"),
+    path("leagues/<slug:slug>/ratings", public_ratings.league_ratings, name="public-league-ratings"),
+    path("divisions/<num:division_id>/ratings", public_ratings.division_ratings, name="public-division-ratings"),
     path("cups/<num:competition_id>/enter", cup_captains.enter, name="public-cup-enter"),
     path("cup-ties/<num:tie_id>/offer", cup_captains.offer, name="cup-tie-offer"),
     path("cup-ties/<num:tie_id>/pick", cup_captains.pick, name="cup-tie-pick"),

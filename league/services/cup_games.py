@@ -38,6 +38,7 @@ from league.services.audit import audit_record
 from league.services.cup_ties import tie_moved_on
 from league.services.games import game_create
 from league.services.match_games import final_score_winner
+from league.services.ratings import ratings_queue
 
 Failure = NotPermitted | Refused
 FINALS_ROUNDS = 2  # the semi-finals and the final
@@ -145,6 +146,7 @@ def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author
                 made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.CARD,
                                               home_score=home_score, away_score=away_score, winner=won,
                                               entered_by=author_user(user))
+                _rate(tie, made)
                 _decide(tie, user=user)
         audit_record(user=user, action="cup.game.card", target=tie, refusal=failure,
                      data={"number": number, "home_score": home_score, "away_score": away_score})
@@ -171,7 +173,16 @@ def cup_game_changed(*, game: Game, was_won: bool, user: Author) -> None:
             cup_game.away_score = outcome.away_score if outcome else None
             cup_game.winner = outcome.winner if outcome else ""
             cup_game.save(update_fields=["home_score", "away_score", "winner"])
+            _rate(tie, cup_game)
     _decide(tie, user=user)
+
+
+def _rate(tie: CupTie, cup_game: CupGame) -> None:
+    """A singles or pairs game won (or its win undone) moves its players'
+    ratings from its day on (league.selectors.ratings dates it so)."""
+    if tie.competition.kind != Competition.Kind.TEAM:
+        ratings_queue(league_id=tie.competition.season.league_id,
+                      played_on=tie.date or timezone.localdate(cup_game.entered_at))
 
 
 def _decide(tie: CupTie, *, user: Author) -> None:

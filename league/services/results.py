@@ -13,7 +13,8 @@ Only a confirmed result counts in the table (and in a cup tie, which is
 decided again whenever a leg's confirmed result changes). Each step and each refusal is
 audited; a correction records the score before and after. Submitting and
 correcting record each player's part in each game; confirming, upholding
-and correcting a confirmed result queue the division's table rebuild. Each
+and correcting a confirmed result queue the division's table rebuild and the
+league's re-rate from the match's day. Each
 step tells the people who act next (`match_notices`): the away captains a
 result to confirm; both teams' captains and the secretaries a dispute, its
 settling and a correction.
@@ -44,6 +45,7 @@ from league.services.match_notices import (
     result_settled_tell,
     result_submitted_tell,
 )
+from league.services.ratings import ratings_queue
 from league.services.standings import standings_queue
 from league.services.standings_player_games import player_games_record
 
@@ -159,6 +161,7 @@ def match_result_correct(
         player_games_record(night_ids=[night.pk])
         if night.status == Night.CONFIRMED:
             standings_queue(division_id=fixture.division_id)
+            ratings_queue(league_id=fixture.division.season.league_id, played_on=fixture.played_on)
             cup_progress(fixture_id=fixture.pk, user=user)
         details["score"] = [night.home_games, night.away_games]
         result_corrected_tell(fixture, night, rubber=rubber, game=game, reason=reason)
@@ -173,6 +176,8 @@ def _confirm(night: MatchNight, user: Author) -> None:
     night_scheme_pin(night, night.fixture)
     night.save()
     standings_queue(division_id=night.fixture.division_id)
+    # Its games are rated, from its day on: results may be confirmed out of order.
+    ratings_queue(league_id=night.fixture.division.season.league_id, played_on=night.fixture.played_on)
     # A cup's leg now counts: who goes through is decided here, with it.
     cup_progress(fixture_id=night.fixture_id, user=user)
 

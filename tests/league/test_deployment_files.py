@@ -38,8 +38,10 @@ def test_the_worker_knows_the_tasks_and_beat_schedules_the_catch_up_and_the_nigh
     scheduled = {entry["task"] for entry in celery_app.conf.beat_schedule.values()}
     assert scheduled == {"league.tasks.live_catch_up", "league.tasks.standings_catch_up",
                          "league.tasks.standings_rebuild_all", "league.tasks.results_overdue_check",
-                         "league.tasks.notices_catch_up", "league.tasks.digests_send"}
-    assert scheduled | {"league.tasks.live_publish_pending", "league.tasks.notice_send"} <= set(celery_app.tasks)
+                         "league.tasks.notices_catch_up", "league.tasks.digests_send",
+                         "league.tasks.ratings_catch_up"}
+    assert scheduled | {"league.tasks.live_publish_pending", "league.tasks.notice_send",
+                        "league.tasks.ratings_update"} <= set(celery_app.tasks)
 
 
 def test_beat_catches_up_lost_table_rebuilds_every_minute():

@@ -38,6 +38,7 @@ PLACES = {
     "league.standings": "pure",
     "league.formats": "pure",
     "league.scheduling": "pure",
+    "league.ratings": "pure",
     "league.calendar": "pure",
     "league.competition_settings": "pure",
     "league.refusals": "pure",

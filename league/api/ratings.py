@@ -1,0 +1,83 @@
+"""Read-only API of player ratings (docs/ratings.md): a league's and a
+division's leaderboard, and a player's public ratings with their history.
+Players under their league's minimum of games are left out, and names are
+as each player chose to show them, as on the public pages."""
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league.api.fixtures import NamedOutput
+from league.api.schema import ErrorOutput
+from league.ratings import Rating
+from league.selectors.public import player_get
+from league.selectors.ratings import BoardLine, player_ratings, rating_board
+from league.selectors.secretary import division_get, league_get
+
+
+class RatingOutput(serializers.Serializer[Any]):
+    mu = serializers.FloatField(help_text="The rating: the best guess of the player's skill.")
+    sigma = serializers.FloatField(help_text="Its uncertainty.")
+    ordinal = serializers.FloatField(help_text="mu - 3 sigma: what the leaderboards rank by.")
+    games = serializers.IntegerField(help_text="Games rated.")
+
+
+class BoardLineOutput(serializers.Serializer[Any]):
+    player = NamedOutput()
+    rating = RatingOutput()
+
+
+class HistoryPointOutput(serializers.Serializer[Any]):
+    played_on = serializers.DateField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+
+
+class PlayerRatingOutput(serializers.Serializer[Any]):
+    league = NamedOutput()
+    rating = RatingOutput()
+    history = HistoryPointOutput(many=True, help_text="The rating after each game, oldest first.")
+
+
+class LeagueRatingsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: BoardLineOutput(many=True), 404: ErrorOutput},
+                   summary="The league's player ratings, best first, players under its minimum of games left out")
+    def get(self, request: Request, league_id: int) -> Response:
+        return Response([_line(line) for line in rating_board(league=league_get(league_id=league_id))])
+
+
+class DivisionRatingsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: BoardLineOutput(many=True), 404: ErrorOutput},
+                   summary="The league ratings of the players who played in the division, best first")
+    def get(self, request: Request, division_id: int) -> Response:
+        division = division_get(division_id=division_id)
+        return Response([_line(line) for line in rating_board(league=division.season.league, division=division)])
+
+
+class PlayerRatingsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PlayerRatingOutput(many=True), 404: ErrorOutput},
+                   summary="The player's ratings, a league each, with their history; only those public")
+    def get(self, request: Request, player_id: int) -> Response:
+        player = player_get(player_id=player_id)
+        return Response([{
+            "league": {"id": found.league.pk, "name": found.league.name}, "rating": _rating(found.rating),
+            "history": [{"played_on": p.played_on, "mu": p.mu, "sigma": p.sigma} for p in found.history],
+        } for found in player_ratings(player_id=player.pk) if found.public])
+
+
+def _line(line: BoardLine) -> dict[str, Any]:
+    return {"player": {"id": line.player.pk, "name": line.player.public_name}, "rating": _rating(line.rating)}
+
+
+def _rating(rating: Rating) -> dict[str, Any]:
+    return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal, "games": rating.games}

@@ -85,7 +85,8 @@ def whole_tables_read(sql: str) -> set[str]:
             if node["Node Type"] == "Seq Scan" and node.get("Relation Name") in LEAGUE_WIDE}
 
 
-def test_a_divisions_rebuild_reads_no_other_divisions_match_nights_rubbers_or_games(many_divisions: list[Division]) -> None:
+def test_a_divisions_rebuild_reads_no_other_divisions_match_nights_rubbers_or_games(
+        many_divisions: list[Division]) -> None:
     division = many_divisions[0]
     with CaptureQueriesContext(connection) as queries:
         division_standings_rebuild(division_id=division.pk)

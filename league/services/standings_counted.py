@@ -30,7 +30,7 @@ def expunged_of(withdrawn: dict[int, str]) -> set[int]:
     return {team for team, results in withdrawn.items() if results == TeamWithdrawal.Results.EXPUNGE}
 
 
-class AmongIds(Lookup):  # type: ignore[type-arg]  # Lookup is generic in django-stubs only
+class AmongIds(Lookup[Any]):
     """`column IN (subquery)`, which PostgreSQL is given as `column =
     ANY(ARRAY(subquery))`: the subquery runs once, first, and each id it
     gives is looked up by the column's index. PostgreSQL makes a plain IN
@@ -41,16 +41,16 @@ class AmongIds(Lookup):  # type: ignore[type-arg]  # Lookup is generic in django
 
     lookup_name = "among_ids"
 
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        return self._sql(compiler, connection, "%s IN %s")
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, tuple[Any, ...]]:
+        return self._sql(compiler, "%s IN %s")
 
-    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        return self._sql(compiler, connection, "%s = ANY(ARRAY%s)")
+    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, tuple[Any, ...]]:
+        return self._sql(compiler, "%s = ANY(ARRAY%s)")
 
-    def _sql(self, compiler: Any, connection: Any, template: str) -> tuple[str, list[Any]]:
+    def _sql(self, compiler: Any, template: str) -> tuple[str, tuple[Any, ...]]:
         column, column_params = compiler.compile(self.lhs)
         ids, ids_params = compiler.compile(self.rhs)  # a Subquery: "(SELECT ...)"
-        return template % (column, ids), [*column_params, *ids_params]
+        return template % (column, ids), (*column_params, *ids_params)
 
 
 def counted_fixtures(division: Division, *, expunged: Collection[int]) -> QuerySet[Fixture]:

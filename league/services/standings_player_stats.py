@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import TypedDict
 
 from django.db import connection
-from django.db.models import Count, DateTimeField, F, IntegerField, Q, QuerySet, Subquery, Sum, Value
+from django.db.models import Count, DateTimeField, F, Field, IntegerField, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from league.models import Division, PlayerGame, PlayerStats
@@ -73,8 +73,15 @@ def player_stats_replace(division: Division, now: datetime, *, expunged: Collect
     selected = ["player_id", "team_id", *TOTALS, "stats_season", "stats_division", "stats_rebuilt_at"]
     fields = ["player", "team", *TOTALS, "season", "division", "rebuilt_at"]
     select, params = rows.values_list(*selected).query.sql_with_params()
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(PlayerStats._meta.get_field(name).column) for name in fields)
+    columns = ", ".join(_column(name) for name in fields)
     with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {quote(PlayerStats._meta.db_table)} ({columns}) {select}", params)
-        return cursor.rowcount
+        table = connection.ops.quote_name(PlayerStats._meta.db_table)
+        cursor.execute(f"INSERT INTO {table} ({columns}) {select}", params)
+        written: int = cursor.rowcount
+    return written
+
+
+def _column(name: str) -> str:
+    field = PlayerStats._meta.get_field(name)
+    assert isinstance(field, Field) and field.column is not None  # a stored field of the model's own
+    return connection.ops.quote_name(field.column)

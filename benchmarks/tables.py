@@ -4,13 +4,14 @@ A script that measures, not a test: it prints figures and never fails on
 them. It needs PostgreSQL on this machine (the one `.ci/run` starts) and
 no broker: it calls the services the Celery tasks call, in-process.
 
-    .venv/bin/python benchmarks/tables.py              # 20 divisions, as the issue asks
-    .venv/bin/python benchmarks/tables.py --divisions 10 --small 2 --repeat 5 --json
+    .venv/bin/python benchmarks/tables.py              # at 2, 20 and 200 divisions
+    .venv/bin/python benchmarks/tables.py --sizes 2,20 --repeat 5 --json
 
 What it does, in one run:
 1. makes a fresh database (`league_tables_bench` on the local PostgreSQL,
    or BENCH_DATABASE_URL) and migrates it;
-2. builds a league of `--small` divisions of 12 teams, each playing a
+2. builds a league of as many divisions as the first of `--sizes`, each
+   of 12 teams playing a
    double round robin (22 match weeks, 132 matches a division), every match
    nine singles from the paper card, confirmed, a few walkovers, voided
    fixtures and sanctions besides; rows are written with bulk_create, and
@@ -19,14 +20,16 @@ What it does, in one run:
 3. times, at that size: the incremental update after one result is
    confirmed (`division_standings_rebuild` of its division, the work the
    queued task does: table and player statistics), the SQL queries that
-   update makes, and a full rebuild;
-4. adds divisions up to `--divisions` (20 x 12 teams x 22 weeks x 9 games:
-   2,640 matches, 23,760 games) and times the same two again, and a single
-   SQL aggregate over the same confirmed games (games won and points pegged
-   by each side of each match: what a table is made of, fetched and nothing
-   more), the floor any rebuild stands on.
+   update makes and the tables any of them reads whole (a Seq Scan in its
+   plan), a full rebuild, and a single SQL aggregate over the same
+   confirmed games (games won and points pegged by each side of each match:
+   what a table is made of, fetched and nothing more), the floor any
+   rebuild stands on;
+4. adds divisions up to each next size (200 x 12 teams x 22 weeks x 9
+   games: 26,400 matches, 237,600 games) and times the same again.
 
-Every figure is the median of `--repeat` runs after one warm-up run.
+Every figure is the median of `--repeat` runs after one warm-up run; the
+full rebuild, which at 200 divisions takes seconds, of `--full-repeat`.
 """
 from __future__ import annotations
 
@@ -167,7 +170,30 @@ def timed(work: Callable[[], Any], repeat: int, before: Callable[[], Any] | None
     return statistics.median(runs[1:])
 
 
-def measure(builder: LeagueBuilder, repeat: int, *, floor: bool) -> dict[str, Any]:
+# The tables that grow with the league: a query reading one whole is not
+# bounded by the division.
+LEAGUE_WIDE = {"league_fixture", "league_matchnight", "league_rubber", "league_rubbergame", "league_playergame"}
+
+
+def seq_scanned(sql: str) -> set[str]:
+    """The league-wide tables the plan of this (captured) query reads whole."""
+    from django.db import connection
+
+    if not sql.lstrip().upper().startswith(("SELECT", "INSERT", "DELETE", "UPDATE")):
+        return set()
+    with connection.cursor() as cursor:
+        cursor.execute("EXPLAIN (FORMAT JSON) " + sql)
+        plan = cursor.fetchone()[0][0]["Plan"]
+    found, nodes = set(), [plan]
+    while nodes:
+        node = nodes.pop()
+        if node.get("Node Type") == "Seq Scan" and node.get("Relation Name") in LEAGUE_WIDE:
+            found.add(node["Relation Name"])
+        nodes.extend(node.get("Plans", ()))
+    return found
+
+
+def measure(builder: LeagueBuilder, repeat: int, full_repeat: int) -> dict[str, Any]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -190,6 +216,8 @@ def measure(builder: LeagueBuilder, repeat: int, *, floor: bool) -> dict[str, An
     confirm_one()
     with CaptureQueriesContext(connection) as queries:
         division_standings_rebuild(division_id=division.pk)
+    # EXPLAIN without ANALYZE: the plan, nothing run, so nothing written twice.
+    scanned = sorted({table for query in queries.captured_queries for table in seq_scanned(query["sql"])})
     figures = {
         "divisions": len(builder.divisions),
         "confirmed_matches": MatchNight.objects.filter(status=MatchNight.Status.CONFIRMED).count() + 1,
@@ -198,18 +226,18 @@ def measure(builder: LeagueBuilder, repeat: int, *, floor: bool) -> dict[str, An
         "incremental_ms": round(timed(lambda: division_standings_rebuild(division_id=division.pk), repeat,
                                       before=confirm_one), 1),
         "incremental_queries": len(queries.captured_queries),
-        "full_rebuild_ms": round(timed(standings_rebuild_all, repeat), 1),
+        "incremental_seq_scans": scanned,
+        "full_rebuild_ms": round(timed(standings_rebuild_all, full_repeat), 1),
+        "sql_floor_ms": round(timed(floor_query, repeat), 1),
     }
-    if floor:
-        figures["sql_floor_ms"] = round(timed(floor_query, repeat), 1)
     return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--divisions", type=int, default=20)
-    parser.add_argument("--small", type=int, default=2, help="divisions at the smaller size measured first")
+    parser.add_argument("--sizes", default="2,20,200", help="the league's sizes measured, in divisions, ascending")
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--full-repeat", type=int, default=3, help="runs of the full rebuild at each size")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -220,30 +248,30 @@ def main() -> None:
 
     from django.db import connection
 
+    sizes = sorted(int(size) for size in args.sizes.split(","))
     built = time.perf_counter()
     builder = LeagueBuilder(args.seed)
-    builder.add(args.small)
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
-    small = measure(builder, args.repeat, floor=True)
-    builder.add(args.divisions - args.small)
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
+    rows = []
+    for size in sizes:
+        builder.add(size - len(builder.divisions))
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+        rows.append(measure(builder, args.repeat, args.full_repeat))
     build_seconds = time.perf_counter() - built
-    large = measure(builder, args.repeat, floor=True)
 
-    report = {"small": small, "large": large, "build_seconds": round(build_seconds, 1), "repeat": args.repeat}
+    report = {"sizes": rows, "seconds": round(build_seconds, 1), "repeat": args.repeat,
+              "full_repeat": args.full_repeat}
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"PostgreSQL, {TEAMS} teams a division, 22 match weeks, {RUBBERS} card games a match; "
-          f"median of {args.repeat} runs (league built in {report['build_seconds']} s)")
+    print(f"PostgreSQL, {TEAMS} teams a division, 22 match weeks, {RUBBERS} card games a match; median of "
+          f"{args.repeat} runs ({args.full_repeat} of the full rebuild); built and measured in {report['seconds']} s")
     print(f"{'divisions':>9} {'matches':>8} {'games':>7} {'full rebuild':>13} {'incremental':>12} {'queries':>8} "
-          f"{'SQL floor':>10}")
-    for row in (small, large):
+          f"{'SQL floor':>10}  seq scans in the update")
+    for row in rows:
         print(f"{row['divisions']:>9} {row['confirmed_matches']:>8} {row['games']:>7} "
               f"{row['full_rebuild_ms']:>10.1f} ms {row['incremental_ms']:>9.1f} ms {row['incremental_queries']:>8} "
-              f"{row['sql_floor_ms']:>7.1f} ms")
+              f"{row['sql_floor_ms']:>7.1f} ms  {', '.join(row['incremental_seq_scans']) or 'none'}")
 
 
 if __name__ == "__main__":

@@ -22,18 +22,17 @@ committed; both write the same rows. A change's mark waits on that lock
 too, so a rebuild never records a change it did not see.
 
 Only confirmed results count, of fixtures neither voided nor awarded as a
-walkover; a walkover counts as the division's forfeit setting records it.
+walkover (league.services.standings_counted); a walkover counts as the
+division's forfeit setting records it.
 """
 import dataclasses
 import logging
 from datetime import datetime, timedelta
 from functools import partial
-from typing import TypedDict
 
 from django.conf import settings as django_settings
 from django.db import transaction
-from django.db.models import Count, F, Q, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import F, Q, Sum
 from django.utils import timezone
 
 from league import formats, standings
@@ -43,38 +42,18 @@ from league.models import (
     DivisionEntry,
     Fixture,
     FormatVersion,
-    MatchNight,
-    PlayerGame,
-    PlayerStats,
     Rubber,
     Sanction,
     TableEntry,
-    TeamWithdrawal,
 )
 from league.selectors.competition import division_settings
 from league.selectors.formats import division_scheme, version_scheme
-from league.tasks import division_standings_task
 from league.services.page_versions import pages_changed
+from league.services.standings_counted import counted_nights, expunged_of, withdrawn_teams
+from league.services.standings_player_stats import player_stats_replace
+from league.tasks import division_standings_task
 
 log = logging.getLogger(__name__)
-
-# A result on a fixture in one of these statuses does not count as played.
-NOT_PLAYED = (Fixture.Status.WALKOVER, Fixture.Status.VOID, Fixture.Status.DRAFT)
-
-
-class PlayerTotals(TypedDict):
-    """A player's games for a team in a division, added up: a PlayerStats
-    row's figures, by their field names."""
-
-    player_id: int
-    team_id: int
-    played: int
-    won: int
-    pegged: int
-    on_target: int
-    played_live: int
-    fifteens: int
-    penalties: int
 
 
 def standings_queue(*, division_id: int) -> None:
@@ -99,8 +78,9 @@ def division_standings_rebuild(*, division_id: int) -> None:
     with transaction.atomic():
         division = Division.objects.select_for_update().get(pk=division_id)
         now = timezone.now()
-        _table_replace(division, now)
-        _stats_replace(division, now)
+        withdrawn = withdrawn_teams(division)
+        _table_replace(division, now, withdrawn)
+        _stats_replace(division, now, expunged_of(withdrawn))
         # Every change marked so far is in these rows: a newer mark waits on
         # the division's lock until this commits, and then counts past it.
         Division.objects.filter(pk=division_id).update(table_rebuilt_changes=division.table_changes)
@@ -133,21 +113,23 @@ def standings_rebuild_all() -> int:
     return len(ids)
 
 
-def division_table_rows(division: Division) -> list[standings.TableRow]:
+def division_table_rows(division: Division, withdrawn: dict[int, str] | None = None) -> list[standings.TableRow]:
     """The division's table as its results now stand, best first. A team
     withdrawn with its results expunged is left out, and every result and
     sanction of its with it; one withdrawn with its results standing keeps
-    its row, at the bottom (league.services.withdrawals)."""
+    its row, at the bottom (league.services.withdrawals). `withdrawn`: the
+    division's withdrawals, if already read."""
     settings = division_settings(division_id=division.pk)
-    withdrawn = dict(TeamWithdrawal.objects.filter(division=division).values_list("team_id", "results"))
-    expunged = {team for team, results in withdrawn.items() if results == TeamWithdrawal.Results.EXPUNGE}
+    if withdrawn is None:
+        withdrawn = withdrawn_teams(division)
+    expunged = expunged_of(withdrawn)
     entries = (DivisionEntry.objects.filter(division=division).exclude(team_id__in=expunged)
                .select_related("team").order_by("id"))
     teams = [standings.TeamEntry(entry.team_id, entry.team.name) for entry in entries]
     deductions = [standings.Sanction(team, points, reason) for team, points, reason in
                   Sanction.objects.filter(division=division).exclude(team_id__in=expunged)
                   .values_list("team_id", "points", "reason")]
-    lines = [line for line in _match_lines(division) if line.home not in expunged and line.away not in expunged]
+    lines = _match_lines(division, expunged)
     return standings.division_table(teams, lines, scheme_of(settings, division_id=division.pk),
                                     tie_breakers=settings.tie_breakers, sanctions=deductions,
                                     withdrawn=set(withdrawn) - expunged)
@@ -167,15 +149,14 @@ def scheme_of(settings: CompetitionSettings, *, division_id: int) -> formats.Poi
 _FIVES_AND_THREES = Q(rubbers__game=Rubber.Game.FIVES_AND_THREES)
 
 
-def _match_lines(division: Division) -> list[standings.MatchLine]:
+def _match_lines(division: Division, expunged: set[int]) -> list[standings.MatchLine]:
     # A play-off decides a promotion line, not the table (league.services.changeover).
     walkovers = (Fixture.objects.filter(division=division, status=Fixture.Status.WALKOVER, playoff=False)
+                 .exclude(home_team_id__in=expunged).exclude(away_team_id__in=expunged).order_by()
                  .values_list("home_team_id", "away_team_id", "walkover_winner_id"))
     lines = [standings.MatchLine.walkover_to(home, away, "home" if winner == home else "away")
              for home, away, winner in walkovers]
-    played = (MatchNight.objects.filter(fixture__division=division, status=MatchNight.Status.CONFIRMED,
-                                        fixture__playoff=False)
-              .exclude(fixture__status__in=NOT_PLAYED)
+    played = (counted_nights(division, expunged=expunged)
               .values("pk", "fixture__home_team_id", "fixture__away_team_id", "home_games", "away_games",
                       "scheme_version_id")
               # Points pegged at Fives and Threes: an unchecked rubber's scores
@@ -198,9 +179,9 @@ def _match_lines(division: Division) -> list[standings.MatchLine]:
     return lines
 
 
-def _table_replace(division: Division, now: datetime) -> None:
+def _table_replace(division: Division, now: datetime, withdrawn: dict[int, str]) -> None:
     # A cup's division has fixtures but no table: its ties are knockouts.
-    rows = [] if division.is_cup else division_table_rows(division)
+    rows = [] if division.is_cup else division_table_rows(division, withdrawn)
     TableEntry.objects.filter(division=division).delete()
     TableEntry.objects.bulk_create(TableEntry(
         division=division, team_id=row.team, position=row.position, shared=row.shared, played=row.played,
@@ -210,25 +191,6 @@ def _table_replace(division: Division, now: datetime) -> None:
     ) for row in rows)
 
 
-def _stats_replace(division: Division, now: datetime) -> None:
-    PlayerStats.objects.filter(division=division).delete()
-    PlayerStats.objects.bulk_create(
-        PlayerStats(season_id=division.season_id, division=division, rebuilt_at=now, **totals)
-        for totals in player_totals(division)
-    )
-
-
-def player_totals(division: Division) -> list[PlayerTotals]:
-    """Each player's games in the division's counted results, added up."""
-    counted = (PlayerGame.objects.filter(division=division, night__status=MatchNight.Status.CONFIRMED,
-                                         night__fixture__playoff=False)
-               .exclude(night__fixture__status__in=NOT_PLAYED))
-    return list(counted.values("player_id", "team_id").order_by("player_id").annotate(
-        played=Count("id"),
-        won=Count("id", filter=Q(won=True)),
-        pegged=Coalesce(Sum("pegged"), 0),
-        on_target=Count("id", filter=Q(on_target=True)),
-        played_live=Count("id", filter=Q(live=True)),
-        fifteens=Coalesce(Sum("fifteens"), 0),
-        penalties=Coalesce(Sum("penalties"), 0),
-    ))
+def _stats_replace(division: Division, now: datetime, expunged: set[int]) -> None:
+    # An expunged team's matches are out of the statistics as out of the table.
+    player_stats_replace(division, now, expunged=expunged)

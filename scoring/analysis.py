@@ -125,7 +125,8 @@ def analyse(setup: Mapping[str, Any], ops: Iterable[Op]) -> Analysis:
                 line = [*line, laid]
         lines.append(line)
     moves = [_move(made[0]) for made in events]
-    steps = [_step(index, befores[index], moves, events[index], lines[index], shown, rules.target)
+    known = known_tiles(moves, shown)
+    steps = [_step(index, befores[index], moves[index], known[index], events[index], lines[index], rules.target)
              for index in range(len(moves))]
     return {
         "target": rules.target, "layout": rules.layout, "seats": game.seats, "sides": game.sides,
@@ -133,9 +134,8 @@ def analyse(setup: Mapping[str, Any], ops: Iterable[Op]) -> Analysis:
     }
 
 
-def _step(index: int, before: Game, moves: Sequence[MoveEvent], made: list[Event],
-          line: list[dict[str, Any]], shown: Mapping[int, Mapping[str, Any]], target: int) -> Step:
-    event = moves[index]
+def _step(index: int, before: Game, event: MoveEvent, held: list[str], made: list[Event],
+          line: list[dict[str, Any]], target: int) -> Step:
     kind = event["type"]
     tile: str | None = None
     worth = 0
@@ -150,7 +150,7 @@ def _step(index: int, before: Game, moves: Sequence[MoveEvent], made: list[Event
     known: list[str] = []
     chances: list[Chance] = []
     if kind in ("play", "knock"):
-        known = known_tiles(index, moves, shown)
+        known = held
         chances = [_chance(t, option, score, target) for t in known
                    for option in _options(before, t, event["seat"])]
     best = max(chances, key=lambda c: c["worth"]) if chances else None
@@ -166,27 +166,25 @@ def _step(index: int, before: Game, moves: Sequence[MoveEvent], made: list[Event
     }
 
 
-def known_tiles(index: int, moves: Sequence[MoveEvent], shown: Mapping[int, Mapping[str, Any]]) -> list[str]:
-    """The tiles the seat of move ``index`` is known to have held then: the
+def known_tiles(moves: Sequence[MoveEvent], shown: Mapping[int, Mapping[str, Any]]) -> list[list[str]]:
+    """For each move, the tiles its seat is known to have held then: the
     tile it plays there, the tiles it lays or misplays later in the hand
-    (until it draws) and, if it draws no more, those it shows at the end."""
-    first = moves[index]
-    seat, hand = first["seat"], first["hand"]
-    known: list[str] = []
-    drew = False
-    for event in moves[index:]:
-        if event["hand"] != hand:
-            break
-        if event["seat"] != seat:
-            continue
-        if event["type"] == "draw" and event is not first:
-            drew = True
-            break
-        if event["type"] == "play" or event["type"] == "misplay":
-            _add(known, event["tile"])
-    if not drew:
-        for tile in shown.get(hand, {}).get(str(seat), ()):
-            _add(known, str(tile))
+    (until it next draws) and, if it draws no more, those it shows at the
+    end. Worked backwards, once over the game."""
+    known: list[list[str]] = [[] for _ in moves]
+    later: dict[tuple[int, int], list[Tile]] = {}
+    for index in range(len(moves) - 1, -1, -1):
+        event = moves[index]
+        key = (event["hand"], event["seat"])
+        if key not in later:
+            later[key] = [Tile.parse(text) for text in shown.get(key[0], {}).get(str(key[1]), ())]
+        if event["type"] == "draw":
+            later[key] = []  # a tile laid after a draw may be one it drew
+        elif event["type"] == "play" or event["type"] == "misplay":
+            tile = Tile.parse(event["tile"])
+            if all(held.key != tile.key for held in later[key]):
+                later[key] = [tile, *later[key]]
+        known[index] = [tile.text for tile in later[key]]
     return known
 
 
@@ -238,10 +236,3 @@ def _move(event: Event) -> MoveEvent:
 def _hand_end(made: list[Event]) -> HandEnd | None:
     last = made[-1]
     return last if last["type"] == "hand-end" else None
-
-
-def _add(tiles: list[str], text: str) -> None:
-    # "6-3" and "3-6" are one tile: keep the first spelling met.
-    tile = Tile.parse(text)
-    if all(Tile.parse(t).key != tile.key for t in tiles):
-        tiles.append(tile.text)

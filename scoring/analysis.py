@@ -148,14 +148,19 @@ def _step(index: int, before: Game, event: MoveEvent, held: list[str], made: lis
     score = before.scores[event["side"]]
     made_finish = worth > 0 and score + worth >= target
     known: list[str] = []
-    chances: list[Chance] = []
-    if kind in ("play", "knock"):
+    best: Chance | None = None
+    can_15 = can_finish = False
+    if kind == "play" or kind == "knock":
         known = held
-        chances = [_chance(t, option, score, target) for t in known
-                   for option in _options(before, t, event["seat"])]
-    best = max(chances, key=lambda c: c["worth"]) if chances else None
-    missed_15 = not made_15 and any(_is_15(c["total"], False) and c["worth"] > 0 for c in chances)
-    missed_finish = not made_finish and any(c["finishes"] for c in chances)
+        for text in known:
+            for option in _options(before, text, event["seat"]):
+                chance = _chance(text, option, score, target)
+                can_15 = can_15 or (_is_15(chance["total"], False) and chance["worth"] > 0)
+                can_finish = can_finish or chance["finishes"]
+                if best is None or chance["worth"] > best["worth"]:
+                    best = chance  # the first of the most points: the tile played, on a tie
+    missed_15 = can_15 and not made_15
+    missed_finish = can_finish and not made_finish
     left = best["worth"] - worth if best is not None else 0
     return {
         "index": index, "hand": event["hand"], "move": event["move"], "seat": event["seat"],

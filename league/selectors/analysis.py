@@ -15,6 +15,7 @@ from django.core.cache import cache
 from league.engine import log_rows
 from league.models import Game, PlayerGame, Rubber
 from scoring.analysis import Analysis, SeatFigures, analyse
+from scoring.table_view import OpKind
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +24,7 @@ VERSION = 1
 # Long enough for an appeal to come back to; a key lost only costs a replay.
 TTL_SECONDS = 30 * 24 * 60 * 60
 
-OP_KINDS = {"move": "move", "shown": "show", "undo": "undo"}
+OP_KINDS: dict[str, OpKind] = {"move": "move", "shown": "show", "undo": "undo"}
 
 
 def analysis_key(game: Game) -> str:

@@ -25,7 +25,10 @@ What it does, in one run:
 
 The engine build is the one `config` picks (docs/engine-api.md): run with
 SCORING_BUILD=compiled or pure to choose. Figures are wall time of one run
-(`time.perf_counter`), after a warm-up game.
+(`time.perf_counter`), after a warm-up game, with the CPU time the workers
+spent (`time.process_time`, added up) and the load average at the end: on
+a shared machine the wall time says more about the neighbours than about
+the analysis, and CPU seconds / cores is what an idle machine would take.
 """
 from __future__ import annotations
 
@@ -93,19 +96,20 @@ def _sheets(distinct: int, seed: int) -> list[dict[str, Any]]:
     return [random_game(rng, "pub", seats=2, mistakes=0.05) for _ in range(distinct)]
 
 
-def _analyse_share(args: tuple[list[dict[str, Any]], int, int, int]) -> tuple[int, int]:
+def _analyse_share(args: tuple[list[dict[str, Any]], int, int, int]) -> tuple[int, int, float]:
     """Analyses games `first`, `first + step`, ... below `count`, dealing the
-    sheets round; returns (games, moves)."""
+    sheets round; returns (games, moves, CPU seconds)."""
     from scoring.analysis import analyse
     from scoring.table_view import sheet_ops
 
     sheets, first, step, count = args
     games = moves = 0
+    cpu = time.process_time()
     for index in range(first, count, step):
         sheet = sheets[index % len(sheets)]
         moves += len(analyse(sheet, sheet_ops(sheet))["steps"])
         games += 1
-    return games, moves
+    return games, moves, time.process_time() - cpu
 
 
 def big_league(games: int, distinct: int, workers: int, seed: int) -> dict[str, Any]:
@@ -126,7 +130,8 @@ def big_league(games: int, distinct: int, workers: int, seed: int) -> dict[str, 
         parts = [_analyse_share((sheets, 0, 1, games))]
     took = time.perf_counter() - started
     return {"games": sum(p[0] for p in parts), "moves": sum(p[1] for p in parts), "distinct": distinct,
-            "workers": workers, "analyse_s": took, "generate_s": made,
+            "workers": workers, "analyse_s": took, "cpu_s": sum(p[2] for p in parts), "generate_s": made,
+            "load_average": os.getloadavg()[0],
             "build": "pure" if scoring.state.__file__.endswith(".py") else "compiled"}
 
 
@@ -156,7 +161,8 @@ def main() -> None:
     league = found["league"]
     print(f"league: {league['games']:,} games ({league['distinct']} distinct), {league['moves']:,} moves, "
           f"{league['build']} engine, {league['workers']} workers: {league['analyse_s']:.1f} s "
-          f"({league['games'] / league['analyse_s']:.0f} games/s)")
+          f"({league['games'] / league['analyse_s']:.0f} games/s); CPU {league['cpu_s']:.1f} s in all, "
+          f"load average {league['load_average']:.1f}")
 
 
 if __name__ == "__main__":

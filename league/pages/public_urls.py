@@ -2,6 +2,7 @@
 from django.urls import path
 
 from league.pages import cup_captains, cup_players, public_cups, public_ratings, team_transfers
+from league.pages.game_analysis import player_chances_page
 from league.pages.home import home
 from league.pages.public_honours import honours_page
 from league.pages.public import division_page, division_print, league_home
@@ -21,6 +22,7 @@ urlpatterns = [
          name="team-transfers"),
     path("transfers/<num:transfer_id>/<slug:verb>", team_transfers.transfer_action, name="transfer-action"),
     path("players/<num:player_id>/", player_page, name="public-player"),
+    path("players/<num:player_id>/chances", player_chances_page, name="public-player-chances"),
     path("players/<num:player_id>/data.json", data_download, name="player-data"),
     # Cups (docs/cups.md): a competition's draw, its finals night on a TV, the roll of winners.
     path("cups/<num:competition_id>/", public_cups.competition_page, name="public-cup"),

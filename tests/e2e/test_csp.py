@@ -1,6 +1,6 @@
 """The Content-Security-Policy (config/settings.py) breaks nothing a user
 sees: Chromium opens the pad (its service worker included), the scoreboard,
-the match night page, a division page and the secretary's home in the demo
+the match night page, a game's scoring chances, a division page and the secretary's home in the demo
 league, and the page reports no violation of the policy."""
 from collections.abc import Iterator
 from typing import Any
@@ -59,6 +59,8 @@ def test_no_page_breaks_the_content_security_policy(secretary_tablet: Any, demo_
         # kept the page for offline use.
         reverse("game-pad", args=[game.pk]): "#pad[data-offline-ready='yes']",
         reverse("game-board", args=[game.pk]): "#connection:text('Live')",
+        # The scoring chances page is ready once its script shows the stepper.
+        reverse("game-analysis", args=[game.pk]): "#stepper",
         reverse("night-page", args=[game.match_night.fixture_id]): "#night-connection:text('Live')",
         reverse("public-division", args=[division.pk]): "main h1",
         reverse("secretary-home"): "main h1",

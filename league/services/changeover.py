@@ -110,7 +110,7 @@ def season_changeover(*, season_id: int, new: NewSeason, user: Author,
     refusal: Refusal | None = None
     with transaction.atomic():
         old = Season.objects.select_related("league").get(pk=season_id)
-        league = League.objects.select_for_update().get(pk=old.league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=old.league_id)
         refusal = secretary_refusal(league=league, user=user, doing="can start the next season")
         plan = None
         if refusal is None:
@@ -275,7 +275,7 @@ def playoff_arrange(*, season_id: int, home_team_id: int, away_team_id: int, on:
         fixture = None
         if refusal is None:
             assert division is not None
-            locked = Division.objects.select_for_update().get(pk=division.pk)
+            locked = Division.objects.select_for_update(no_key=True).get(pk=division.pk)
             week = (Fixture.objects.filter(division=locked).aggregate(last=Max("week"))["last"] or 0) + 1
             fixture = Fixture.objects.create(division=locked, week=week, date=on, home_team=home, away_team=away,
                                              venue=home.home_venue, status=Fixture.Status.PUBLISHED,

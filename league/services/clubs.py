@@ -38,7 +38,7 @@ def venue_change(*, venue_id: int, user: Author, **changes: Any) -> Venue:
     """Changes a venue's name, address or board sets. Raises
     Venue.DoesNotExist, NotSecretary or Refused."""
     with transaction.atomic():
-        venue = Venue.objects.select_for_update().get(pk=venue_id)
+        venue = Venue.objects.select_for_update(no_key=True).get(pk=venue_id)
         refusal = venue_refusal(venue=venue, user=user)
         if refusal is not None:
             raise refusal
@@ -74,7 +74,7 @@ def team_change(*, team_id: int, user: Author, name: str | None = None, venue_id
     (`captain=None` leaves it without one; False, the default, leaves it
     as it is). Raises Team/Venue.DoesNotExist, NotSecretary or Refused."""
     with transaction.atomic():
-        team = Team.objects.select_for_update().select_related("league").get(pk=team_id)
+        team = Team.objects.select_for_update(no_key=True).select_related("league").get(pk=team_id)
         _secretary(team.league, user, f"can change {team}")
         changes: dict[str, Any] = {}
         if name is not None:
@@ -109,7 +109,7 @@ def player_change(*, player_id: int, user: Author, name: str | None = None, name
     """Corrects a player's name or changes how it shows. Raises
     Player.DoesNotExist, NotSecretary or Refused."""
     with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player_id)
+        player = Player.objects.select_for_update(no_key=True).get(pk=player_id)
         refusal = player_manage_refusal(player=player, user=user)
         if refusal is not None:
             raise refusal

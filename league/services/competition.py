@@ -39,7 +39,7 @@ def league_settings_change(*, league_id: int, changes: Mapping[str, Any], user: 
     them follow. Raises League.DoesNotExist or SettingsInvalid."""
     given = _checked(changes, inherit=False)
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
         _apply(league, given, user=user, action="league.settings.change")
         _combinations_check(league)
     return league
@@ -95,7 +95,7 @@ def division_settings_change(*, division_id: int, changes: Mapping[str, Any], us
     again). Raises Division.DoesNotExist or SettingsInvalid."""
     given = _checked(changes, inherit=True)
     with transaction.atomic():
-        division = Division.objects.select_for_update().select_related("season__league").get(pk=division_id)
+        division = Division.objects.select_for_update(no_key=True).select_related("season__league").get(pk=division_id)
         _apply(division, given, user=user, action="division.settings.change")
         _combinations_check(division.season.league, division)
     return division

@@ -49,7 +49,7 @@ def game_tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = F
     gone by is refused unless `insist` (a tie already played, recorded
     late)."""
     with transaction.atomic():
-        tie = (CupTie.objects.select_for_update(of=("self",)).select_related("competition__season__league")
+        tie = (CupTie.objects.select_for_update(of=("self",), no_key=True).select_related("competition__season__league")
                .get(pk=tie_id))
         failure: Failure | None = (secretary_refusal(league=tie.competition.season.league, user=user,
                                                      doing="can set a cup tie's date")
@@ -272,7 +272,7 @@ def _scorers(tie: CupTie) -> set[int]:
 
 
 def _locked(tie_id: int) -> CupTie:
-    return (CupTie.objects.select_for_update(of=("self",))
+    return (CupTie.objects.select_for_update(of=("self",), no_key=True)
             .select_related("competition__season__league", "home__player", "away__player", "home__partner",
                             "away__partner")
             .get(pk=tie_id))

@@ -46,7 +46,7 @@ def tie_window_set(*, competition_id: int, round: int, start: date, end: date, u
     """Sets the window of dates for a round's ties; returns how many ties."""
     changed = 0
     with transaction.atomic():
-        competition = (Competition.objects.select_for_update(of=("self",)).select_related("season__league")
+        competition = (Competition.objects.select_for_update(of=("self",), no_key=True).select_related("season__league")
                        .get(pk=competition_id))
         failure: Failure | None = secretary_refusal(league=competition.season.league, user=user,
                                                     doing="can set a cup round's dates")
@@ -160,7 +160,7 @@ def tie_withdrawn(*, entry: CupEntry, user: Author) -> CupTie | None:
     when that side arrives (see _advance). In a group stage it concedes
     each of its group matches still open instead. Call inside the
     withdrawal."""
-    mine = (CupTie.objects.select_for_update(of=("self",)).select_related("competition", "home", "away")
+    mine = (CupTie.objects.select_for_update(of=("self",), no_key=True).select_related("competition", "home", "away")
             .filter(Q(home=entry) | Q(away=entry), competition_id=entry.competition_id, winner__isnull=True,
                     bye=False))
     if not knockout_drawn(competition_id=entry.competition_id):
@@ -304,7 +304,7 @@ def _following(tie: CupTie, *, old: int | None) -> CupTie | None:
     """The next round's tie the winner goes into: by its place in a
     bracket; in a cup drawn round by round, the tie the old winner was
     drawn into (none before the next round is drawn)."""
-    later = CupTie.objects.select_for_update().filter(competition_id=tie.competition_id, group="",
+    later = CupTie.objects.select_for_update(no_key=True).filter(competition_id=tie.competition_id, group="",
                                                       round=tie.round + 1)
     if tie.competition.draw_mode == Competition.DrawMode.BRACKET:
         return later.filter(number=(tie.number + 1) // 2).first()
@@ -372,7 +372,7 @@ def _arrange(tie: CupTie, night: date) -> Fixture:
 
 
 def _locked(tie_id: int) -> CupTie:
-    return (CupTie.objects.select_for_update(of=("self",))
+    return (CupTie.objects.select_for_update(of=("self",), no_key=True)
             .select_related("competition__season__league", "home__team", "away__team", "home__player",
                             "away__player", "home__partner", "away__partner")
             .get(pk=tie_id))

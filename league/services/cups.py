@@ -439,5 +439,5 @@ def _secretary(competition: Competition, user: Author, *, doing: str) -> NotSecr
 
 
 def _locked(competition_id: int) -> Competition:
-    return (Competition.objects.select_for_update(of=("self",)).select_related("season__league")
+    return (Competition.objects.select_for_update(of=("self",), no_key=True).select_related("season__league")
             .get(pk=competition_id))

@@ -71,7 +71,7 @@ def division_team_add(*, division_id: int, team_id: int, user: Author) -> Divisi
         # divisions at once are serialised, the second seeing the first's
         # entry. Division first, as every service here locks it first.
         division = _locked_division(division_id)
-        team = Team.objects.select_for_update().get(pk=team_id)
+        team = Team.objects.select_for_update(no_key=True).get(pk=team_id)
         failure: Failure | None = division_team_refusal(division=division, team=team, user=user)
         if failure is None:
             try:
@@ -274,7 +274,7 @@ def _transition(
     before and after. A change made otherwise than in answer to the
     captains' open rearrangement request (`request_id`) overrules it."""
     with transaction.atomic():
-        fixture = Fixture.objects.select_for_update().get(pk=fixture_id)
+        fixture = Fixture.objects.select_for_update(no_key=True).get(pk=fixture_id)
         division = Division.objects.select_related("season__league").get(pk=fixture.division_id)
         before = _snapshot(fixture)
         if default_reason is not None and not reason.strip():
@@ -305,7 +305,7 @@ def _transition(
 def _open_request_overruled(fixture: Fixture, *, verb: str, user: Author) -> None:
     """The captains' open request to move the match, if any, is settled
     by the secretary's own change (league.services.rearrangements)."""
-    request = RearrangeRequest.objects.select_for_update().filter(
+    request = RearrangeRequest.objects.select_for_update(no_key=True).filter(
         fixture=fixture, status=RearrangeRequest.Status.OPEN).first()
     if request is None:
         return
@@ -405,7 +405,8 @@ def _locked_division(division_id: int) -> Division:
     # Locks the division's row (only: not its season's or league's): two
     # draws, or a draw and a publish, at once are serialised, so a publish
     # cannot slip in between a draw's delete and its insert.
-    return Division.objects.select_for_update(of=("self",)).select_related("season__league").get(pk=division_id)
+    return (Division.objects.select_for_update(of=("self",), no_key=True).select_related("season__league")
+            .get(pk=division_id))
 
 
 def _plan(entries: list[DivisionEntry], *, start: date, weekday: int, skipped: frozenset[date]) -> generator.SeasonPlan:

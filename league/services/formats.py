@@ -34,7 +34,7 @@ def stored_format_create(*, league_id: int, kind: str, slug: str, data: Mapping[
     the data's key is set to own:<slug>. Raises League.DoesNotExist,
     NotSecretary or FormatInvalid (every problem, a slug taken among them)."""
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
         failure: Refusal | None = secretary_refusal(league=league, user=user,
                                                     doing=f"can build a {WHAT.get(kind, 'format')}")
         if failure is None:
@@ -59,7 +59,8 @@ def stored_format_change(*, league_id: int, key: str, kind: str, data: Mapping[s
     new version. Raises StoredFormat.DoesNotExist, NotSecretary or FormatInvalid."""
     with transaction.atomic():
         stored = stored_format_get(league_id=league_id, key=key, kind=kind)
-        stored = StoredFormat.objects.select_for_update(of=("self",)).select_related("league").get(pk=stored.pk)
+        stored = (StoredFormat.objects.select_for_update(of=("self",), no_key=True).select_related("league")
+                  .get(pk=stored.pk))
         assert stored.league is not None
         failure: Refusal | None = secretary_refusal(league=stored.league, user=user,
                                                     doing=f"can change its {WHAT.get(kind, 'format')}s")
@@ -115,7 +116,7 @@ def preset_version(*, kind: str, key: str) -> FormatVersion:
                 stored = StoredFormat.objects.create(league=None, kind=kind, slug=key, name=data["name"])
         except IntegrityError:  # stored by another night at the same moment
             stored = StoredFormat.objects.get(league__isnull=True, kind=kind, slug=key)
-    stored = StoredFormat.objects.select_for_update().get(pk=stored.pk)
+    stored = StoredFormat.objects.select_for_update(no_key=True).get(pk=stored.pk)
     newest = stored.versions.order_by("-number").first()
     if newest is not None and newest.data == data:
         return FormatVersion.objects.get(pk=newest.pk)

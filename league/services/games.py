@@ -108,7 +108,7 @@ def game_scorer_remove(*, game_id: int, username: str, user: Author) -> list[str
 def _scorers_change(*, game_id: int, username: str, user: Author, adding: bool) -> list[str]:
     action = "game.scorer.add" if adding else "game.scorer.remove"
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = Game.objects.select_for_update(no_key=True).get(pk=game_id)
         refusal = game_owner_refusal(game=game, user=user)
         scorer = get_user_model().objects.filter(username=username).first()
         if refusal is None and scorer is None:

@@ -56,7 +56,7 @@ def invite_withdraw(*, invite_id: int, user: Author) -> LoginInvite:
     """Stops an open invitation's link working. Raises
     LoginInvite.DoesNotExist, NotSecretary or Refused."""
     with transaction.atomic():
-        invite = LoginInvite.objects.select_for_update().select_related("team__league").get(pk=invite_id)
+        invite = LoginInvite.objects.select_for_update(no_key=True).select_related("team__league").get(pk=invite_id)
         refusal = secretary_refusal(league=invite.team.league, user=user, doing="can withdraw an invitation")
         if refusal is not None:
             raise refusal
@@ -77,7 +77,7 @@ def invite_accept(*, token: str, username: str, password: str, first_name: str =
     link opens no invitation, or one used, withdrawn or expired, or when the
     username is taken."""
     with transaction.atomic():
-        invite = (LoginInvite.objects.select_for_update().select_related("team")
+        invite = (LoginInvite.objects.select_for_update(no_key=True).select_related("team")
                   .filter(token_hash=token_hash(token)).first())
         if invite is None:
             raise Refused("this link opens no invitation: check it was copied whole")
@@ -90,7 +90,7 @@ def invite_accept(*, token: str, username: str, password: str, first_name: str =
                                                  first_name=first_name.strip(), last_name=last_name.strip())
         except IntegrityError:
             raise Refused(f"the username {username} is taken: choose another") from None
-        team = Team.objects.select_for_update().get(pk=invite.team_id)
+        team = Team.objects.select_for_update(no_key=True).get(pk=invite.team_id)
         if invite.role == LoginInvite.Role.CAPTAIN:
             team.captain = login
             team.save(update_fields=["captain"])

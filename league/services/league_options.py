@@ -36,7 +36,7 @@ def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_fr
     if refusal is not None:
         raise refusal
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
         _secretary(league, user)
         if changes:
             league = league_settings_change(league_id=league.pk, changes=changes, user=user)

@@ -77,7 +77,7 @@ def live_publish_pending(*, older_than_seconds: float = 0) -> int:
         # Locked while publishing, so two workers cannot overwrite a newer
         # state with an older one (a move on the game waits the three
         # round trips this takes); in id order, so two workers never deadlock.
-        games = list(pending.select_for_update().order_by("pk")[:BATCH])
+        games = list(pending.select_for_update(no_key=True).order_by("pk")[:BATCH])
         if not games:
             return 0
         # Spectators' states: each name as its player chose to show it.

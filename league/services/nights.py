@@ -43,7 +43,7 @@ def night_change(
     auditing in the dict it is given."""
     failure: Failure | None = None
     with transaction.atomic():
-        fixture = (Fixture.objects.select_for_update(of=("self",))
+        fixture = (Fixture.objects.select_for_update(of=("self",), no_key=True)
                    .select_related("division__season__league", "home_team", "away_team").get(pk=fixture_id))
         # Not saved until a change writes to it: a refusal leaves no night behind.
         night = MatchNight.objects.filter(fixture=fixture).first() or MatchNight(fixture=fixture)

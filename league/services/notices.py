@@ -92,7 +92,7 @@ def notice_send(*, notice_id: int) -> bool:
         rows = Notice.objects.filter(pk=notice_id, status__in=[Notice.Status.PENDING, Notice.Status.FAILED])
         # SQLite locks the whole database for a write instead.
         skip = connection.features.has_select_for_update_skip_locked
-        notice = rows.select_for_update(skip_locked=skip).first()
+        notice = rows.select_for_update(skip_locked=skip, no_key=True).first()
         if notice is None:
             return False
         notice.attempts += 1
@@ -134,7 +134,7 @@ def notice_resend(*, notice_id: int, user: Author) -> Notice:
     """A secretary of the notice's league sends a failed notice again.
     Raises Notice.DoesNotExist, NotSecretary or Refused (audited)."""
     with transaction.atomic():
-        notice = Notice.objects.select_for_update().select_related("league").get(pk=notice_id)
+        notice = Notice.objects.select_for_update(no_key=True).select_related("league").get(pk=notice_id)
         failure = (secretary_refusal(league=notice.league, user=user, doing="can send a notice again")
                    or (None if notice.status == Notice.Status.FAILED
                        else Refused(f"only a failed notice is sent again; this one is {notice.status}")))

@@ -51,7 +51,7 @@ def results_overdue_check(*, today: date | None = None) -> int:
 def _notice(fixture: Fixture, due: date) -> OverdueNotice | None:
     """The fixture's notice, with its sanction, or None if it already has one."""
     with transaction.atomic():
-        home = Team.objects.select_for_update().get(pk=fixture.home_team_id)
+        home = Team.objects.select_for_update(no_key=True).get(pk=fixture.home_team_id)
         if OverdueNotice.objects.filter(fixture=fixture).exists():
             return None
         offence = Sanction.objects.filter(team=home, late_result=True,

@@ -30,7 +30,7 @@ def player_name_shown_set(*, player_id: int, shown: str, user: Author) -> Player
     if shown not in Player.NameShown.values:
         raise Refused(f"a name shows in full, as initials or hidden, not as {shown!r}")
     with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player_id)
+        player = Player.objects.select_for_update(no_key=True).get(pk=player_id)
         if not may_see_player_data(player=player, user=user):
             raise NotPermitted("only the player or a secretary of their league can change how their name shows")
         before, player.name_shown = player.name_shown, shown
@@ -53,7 +53,7 @@ def player_erase(*, player_id: int, user: Author) -> Player:
     documented exception (docs/organisation.md, "Privacy"): their rows are
     rewritten in place, names only, in the same transaction as the rest."""
     with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player_id)
+        player = Player.objects.select_for_update(no_key=True).get(pk=player_id)
         if not player_officials(player_id=player.pk, user=user):
             raise NotSecretary("only a secretary of a league the player played in can erase them")
         name, pseudonym = player.name, _pseudonym()

@@ -19,7 +19,7 @@ def promotion_rule_change(*, league_id: int, places: int, overrides: Mapping[str
     """Raises League.DoesNotExist, NotSecretary or Refused (and changes
     nothing)."""
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
         refusal: Refusal | None = secretary_refusal(league=league, user=user, doing="can change its settings")
         if refusal is None:
             refusal = _problem(places, overrides, venue_move)
@@ -53,7 +53,7 @@ def _problem(places: int, overrides: Mapping[str, int], venue_move: str) -> Refu
 def division_level_set(*, division_id: int, level: int, user: Author) -> Division:
     """Raises Division.DoesNotExist, NotSecretary or Refused."""
     with transaction.atomic():
-        division = Division.objects.select_for_update().select_related("season__league").get(pk=division_id)
+        division = Division.objects.select_for_update(no_key=True).select_related("season__league").get(pk=division_id)
         refusal: Refusal | None = secretary_refusal(league=division.season.league, user=user,
                                                     doing="can change its settings")
         if refusal is None and (isinstance(level, bool) or not isinstance(level, int) or level < 1):

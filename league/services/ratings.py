@@ -48,7 +48,7 @@ def ratings_rebuild_request(*, league_id: int, user: Author) -> League:
     """A secretary asks for every rating to be worked out afresh from the
     first game. Raises League.DoesNotExist or NotSecretary."""
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
         refusal = secretary_refusal(league=league, user=user, doing="can re-rate its players")
         if refusal is None:
             _mark(league_id, FROM_START)
@@ -63,7 +63,7 @@ def ratings_update(*, league_id: int) -> int:
     returns the games rated (0 when it was up to date). Raises
     League.DoesNotExist."""
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
         since = league.ratings_behind_from
         if since is None:
             return 0
@@ -76,7 +76,7 @@ def ratings_rebuild(*, league_id: int) -> int:
     """Re-rates the league from its first game, at once (the manage
     command's and the benchmark's work); returns the games rated."""
     with transaction.atomic():
-        League.objects.select_for_update().get(pk=league_id)
+        League.objects.select_for_update(no_key=True).get(pk=league_id)
         rated = _replay(league_id, FROM_START)
         League.objects.filter(pk=league_id).update(ratings_behind_from=None)
     return rated
@@ -129,7 +129,7 @@ def rating_min_games_set(*, league_id: int, games: int, user: Author) -> League:
     """The games a player must have played before their rating shows on
     public pages. Raises League.DoesNotExist, NotSecretary or SettingsInvalid."""
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
         refusal: Refusal | None = secretary_refusal(league=league, user=user, doing="can change its ratings' minimum")
         if refusal is None and not 0 <= games <= MAX_MIN_GAMES:
             refusal = SettingsInvalid(f"the minimum of games is from 0 to {MAX_MIN_GAMES}, not {games}")

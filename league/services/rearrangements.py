@@ -192,9 +192,9 @@ def rearrangement_overrule(*, fixture_id: int, step: Step, reason: str, user: Au
 def _locked(fixture_id: int) -> _Locked:
     # The fixture's row is the lock every step takes first, as every
     # change to a fixture does: two captains asking at once are serialised.
-    fixture = (Fixture.objects.select_for_update(of=("self",))
+    fixture = (Fixture.objects.select_for_update(of=("self",), no_key=True)
                .select_related("home_team", "away_team", "division__season__league").get(pk=fixture_id))
-    request = (RearrangeRequest.objects.select_for_update().select_related("team")
+    request = (RearrangeRequest.objects.select_for_update(no_key=True).select_related("team")
                .filter(fixture=fixture, status=Open).first())
     return _Locked(fixture=fixture, league=fixture.division.season.league, request=request)
 
@@ -339,7 +339,7 @@ def season_rearrange_by_set(*, season_id: int, last: date | None, user: Author) 
     to at a captain's request (None: no limit). A request already open
     keeps its dates. Raises Season.DoesNotExist or NotSecretary."""
     with transaction.atomic():
-        season = Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season_id)
+        season = Season.objects.select_for_update(of=("self",), no_key=True).select_related("league").get(pk=season_id)
         failure = secretary_refusal(league=season.league, user=user, doing="can set the season's dates")
         old = season.rearrange_by
         if failure is None:

@@ -29,7 +29,7 @@ def season_make_current(*, season_id: int, user: Author) -> Season:
     or NotSecretary."""
     with transaction.atomic():
         season = Season.objects.select_related("league").get(pk=season_id)
-        league = League.objects.select_for_update().get(pk=season.league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=season.league_id)
         refusal = secretary_refusal(league=league, user=user, doing="can make a season current")
         data = {"season": season.name, "was": str(league.current_season_id or "")}
         if refusal is None:

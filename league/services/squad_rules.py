@@ -26,7 +26,7 @@ def squad_rules_change(*, league_id: int, changes: Mapping[str, Any], user: Auth
     """Raises League.DoesNotExist, NotSecretary or SettingsInvalid."""
     failure: SettingsInvalid | None = None
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league_id)
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
         refusal = secretary_refusal(league=league, user=user, doing="can change its squad rules")
         if refusal is not None:
             audit_record(user=user, action="league.squad_rules", target=league, refusal=refusal)
@@ -53,7 +53,7 @@ def transfer_deadline_set(*, season_id: int, deadline: date | None, user: Author
     """The season's last day for transfers (None: until the season ends).
     Raises Season.DoesNotExist or NotSecretary."""
     with transaction.atomic():
-        season = Season.objects.select_for_update().select_related("league").get(pk=season_id)
+        season = Season.objects.select_for_update(no_key=True).select_related("league").get(pk=season_id)
         refusal = secretary_refusal(league=season.league, user=user, doing="can set the last day for transfers")
         before = season.transfer_deadline
         if refusal is None:

@@ -90,7 +90,7 @@ def _lost_race(*, season: Season, team: Team, player: Player, user: Author) -> S
 
 def _locked(*, season_id: int, team_id: int, player_id: int) -> tuple[Season, Team, Player]:
     season = Season.objects.select_related("league").get(pk=season_id)
-    team = Team.objects.select_for_update().get(pk=team_id)
+    team = Team.objects.select_for_update(no_key=True).get(pk=team_id)
     player = Player.objects.get(pk=player_id)
     return season, team, player
 

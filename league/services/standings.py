@@ -76,7 +76,7 @@ def division_standings_rebuild(*, division_id: int) -> None:
     """Works out the division's table and player statistics afresh and
     replaces the stored rows. Raises Division.DoesNotExist."""
     with transaction.atomic():
-        division = Division.objects.select_for_update().get(pk=division_id)
+        division = Division.objects.select_for_update(no_key=True).get(pk=division_id)
         now = timezone.now()
         withdrawn = withdrawn_teams(division)
         _table_replace(division, now, withdrawn)

@@ -63,10 +63,14 @@ def _ask(*, season_id: int, player_id: int, to_team_id: int, user: Author, note:
          direct: bool) -> TransferRequest:
     transfer: TransferRequest | None = None
     with transaction.atomic():
-        season = Season.objects.select_for_update().select_related("league").get(pk=season_id)
+        season = Season.objects.select_for_update(no_key=True).select_related("league").get(pk=season_id)
         # The receiving team's row too, as a registration locks it: the two
-        # cannot both take its squad's last place.
-        to_team, player = Team.objects.select_for_update().get(pk=to_team_id), Player.objects.get(pk=player_id)
+        # cannot both take its squad's last place. Both locks are FOR NO KEY
+        # UPDATE, which a registration's INSERT checking its season's key
+        # does not wait for while it holds the team's (a plain FOR UPDATE
+        # here deadlocked the two).
+        to_team = Team.objects.select_for_update(no_key=True).get(pk=to_team_id)
+        player = Player.objects.get(pk=player_id)
         failure: Failure | None = (
             secretary_refusal(league=season.league, user=user, doing="can transfer a player directly") if direct
             else request_access_refusal(season=season, to_team=to_team, user=user))
@@ -146,9 +150,9 @@ def transfer_withdraw(*, transfer_id: int, user: Author) -> TransferRequest:
 def _decide(*, transfer_id: int, user: Author, action: str, change: Any) -> TransferRequest:
     with transaction.atomic():
         season_id = TransferRequest.objects.values_list("season_id", flat=True).get(pk=transfer_id)
-        Season.objects.select_for_update().get(pk=season_id)
+        Season.objects.select_for_update(no_key=True).get(pk=season_id)
         to_team_id = TransferRequest.objects.values_list("to_team_id", flat=True).get(pk=transfer_id)
-        Team.objects.select_for_update().get(pk=to_team_id)
+        Team.objects.select_for_update(no_key=True).get(pk=to_team_id)
         transfer = (TransferRequest.objects.select_related("season__league", "player", "from_team", "to_team")
                     .get(pk=transfer_id))
         details: dict[str, Any] = {"player": transfer.player_id, "player_name": transfer.player.name}

@@ -37,7 +37,7 @@ def team_withdraw(*, division_id: int, team_id: int, date: date, reason: str, us
     Division/Team.DoesNotExist, NotSecretary or WithdrawalRefused."""
     withdrawal: TeamWithdrawal | None = None
     with transaction.atomic():
-        division = Division.objects.select_for_update().select_related("season__league").get(pk=division_id)
+        division = Division.objects.select_for_update(no_key=True).select_related("season__league").get(pk=division_id)
         team = Team.objects.get(pk=team_id)
         league = division.season.league
         failure: Failure | None = (secretary_refusal(league=league, user=user, doing="can withdraw a team")

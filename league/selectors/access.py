@@ -13,7 +13,7 @@ The services ask these questions; nothing else decides access.
 """
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from league.authors import Author
 from league.models import Game, League, MatchNight, Team
@@ -58,20 +58,36 @@ def scores_for_any(*, team_ids: list[int], league_id: int, user: Author) -> bool
     uid = _user_id(user)
     if uid is None:
         return False
-    officials = Q(captain_id=uid) | Q(vice_captain_id=uid) | Q(scorers__id=uid)
-    return (Team.objects.filter(officials, pk__in=team_ids).exists()
+    return (Team.objects.filter(_officials(uid), pk__in=team_ids).exists()
             or is_secretary(league=league_id, user=user))
+
+
+def _officials(uid: int) -> Q:
+    """A team's rows where `uid` is its captain, vice-captain or a scorer."""
+    return Q(captain_id=uid) | Q(vice_captain_id=uid) | Q(scorers__id=uid)
+
+
+def _not_match_scorer() -> NotTeamScorer:
+    return NotTeamScorer("only the two teams' captains and scorers, or a league secretary, "
+                         "can score this match's games")
 
 
 def match_game_refusal(*, night_id: int, user: Author) -> NotPermitted | Refused | None:
     """Why `user` may not write to a live game of this match night, or None.
     Only while the night is open: once the result is submitted, its games
-    change only by a secretary's correction of the result."""
-    status, home, away, league_id = (MatchNight.objects.filter(pk=night_id).values_list(
-        "status", "fixture__home_team_id", "fixture__away_team_id", "fixture__division__season__league_id").get())
-    if not scores_for_any(team_ids=[home, away], league_id=league_id, user=user):
-        return NotTeamScorer("only the two teams' captains and scorers, or a league secretary, "
-                             "can score this match's games")
+    change only by a secretary's correction of the result. One query, as
+    `scores_for_any` asks it: it runs on every move of a match game."""
+    uid = _user_id(user)
+    if uid is None:
+        return _not_match_scorer()
+    teams = Q(pk=OuterRef("fixture__home_team_id")) | Q(pk=OuterRef("fixture__away_team_id"))
+    status, official, secretary = MatchNight.objects.filter(pk=night_id).annotate(
+        official=Exists(Team.objects.filter(_officials(uid), teams)),
+        secretary=Exists(League.secretaries.through.objects.filter(
+            league_id=OuterRef("fixture__division__season__league_id"), user_id=uid)),
+    ).values_list("status", "official", "secretary").get()
+    if not (official or secretary):
+        return _not_match_scorer()
     if status != MatchNight.Status.OPEN:
         return WrongNightStatus(f"this match's result is {status}: its games can no longer be scored")
     return None

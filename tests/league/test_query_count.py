@@ -1,9 +1,14 @@
 """Recording a move costs the same number of queries however long the game."""
+import random
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from league.engine import ENGINES
-from tablets import new_game, post_move, sample_sheet
+from league.services.match_games import rubber_game_start
+from matchnights import a_match_night, sheet_entered
+from scoring.simulate import random_game
+from tablets import new_game, post_move, sample_sheet, tablet_for
 
 
 def queries_per_move(tablet, callbacks, *, forget_engines: bool) -> dict[int, int]:
@@ -39,3 +44,27 @@ def test_in_a_process_that_has_not_seen_the_game_a_move_costs_one_more_query_at_
     seen = queries_per_move(tablet, django_capture_on_commit_callbacks, forget_engines=False)
     unseen = queries_per_move(tablet, django_capture_on_commit_callbacks, forget_engines=True)
     assert unseen[1] == unseen[30] == unseen[60] == seen[60] + 1, (seen, unseen)
+
+
+def test_a_match_games_move_asks_who_may_score_it_in_one_query(db: None, django_capture_on_commit_callbacks) -> None:
+    """Who may score a match's game (a team official or a secretary, while
+    the night is open) is asked on every move: one query, the same for
+    every move."""
+    night = a_match_night()
+    sheet_entered(night, ["singles"] * 9)
+    scorer = tablet_for(night.home_scorer)
+    rubber_game = rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)
+    state = scorer.get(f"/api/games/{rubber_game.game_id}").json()
+    sheet = random_game(random.Random(5), state["rules"], seats=2)
+    counts, access = [], []
+    for move in sheet["hands"][0]["moves"][:3]:
+        # The publishing queued after commit is not the move's: not run here.
+        with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=False):
+            response = post_move(scorer, state["id"], move, seq=state["seq"])
+        assert response.status_code == 201, response.json()
+        state = response.json()["state"]
+        counts.append(len(queries))
+        access.append([q["sql"] for q in queries.captured_queries if "league_matchnight" in q["sql"]])
+    assert counts[0] == counts[1] == counts[2], counts
+    assert all(len(asked) == 1 and "league_team" in asked[0] and "league_league_secretaries" in asked[0]
+               for asked in access), access

@@ -29,6 +29,7 @@ from league.services.competition import division_create, league_create, season_c
 from league.services.fixtures import division_team_add, fixture_postpone, fixtures_generate, fixtures_publish
 from league.services.match_games import rubber_game_card, rubber_game_start
 from league.services.moves import move_record, shown_record
+from league.services.ratings import rating_min_games_set
 from league.services.results import match_confirm, match_dispute, match_submit
 from league.services.teamsheets import team_sheet_enter
 from scoring.simulate import random_game
@@ -63,6 +64,9 @@ FIRST = [DemoTeam("Crown", "The Crown"), DemoTeam("Plough", "The Plough"), DemoT
 CAPTAIN_LOGINS = {"Red Lion A": ("captain", "captain-demo-pass"), "Swan": ("swan-captain", "swan-demo-pass")}
 
 
+DEMO_RATING_MIN_GAMES = 10
+
+
 def demo_league_load(*, secretary: User, scorer: User) -> League | None:
     """Builds the demo league unless it is there already; returns it when
     it was built."""
@@ -83,6 +87,9 @@ def demo_league_load(*, secretary: User, scorer: User) -> League | None:
         premier = division_create(season_id=season.pk, name="Premier", user=secretary)
         first = division_create(season_id=season.pk, name="First Division", user=secretary,
                                 overrides={"match_format": "solihull", "points_scheme": "solihull"})
+        # Half a season gives its players at most about fourteen rated games:
+        # the demo league shows ratings from ten, so its boards are not empty.
+        rating_min_games_set(league_id=league.pk, games=DEMO_RATING_MIN_GAMES, user=secretary)
         names = _names(rng)
         for division, teams in ((premier, PREMIER), (first, FIRST)):
             for demo in teams:

@@ -8,7 +8,8 @@ from league.models import Division, Fixture, Game, GameEntry, League, MatchNight
 from league.selectors.matches import results_overdue
 from league.selectors.replay import games_out_of_step
 from league.services.demo import DEMO_GAMES, DEMO_LABEL, DEMO_USERS
-from league.services.demo_league import CAPTAIN_LOGINS
+from league.selectors.ratings import rating_board
+from league.services.demo_league import CAPTAIN_LOGINS, DEMO_RATING_MIN_GAMES
 
 # Loading the demo plays a few hundred games' worth of moves.
 pytestmark = pytest.mark.slow
@@ -61,3 +62,10 @@ def test_some_demo_match_games_were_scored_live_and_one_is_in_play(loaded: Leagu
     assert live.count() >= 3
     assert all(GameEntry.objects.filter(game=rg.game).count() > 10 for rg in live)
     assert live.filter(game__status="playing").count() == 1
+
+
+def test_the_demo_leagues_rating_board_shows_its_regular_players(loaded: League) -> None:
+    board = rating_board(league=loaded)
+    assert loaded.rating_min_games == DEMO_RATING_MIN_GAMES
+    assert len(board) >= 5
+    assert all(line.rating.games >= DEMO_RATING_MIN_GAMES for line in board)

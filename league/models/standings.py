@@ -93,7 +93,9 @@ class PlayerStats(models.Model):
         ordering = ["division", "player"]
         verbose_name_plural = "player stats"
         constraints = [
-            models.UniqueConstraint(fields=["division", "player"], name="player_stats_once"),
+            # A line a team: the one-team rule stops a player playing for
+            # two in a division, but records from before it may show that.
+            models.UniqueConstraint(fields=["division", "player", "team"], name="player_stats_once_a_team"),
             models.CheckConstraint(condition=Q(won__lte=models.F("played")), name="player_stats_won_within_played"),
         ]
 

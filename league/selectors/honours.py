@@ -32,9 +32,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from league.models import Division, League, PlayerStats, Season, TableEntry, Team
+from league.models import Division, League, Player, PlayerStats, Season, TableEntry, Team
 from league.selectors.cup_pages import RollLine, roll_of_winners
-from league.models import Player
 from league.selectors.honour_marks import Leaders, Totals, honour_leaders, marks, people_of, totals_by_player
 from league.selectors.ratings import RatingChange, rating_changes, season_game_days
 from league.selectors.seasons import current_of

@@ -1,25 +1,21 @@
-"""The change-over and the roll of honour (docs/organisation.md, "The
-change-over" and "The roll of honour").
+"""The change-over (docs/organisation.md, "The change-over").
 
 Starting next season is one call of `league.services.changeover`, for the
 league's secretaries: with `dry_run` it answers what confirming would write
 (200) and writes nothing; without, it writes it (201). Its refusals (a
 name taken, a play-off pending, fixtures unplayed unless `insist`) answer
-422. The roll of honour is for everyone to read.
+422. The roll of honour is in league.api.honours.
 """
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
 from league.api.schema import ErrorOutput
-from league.selectors.honours import roll_of_honour
-from league.selectors.secretary import league_get
 from league.services.changeover import KIND_WORDS, Changeover, NewSeason, TeamLine, season_changeover
 
 ID_MAX = 2**31 - 1
@@ -113,38 +109,3 @@ def _outcome(outcome: Changeover, *, dry_run: bool) -> dict[str, Any]:
 
 def _line(line: TeamLine) -> dict[str, Any]:
     return {"team": {"id": line.team.pk, "name": line.team.name}, "move": line.kind, "came_from": line.came_from}
-
-
-class HonoursDivisionOutput(serializers.Serializer[Any]):
-    division = NamedOutput()
-    champions = NamedOutput(many=True)
-    runners_up = NamedOutput(many=True)
-
-
-class HonoursCupOutput(serializers.Serializer[Any]):
-    competition = NamedOutput()
-    winner = serializers.CharField()
-    runner_up = serializers.CharField()
-
-
-class HonoursSeasonOutput(serializers.Serializer[Any]):
-    season = NamedOutput()
-    divisions = HonoursDivisionOutput(many=True)
-    cups = HonoursCupOutput(many=True)
-
-
-class LeagueHonoursApi(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(responses={200: HonoursSeasonOutput(many=True), 404: ErrorOutput},
-                   summary="The league's roll of honour: every past season's champions, runners-up and cup winners")
-    def get(self, request: Request, league_id: int) -> Response:
-        league = league_get(league_id=league_id)
-        return Response([{
-            "season": {"id": h.season.pk, "name": h.season.name},
-            "divisions": [{"division": {"id": d.division.pk, "name": d.division.name},
-                           "champions": [{"id": t.pk, "name": t.name} for t in d.champions],
-                           "runners_up": [{"id": t.pk, "name": t.name} for t in d.runners_up]} for d in h.divisions],
-            "cups": [{"competition": {"id": c.competition.pk, "name": c.competition.name}, "winner": c.winner,
-                      "runner_up": c.runner_up} for c in h.cups],
-        } for h in roll_of_honour(league=league)])

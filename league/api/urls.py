@@ -1,7 +1,8 @@
 from django.urls import path
 
 from league.api.auth import TokenApi, WhoAmIApi
-from league.api.changeover import LeagueHonoursApi, SeasonChangeoverApi
+from league.api.changeover import SeasonChangeoverApi
+from league.api.honours import LeagueHonoursApi, LeagueWeekHonoursApi
 from league.api.ratings import DivisionRatingsApi, LeagueRatingsApi, PlayerRatingsApi
 from league.api.cups import (
     CupApi,
@@ -144,6 +145,7 @@ urlpatterns = [
     path("seasons/<num:season_id>/cups", SeasonCupsApi.as_view(), name="season-cups"),
     path("seasons/<num:season_id>/changeover", SeasonChangeoverApi.as_view(), name="season-changeover"),
     path("leagues/<num:league_id>/honours", LeagueHonoursApi.as_view(), name="league-honours"),
+    path("leagues/<num:league_id>/week-honours", LeagueWeekHonoursApi.as_view(), name="league-week-honours"),
     path("leagues/<num:league_id>/ratings", LeagueRatingsApi.as_view(), name="league-ratings"),
     path("divisions/<num:division_id>/ratings", DivisionRatingsApi.as_view(), name="division-ratings"),
     path("players/<num:player_id>/ratings", PlayerRatingsApi.as_view(), name="player-ratings"),

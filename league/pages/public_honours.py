@@ -1,8 +1,8 @@
 """A league's roll of honour (docs/organisation.md, "The roll of
 honour"): every past season's champions and runners-up, division by
 division, each linked to that season's table, its cups' winners and its
-players' awards (most 61s, best average). Readable on a phone and
-printable for the pub's wall."""
+players' awards (most 61s, best average, most improved rating). Readable
+on a phone and printable for the pub's wall."""
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 

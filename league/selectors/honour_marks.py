@@ -33,20 +33,26 @@ class Totals:
 
 @dataclass(frozen=True)
 class PlayerMark:
+    """A named player: `team` the names of `teams`, the teams they played for."""
+
     name: str
     team: str
+    player_id: int = 0
+    teams: tuple[Team, ...] = ()
 
 
 @dataclass(frozen=True)
 class Leaders:
     """An honour's holders: `count` is the figure (games, 15s), `average`
-    the average pegged over `played` games, when that is the honour."""
+    the average pegged over `played` games, when that is the honour, and
+    `rise` how far a rating rose, when that is."""
 
     players: list[PlayerMark]
     others: int
     count: int = 0
     average: float = 0.0
     played: int = 0
+    rise: float = 0.0
 
 
 def totals_by_player(rows: Iterable[Mapping[str, Any]]) -> dict[int, Totals]:
@@ -77,8 +83,10 @@ def leaders(totals: dict[int, Totals], key: Callable[[Totals], Any], *, eligible
 def marks(ids: list[int], totals: dict[int, Totals], names: dict[int, Player],
           teams: dict[int, Team]) -> tuple[list[PlayerMark], int]:
     """The first SHOWN of `ids` as the public sees them, and how many more."""
-    shown = [PlayerMark(names[pk].public_name, ", ".join(sorted(teams[t].name for t in totals[pk].teams)))
-             for pk in ids[:SHOWN]]
+    shown = []
+    for pk in ids[:SHOWN]:
+        played_for = tuple(sorted((teams[t] for t in totals[pk].teams), key=lambda team: (team.name, team.pk)))
+        shown.append(PlayerMark(names[pk].public_name, ", ".join(team.name for team in played_for), pk, played_for))
     return shown, max(0, len(ids) - SHOWN)
 
 

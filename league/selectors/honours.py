@@ -13,6 +13,18 @@ divisions (not cups), added up across the teams a player played for:
 *most 61s*, the most games won on exactly the target, and *best average*,
 the most points pegged a game over at least SEASON_AVERAGE_MIN_GAMES
 games, level averages going to the player with more games. Ties share.
+
+And *most improved rating*, from the stored ratings (docs/ratings.md): the
+rise of the leaderboard's figure (mu - 3 sigma) from a player's rating
+before the season's first rated game day to their rating after its last,
+among players whose rating before the season stood on at least the
+league's `rating_min_games` games (a rating the public could see) and who
+played at least SEASON_AVERAGE_MIN_GAMES rated games in between (cups
+included, as in the ratings). A newcomer has no rating to improve on: a
+rating on few games climbs as its uncertainty narrows, whatever the
+results, so measuring from their first games would reward games played,
+not improvement. Rises level to one decimal place, as shown, share; a
+season in which nobody's rating rose has no award.
 """
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,14 +32,16 @@ from typing import Any
 
 from django.utils import timezone
 
-from league.models import Division, League, PlayerStats, Season, TableEntry, Team
+from league.models import Division, League, Player, PlayerStats, Season, TableEntry, Team
 from league.selectors.cup_pages import RollLine, roll_of_winners
-from league.selectors.honour_marks import Leaders, Totals, honour_leaders, people_of, totals_by_player
+from league.selectors.honour_marks import Leaders, Totals, honour_leaders, marks, people_of, totals_by_player
+from league.selectors.ratings import RatingChange, rating_changes, season_game_days
 from league.selectors.seasons import current_of
 
 # A season's best average needs this many games: about a third of a
 # season's singles for a player in a nine-game match format, so that two
-# lucky nights do not top the roll.
+# lucky nights do not top the roll. The most improved rating needs as
+# many rated games in the season.
 SEASON_AVERAGE_MIN_GAMES = 10
 
 
@@ -45,6 +59,7 @@ class SeasonHonours:
     cups: list[RollLine] = field(default_factory=list)
     most_61s: Leaders | None = None
     best_average: Leaders | None = None
+    most_improved: Leaders | None = None
 
 
 def roll_of_honour(*, league: League) -> list[SeasonHonours]:
@@ -65,19 +80,40 @@ def roll_of_honour(*, league: League) -> list[SeasonHonours]:
     for line in roll_of_winners(league_id=league.pk):
         if line.competition.season_id in honours:
             honours[line.competition.season_id].cups.append(line)
-    _awards(honours)
+    _awards(honours, league=league)
     return list(honours.values())
 
 
-def _awards(honours: dict[int, SeasonHonours]) -> None:
+def _awards(honours: dict[int, SeasonHonours], *, league: League) -> None:
     rows = (PlayerStats.objects.filter(season_id__in=honours, division__is_cup=False)
             .values("season_id", "player_id", "team_id", "played", "pegged", "on_target", "fifteens"))
     by_season: dict[int, list[Mapping[str, Any]]] = {}
     for row in rows:
         by_season.setdefault(row["season_id"], []).append(row)
     totals: dict[int, dict[int, Totals]] = {pk: totals_by_player(some) for pk, some in by_season.items()}
-    people = people_of(totals.values())
+    changes = rating_changes(league_id=league.pk, spans=season_game_days(season_ids=list(honours)),
+                             min_before=league.rating_min_games, min_within=SEASON_AVERAGE_MIN_GAMES)
+    # The improved are named with the teams they played for in the season's
+    # divisions (none, if they played only in its cups).
+    improved = {pk: {player: totals.get(pk, {}).get(player, Totals()) for player in some}
+                for pk, some in changes.items()}
+    people = people_of([*totals.values(), *improved.values()])
     for pk, season_totals in totals.items():
         honours[pk].most_61s = honour_leaders(season_totals, "on_target", people=people)
         honours[pk].best_average = honour_leaders(season_totals, "average", people=people,
                                                   min_games=SEASON_AVERAGE_MIN_GAMES)
+    for pk, some in changes.items():
+        honours[pk].most_improved = _most_improved(some, improved[pk], people)
+
+
+def _most_improved(changes: dict[int, RatingChange], totals: dict[int, Totals],
+                   people: tuple[dict[int, Player], dict[int, Team]]) -> Leaders | None:
+    rises = {player: round(change.rise, 1) for player, change in changes.items()}
+    best = max(rises.values(), default=0.0)
+    if best <= 0:
+        return None
+    names, teams = people
+    ids = sorted((player for player, rise in rises.items() if rise == best),
+                 key=lambda player: (names[player].public_name.lower(), player))
+    players, others = marks(ids, totals, names, teams)
+    return Leaders(players, others, rise=best)

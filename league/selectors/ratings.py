@@ -12,11 +12,13 @@ cup's matches are league-style nights in its own division). A game's date
 is its fixture's (the new one once rearranged) or its tie's, else the day
 it was entered.
 """
+from bisect import bisect_right
 from collections import defaultdict
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 
-from django.db.models import F, Max
+from django.db.models import Case, F, IntegerField, Max, Min, QuerySet, Value, When
 from django.db.models.functions import Coalesce, TruncDate
 
 from league.models import (
@@ -30,7 +32,7 @@ from league.models import (
     PlayerGame,
     RatingSnapshot,
 )
-from league.ratings import Game, Rating, position_of, position_parts
+from league.ratings import Game, Rating, day_start, position_of, position_parts
 from league.ratings.chart import Point
 
 NOT_PLAYED = (Fixture.Status.WALKOVER, Fixture.Status.VOID, Fixture.Status.DRAFT)
@@ -44,12 +46,25 @@ def rated_games(*, league_id: int, since: int | None = None) -> list[Game]:
     return games
 
 
+# The day a rated game was played (see the module's docstring).
+LEAGUE_PLAYED_ON = Coalesce("night__fixture__rearranged_to", "night__fixture__date")
+CUP_PLAYED_ON = Coalesce("tie__date", TruncDate("entered_at"))
+
+
+def _league_rows() -> QuerySet[PlayerGame]:
+    return (PlayerGame.objects.filter(night__status=MatchNight.Status.CONFIRMED)
+            .exclude(night__fixture__status__in=NOT_PLAYED))
+
+
+def _cup_rows() -> QuerySet[CupGame]:
+    return CupGame.objects.filter(winner__in=["home", "away"],
+                                  tie__competition__kind__in=[Competition.Kind.SINGLES, Competition.Kind.PAIRS],
+                                  tie__home__player__isnull=False, tie__away__player__isnull=False)
+
+
 def _league_games(league_id: int, since: int | None) -> list[Game]:
-    rows = (PlayerGame.objects
-            .filter(night__status=MatchNight.Status.CONFIRMED, night__fixture__division__season__league_id=league_id)
-            .exclude(night__fixture__status__in=NOT_PLAYED)
-            .annotate(played_on=Coalesce("night__fixture__rearranged_to", "night__fixture__date"),
-                      home_team=F("night__fixture__home_team_id")))
+    rows = (_league_rows().filter(night__fixture__division__season__league_id=league_id)
+            .annotate(played_on=LEAGUE_PLAYED_ON, home_team=F("night__fixture__home_team_id")))
     if since is not None:
         rows = rows.filter(played_on__gte=position_parts(since)[0])
     found: dict[int, _Sides] = {}
@@ -73,11 +88,7 @@ class _Sides:
 
 
 def _cup_games(league_id: int, since: int | None) -> list[Game]:
-    rows = (CupGame.objects
-            .filter(tie__competition__season__league_id=league_id, winner__in=["home", "away"],
-                    tie__competition__kind__in=[Competition.Kind.SINGLES, Competition.Kind.PAIRS],
-                    tie__home__player__isnull=False, tie__away__player__isnull=False)
-            .annotate(played_on=Coalesce("tie__date", TruncDate("entered_at"))))
+    rows = _cup_rows().filter(tie__competition__season__league_id=league_id).annotate(played_on=CUP_PLAYED_ON)
     if since is not None:
         rows = rows.filter(played_on__gte=position_parts(since)[0])
     games = []
@@ -103,6 +114,85 @@ def ratings_before(*, league_id: int, position: int | None) -> dict[int, Rating]
             .values_list("player_id", "position", "mu", "sigma", "games"))
     return {player: Rating(mu=mu, sigma=sigma, games=games) for player, at, mu, sigma, games in rows
             if latest.get(player) == at}
+
+
+def season_game_days(*, season_ids: Collection[int]) -> dict[int, tuple[date, date]]:
+    """The first and last day of each season's rated games, by season id
+    (a season with none is left out). Two queries."""
+    days: dict[int, tuple[date, date]] = {}
+    league = (_league_rows().filter(night__fixture__division__season_id__in=season_ids)
+              .annotate(played_on=LEAGUE_PLAYED_ON).values_list("night__fixture__division__season_id")
+              .annotate(Min("played_on"), Max("played_on")))
+    cups = (_cup_rows().filter(tie__competition__season_id__in=season_ids).annotate(played_on=CUP_PLAYED_ON)
+            .values_list("tie__competition__season_id").annotate(Min("played_on"), Max("played_on")))
+    for season_id, first, last in [*league, *cups]:
+        known = days.get(season_id, (first, last))
+        days[season_id] = (min(known[0], first), max(known[1], last))
+    return days
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A player's rating before a stretch of days and at its end."""
+
+    before: Rating
+    after: Rating
+
+    @property
+    def games(self) -> int:
+        """The games rated in between."""
+        return self.after.games - self.before.games
+
+    @property
+    def rise(self) -> float:
+        """How far the leaderboard's figure (the ordinal) rose."""
+        return self.after.ordinal - self.before.ordinal
+
+
+def rating_changes(*, league_id: int, spans: Mapping[int, tuple[date, date]], min_before: int,
+                   min_within: int) -> dict[int, dict[int, RatingChange]]:
+    """For each span of days (first, last), by its key: each player's latest
+    rating before its first day and their latest at the end of its last,
+    for the players whose rating before stood on at least `min_before`
+    games and who played at least `min_within` rated games in the span.
+    Two queries whatever the number of spans (none for no span)."""
+    if not spans:
+        return {}
+    edges = {key: (day_start(first), day_start(last + timedelta(days=1))) for key, (first, last) in spans.items()}
+    bounds = sorted({bound for pair in edges.values() for bound in pair})
+    # Each snapshot falls between two bounds: its bucket is the index of
+    # the first bound above it, so a player's latest snapshot before
+    # bounds[i] is their latest in the buckets up to i.
+    bucket = Case(*[When(position__lt=bound, then=Value(i)) for i, bound in enumerate(bounds)],
+                  output_field=IntegerField())
+    buckets: dict[int, list[int]] = defaultdict(list)
+    latest: dict[int, list[tuple[int, int]]] = defaultdict(list)  # (position, games), a bucket each
+    for player, index, last, games in (RatingSnapshot.objects.filter(league_id=league_id, position__lt=bounds[-1])
+                                       .annotate(bucket=bucket).values_list("player_id", "bucket")
+                                       .annotate(Max("position"), Max("games")).order_by("player_id", "bucket")):
+        buckets[player].append(index)
+        latest[player].append((last, games))
+
+    def before(player: int, bound: int) -> tuple[int, int] | None:
+        """The player's latest (position, games) before `bound`, if any."""
+        found = bisect_right(buckets[player], bounds.index(bound))
+        return latest[player][found - 1] if found else None
+
+    wanted: dict[int, dict[int, tuple[int, int]]] = {}
+    for key, (start, end) in edges.items():
+        for player in latest:
+            first, last = before(player, start), before(player, end)
+            if first is not None and last is not None and first[1] >= min_before and last[1] - first[1] >= min_within:
+                wanted.setdefault(key, {})[player] = (first[0], last[0])
+    positions = {at for some in wanted.values() for pair in some.values() for at in pair}
+    players = {player for some in wanted.values() for player in some}
+    if not players:
+        return {}
+    stored = {(player, at): Rating(mu=mu, sigma=sigma, games=games) for player, at, mu, sigma, games in
+              RatingSnapshot.objects.filter(league_id=league_id, player_id__in=players, position__in=positions)
+              .values_list("player_id", "position", "mu", "sigma", "games")}
+    return {key: {player: RatingChange(stored[player, first], stored[player, last])
+                  for player, (first, last) in some.items()} for key, some in wanted.items()}
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,13 @@
 """The OpenAPI schema and its browsable docs; and that it describes every
 body the API answers, field by field, as the API really answers it."""
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
+from honours_data import known_week
+from improved_data import a_rated_league, a_rated_season
 from jsonschema import Draft202012Validator
 from matchnights import Night, a_match_night
 from rest_framework.test import APIClient
@@ -202,6 +206,23 @@ def test_the_table_and_a_preview_answer_as_the_schema_says(openapi: dict[str, An
     assert_described(openapi, tablet.get(f"/api/games/{spinners['id']}/options"), "get", options)
     draw = tablet.post(f"/api/games/{spinners['id']}/preview", {"seat": 1, "draw": 1}, format="json")
     assert_described(openapi, draw, "post", preview)
+
+
+def test_the_honours_answer_as_the_schema_says(openapi: dict[str, Any], anonymous: APIClient, db: None) -> None:
+    roll, week_path = "/api/leagues/{league_id}/honours", "/api/leagues/{league_id}/week-honours"
+    league, teams = a_rated_league()
+    a_rated_season(league, teams, "Winter 2025-26", timezone.localdate() - timedelta(days=200))
+    answer = anonymous.get(roll.format(league_id=league.pk))
+    assert answer.json()[0]["most_improved"] is not None
+    assert_described(openapi, answer, "get", roll)
+    league.rating_min_games = 1000  # no most improved: null
+    league.save(update_fields=["rating_min_games"])
+    assert_described(openapi, anonymous.get(roll.format(league_id=league.pk)), "get", roll)
+    assert_described(openapi, anonymous.get(week_path.format(league_id=league.pk)), "get", week_path)  # no week yet
+    week = known_week()
+    for query in ("", f"?week={week.monday.isoformat()}", f"?week={week.monday - timedelta(days=14)}"):
+        assert_described(openapi, anonymous.get(week_path.format(league_id=week.league.pk) + query), "get",
+                         week_path)
 
 
 @pytest.mark.slow

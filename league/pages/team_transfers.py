@@ -22,6 +22,8 @@ from league.selectors.transfers import approvals_missing, approver_roles, movabl
 from league.services.transfers import transfer_approve, transfer_refuse, transfer_request, transfer_withdraw
 
 ACTIONS = ("approve", "refuse", "withdraw")
+# The actions that end a request for good, asked again before they are done.
+CONFIRMED = ("refuse", "withdraw")
 
 
 class AskForm(forms.Form):
@@ -69,7 +71,9 @@ def team_transfers_page(request: HttpRequest, team_id: int, season_id: int) -> H
 @require_POST
 def transfer_action(request: HttpRequest, transfer_id: int, verb: str) -> HttpResponse:
     """Approve, refuse or withdraw a transfer, then back to the page asked
-    for (`next`, on this site) or the secretary's transfers page."""
+    for (`next`, on this site) or the secretary's transfers page. Refusing
+    and withdrawing cannot be undone: they are asked again on a page that
+    says what follows (`step=confirm` does it)."""
     try:
         transfer = transfer_get(transfer_id=transfer_id)
     except TransferRequest.DoesNotExist:
@@ -79,6 +83,9 @@ def transfer_action(request: HttpRequest, transfer_id: int, verb: str) -> HttpRe
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("secretary-transfers", args=[transfer.season_id])
+    if verb in CONFIRMED and request.POST.get("step") != "confirm":
+        return render(request, "public/transfer_confirm.html", {
+            "transfer": transfer, "verb": verb, "back": back, "note": request.POST.get("note", "")[:2000]})
     try:
         if verb == "refuse":
             done = transfer_refuse(transfer_id=transfer.pk, note=request.POST.get("note", "")[:2000],
@@ -93,5 +100,3 @@ def transfer_action(request: HttpRequest, transfer_id: int, verb: str) -> HttpRe
         messages.success(request, f"The transfer of {done.player} to {done.to_team} is "
                                   f"{'approved, waiting for more' if done.status == 'open' else done.status}.")
     return HttpResponseRedirect(back or "/")
-
-

@@ -90,3 +90,23 @@ def test_a_withdrawal_without_a_reason_is_refused_beside_the_field(night: Night)
                     f"/secretary/divisions/{night.division.pk}/teams/{night.away.pk}/withdraw",
                     {"date": (timezone.localdate() - timedelta(days=1)).isoformat(), "reason": "", "step": "review"})
     assert response.status_code == 200 and 'class="error"' in text(response)
+
+
+@pytest.mark.parametrize(("verb", "who", "status"), [("refuse", "away_captain", "refused"),
+                                                     ("withdraw", "home_captain", "withdrawn")])
+def test_refusing_or_withdrawing_a_request_is_asked_again_before_it_is_done(
+        night: Night, verb: str, who: str, status: str) -> None:
+    mover = night.away_players[9]
+    home = browser(night.home_captain)
+    post(home, f"/teams/{night.home.pk}/seasons/{night.season.pk}/transfers", {"player": mover.pk})
+    transfer = TransferRequest.objects.get()
+    back = f"/teams/{night.away.pk}/seasons/{night.season.pk}/transfers"
+    client = browser(getattr(night, who))
+    asked = post(client, f"/transfers/{transfer.pk}/{verb}", {"next": back})
+    assert asked.status_code == 200
+    page = text(asked)
+    assert f"{mover.name}'s transfer?" in page and "This cannot be undone" in page
+    assert TransferRequest.objects.get().status == "open"
+    done = post(client, f"/transfers/{transfer.pk}/{verb}", {"next": back, "step": "confirm", "note": "squad full"})
+    assert (done.status_code, done["Location"]) == (302, back)
+    assert TransferRequest.objects.get().status == status

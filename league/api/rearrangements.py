@@ -21,6 +21,7 @@ from league.selectors.rearrangements import fixture_request, league_requests
 from league.selectors.secretary import league_get
 from league.services.rearrangements import (
     rearrangement_decline,
+    rearrangement_overrule,
     rearrangement_pick,
     rearrangement_propose,
     rearrangement_withdraw,
@@ -67,6 +68,23 @@ class ReasonInput(serializers.Serializer[Any]):
         ref_name = "RearrangementReasonInput"
 
     reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+
+
+class SettleInput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "RearrangementSettleInput"
+
+    step = serializers.ChoiceField(
+        choices=[("date", "date"), ("postpone", "postpone"), ("close", "close")],
+        help_text="`date`: the match is played on `date` (one of the nights offered accepts the request, any "
+                  "other overrules it); `postpone`: it is taken off its night; `close`: it stays where it is.")
+    date = serializers.DateField(required=False, allow_null=True, default=None,
+                                 help_text="The night the match moves to, for `date`.")
+    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000,
+                                   help_text="Why, for both teams: required.")
+    insist = serializers.BooleanField(default=False,
+                                      help_text="Move it even onto a night one of its teams already plays, "
+                                                "or one gone by; refused otherwise.")
 
 
 class RearrangementApi(APIView):
@@ -121,6 +139,19 @@ class RearrangementWithdrawApi(APIView):
         answered = rearrangement_withdraw(fixture_id=fixture_id, reason=data.validated_data["reason"],
                                           user=request.user)
         return Response(RearrangementOutput(answered).data)
+
+
+class RearrangementSettleApi(APIView):
+    @extend_schema(request=SettleInput, responses={200: RearrangementOutput, **WRITE_ERRORS},
+                   summary="Settle the open request: move the match, postpone it or close the request "
+                           "(the league's secretaries)")
+    def post(self, request: Request, fixture_id: int) -> Response:
+        data = SettleInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        settled = rearrangement_overrule(fixture_id=fixture_id, step=given["step"], reason=given["reason"],
+                                         date=given["date"], insist=given["insist"], user=request.user)
+        return Response(RearrangementOutput(settled).data)
 
 
 class LeagueRearrangementsApi(APIView):

@@ -67,6 +67,7 @@ from league.api.rearrangements import (
     RearrangementApi,
     RearrangementDeclineApi,
     RearrangementPickApi,
+    RearrangementSettleApi,
     RearrangementWithdrawApi,
 )
 from league.api.substitutes import SubstitutesApi, SubstitutionApi
@@ -119,6 +120,8 @@ urlpatterns = [
          name="fixture-rearrangement-decline"),
     path("fixtures/<num:fixture_id>/rearrangement/withdraw", RearrangementWithdrawApi.as_view(),
          name="fixture-rearrangement-withdraw"),
+    path("fixtures/<num:fixture_id>/rearrangement/settle", RearrangementSettleApi.as_view(),
+         name="fixture-rearrangement-settle"),
     path("leagues/<num:league_id>/rearrangements", LeagueRearrangementsApi.as_view(), name="league-rearrangements"),
     path("teams/<num:team_id>/fixtures", TeamFixturesApi.as_view(), name="team-fixtures"),
     path("seasons/<num:season_id>/teams/<num:team_id>/squad", SquadApi.as_view(), name="squad"),

@@ -1,5 +1,5 @@
 """Who may make each write of the rearrangements API: asking to move a
-match, picking a night, declining, withdrawing; every endpoint against
+match, picking a night, declining, withdrawing, a secretary settling it; every endpoint against
 every role, as in test_access_matrix.py.
 
 "Own captain" is the captain whose business the write is: the home
@@ -45,6 +45,8 @@ PICK = Endpoint("pick a night", "post", lambda s: f"/api/fixtures/{s.fixture.pk}
 DECLINE = Endpoint("decline", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/rearrangement/decline",
                    lambda s: {"reason": "darts final"})
 WITHDRAW = Endpoint("withdraw", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/rearrangement/withdraw")
+SETTLE = Endpoint("settle", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/rearrangement/settle",
+                  lambda s: {"step": "date", "date": night(3), "reason": "the league's cup night moved"})
 
 # (endpoint, whose business it is, whether a request is open first, answers by role)
 MATRIX = [
@@ -53,6 +55,7 @@ MATRIX = [
     (PICK,      (401, 403, 200, 403, 200)),
     (DECLINE,   (401, 403, 200, 403, 403)),
     (WITHDRAW,  (401, 403, 200, 403, 403)),
+    (SETTLE,    (401, 403, 403, 403, 200)),
 ]
 ANSWERED_BY_THE_AWAY_CAPTAIN = {PICK.name, DECLINE.name}
 
@@ -99,3 +102,16 @@ def test_a_league_s_requests_are_listed_for_its_secretaries_only(db: None) -> No
                for role, user in scene.users.items()}
     assert answers == {"own secretary": 200, "own captain": 403, "away captain": 403,
                        "another team's captain": 403, "another league's secretary": 403}
+
+
+def test_a_secretary_settles_a_request_through_the_api_and_is_told_what_is_missing(db: None) -> None:
+    scene = prepared(SETTLE)
+    secretary = tablet_for(scene.users["own secretary"])
+    address = SETTLE.path(scene)
+    missing = secretary.post(address, {"step": "date", "reason": "cup night"}, format="json")
+    assert missing.status_code == 422 and "give the night the match moves to" in missing.json()["error"]
+    fixture_before = Fixture.objects.filter(pk=scene.fixture.pk).values().get()
+    closed = secretary.post(address, {"step": "close", "reason": "the pub reopened"}, format="json")
+    assert closed.status_code == 200
+    assert (closed.json()["status"], closed.json()["answer"]) == ("overruled", "the pub reopened")
+    assert Fixture.objects.filter(pk=scene.fixture.pk).values().get() == fixture_before

@@ -204,6 +204,7 @@ def next_season_current(world: World) -> None:
 def score_a_point(world: World) -> None:
     """Moves played on the live rubber until its home player's side has
     scored: their page shows the game in play with its score."""
+    assert world.game_id is not None
     tablet = tablet_for(world.night.home_scorer)
     game = tablet.get(f"/api/games/{world.game_id}").json()
     moves = [move for hand in random_game(random.Random(3), game["rules"], seats=2)["hands"] for move in hand["moves"]]
@@ -260,7 +261,7 @@ def finals(live: World) -> World:
     Competition.objects.filter(pk=live.cup.pk).update(finals_date=night, finals_venue=hall)
     draw(live)
     tie = CupTie.objects.get(competition=live.cup)
-    assert tie.home is not None and tie.away is not None
+    assert tie.home is not None and tie.away is not None and tie.home.team and tie.away.team
     live.cup.division.fixtures.create(week=1, date=night, home_team=tie.home.team, away_team=tie.away.team,
                                       venue=hall, status="published", cup_tie=tie, leg=1)
     return live

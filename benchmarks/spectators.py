@@ -17,8 +17,8 @@ What it does, in one run:
 2. starts gunicorn on a free loopback port with production settings (DEBUG
    off, persistent connections, REDIS_URL set), first with the spectators'
    cache off (SPECTATOR_CACHE=0), then on;
-3. for each of the division's page, a match night's live fragment and a
-   game's board, `--clients` threads, each one reader with a kept-alive
+3. for each of the league's home, a team's page, the division's page, a
+   match night's live fragment and a game's board, `--clients` threads, each one reader with a kept-alive
    connection and no login, ask for the page as fast as answers come:
    uncached, cached (each answer a whole page from the cache), and cached
    asking with the ETag of the copy they hold (each answer a 304, as the
@@ -71,7 +71,9 @@ def build(env: dict[str, str]) -> dict[str, str]:
 
     night = MatchNight.objects.get(pk=builder.left_submitted[division.pk])
     game = game_create(rules={"preset": "pub", "target": 121}, seats=["Ann", "Bob"], created_by=None)
-    return {"division page": f"/divisions/{division.pk}/",
+    return {"league home": f"/leagues/{builder.league.slug}/",
+            "team page": f"/teams/{night.fixture.home_team_id}/",
+            "division page": f"/divisions/{division.pk}/",
             "night fragment": f"/fixtures/{night.fixture_id}/night/live",
             "game board": f"/games/{game.pk}/board"}
 

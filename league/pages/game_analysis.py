@@ -14,12 +14,15 @@ from django.views.decorators.http import require_GET
 
 from league.models import Game, Player
 from league.pages.robots import hidden_by, render_for
+from league.pages.spectator_cache import spectator_cached
+from league.selectors.page_versions import ANY_LEAGUE, game_key, player_key
 from league.selectors.analysis import game_analysis, player_chances
 from league.selectors.pad_links import game_night_link
 from league.selectors.public import player_get, player_registrations
 from scoring.analysis import Analysis, Chance, Step
 
 
+@spectator_cached(lambda game_id: [game_key(game_id)], params=("move",))
 @require_GET
 def game_analysis_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
@@ -35,6 +38,7 @@ def game_analysis_page(request: HttpRequest, game_id: int) -> HttpResponse:
     })
 
 
+@spectator_cached(lambda player_id: [player_key(player_id), ANY_LEAGUE])
 @require_GET
 def player_chances_page(request: HttpRequest, player_id: int) -> HttpResponse:
     try:

@@ -22,7 +22,7 @@ from league.pages.public_lines import by_week, fixture_lines, latest_and_next, w
 from league.pages.robots import hidden_by, render_for
 from league.pages.spectator_cache import spectator_cached
 from league.selectors.cup_pages import season_competitions
-from league.selectors.page_versions import division_key
+from league.selectors.page_versions import division_key, league_keys
 from league.selectors.public import (
     division_fixtures_public,
     division_settings_of,
@@ -38,6 +38,7 @@ from league.selectors.withdrawals import withdrawal_notes
 from league.standings import TIE_BREAKER_RULES
 
 
+@spectator_cached(lambda slug, season_id=None: league_keys("slug", slug))
 @require_GET
 def league_home(request: HttpRequest, slug: str, season_id: int | None = None) -> HttpResponse:
     """The league's current season, or with `season_id` any season of the
@@ -129,6 +130,7 @@ def division_page(request: HttpRequest, division_id: int) -> HttpResponse:
     return render_for(request, "public/division.html", context, hidden=hidden_by(context["league"]))
 
 
+@spectator_cached(lambda division_id: [division_key(division_id)])
 @require_GET
 def division_print(request: HttpRequest, division_id: int) -> HttpResponse:
     """The table, the latest results and the next fixtures on one sheet

@@ -23,6 +23,7 @@ from league.pages.cup_captains import date_actions, teams_to_enter
 from league.pages.cup_players import play_actions
 from league.pages.public_lines import fixture_line
 from league.pages.robots import hidden_by, render_for
+from league.pages.spectator_cache import spectator_cached
 from league.selectors.cup_pages import (
     RoundView,
     TieView,
@@ -37,12 +38,19 @@ from league.selectors.cup_pages import (
 from league.selectors.cup_games import cup_game_outcome
 from league.selectors.cup_groups import group_tables
 from league.selectors.matches import night_view
+from league.selectors.page_versions import league_keys
 from league.selectors.public import division_settings_of, league_by_slug
 
 # What each leg of a tie is called, by its number; later ones are replays.
 LEG_NAMES = {1: "First leg", 2: "Second leg"}
 
 
+def cup_keys(competition_id: int) -> list[str]:
+    """A cup page shows its league's cups and the live scores of their games."""
+    return league_keys("competition", competition_id, cups=True)
+
+
+@spectator_cached(cup_keys)
 @require_GET
 def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition_or_404(competition_id)
@@ -67,6 +75,7 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     return render_for(request, "public/cup.html", context, hidden=hidden_by(competition.season.league))
 
 
+@spectator_cached(lambda slug: league_keys("slug", slug))
 @require_GET
 def roll_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Every finished competition's winner and runner-up, newest season first."""
@@ -78,6 +87,7 @@ def roll_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render_for(request, "public/cup_roll.html", context, hidden=hidden_by(league))
 
 
+@spectator_cached(cup_keys)
 @require_GET
 def finals_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition_or_404(competition_id)
@@ -85,7 +95,10 @@ def finals_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     return render_for(request, "public/cup_finals.html", context, hidden=hidden_by(competition.season.league))
 
 
-@never_cache  # a TV polls this every few seconds: no cache may answer for it
+# A TV polls this every few seconds: the public's copy is revalidated each
+# time (a 304 when nothing changed), a logged-in reader's never kept.
+@spectator_cached(cup_keys)
+@never_cache
 @require_GET
 def finals_live(request: HttpRequest, competition_id: int) -> HttpResponse:
     """The finals page's matches alone, for the page's script."""

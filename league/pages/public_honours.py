@@ -8,10 +8,13 @@ from django.views.decorators.http import require_GET
 
 from league.models import League
 from league.pages.robots import hidden_by, render_for
+from league.pages.spectator_cache import spectator_cached
 from league.selectors.honours import SEASON_AVERAGE_MIN_GAMES, roll_of_honour
+from league.selectors.page_versions import league_keys
 from league.selectors.public import league_by_slug
 
 
+@spectator_cached(lambda slug: league_keys("slug", slug))
 @require_GET
 def honours_page(request: HttpRequest, slug: str) -> HttpResponse:
     try:

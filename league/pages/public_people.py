@@ -13,6 +13,8 @@ from league.models import Division, Player, TableEntry, Team
 from league.pages.public import team_seasons
 from league.pages.public_lines import fixture_lines, game_line, is_ahead
 from league.pages.robots import hidden_by, noindex, render_for
+from league.pages.spectator_cache import spectator_cached
+from league.selectors.page_versions import ANY_LEAGUE, league_keys, player_key
 from league.selectors.fixtures import team_calendar_events
 from league.selectors.public import (
     division_settings_of,
@@ -31,6 +33,7 @@ from league.selectors.withdrawals import withdrawal_notes
 from league.selectors.standings import table_entries
 
 
+@spectator_cached(lambda team_id, season_id=None: league_keys("team", team_id))
 @require_GET
 def team_page(request: HttpRequest, team_id: int, season_id: int | None = None) -> HttpResponse:
     """The team in its league's current season, or with `season_id` in a
@@ -60,6 +63,7 @@ def team_fixtures_ics(request: HttpRequest, team_id: int) -> HttpResponse:
     return noindex(response, hidden=hidden_by(team.league))
 
 
+@spectator_cached(lambda player_id: [player_key(player_id), ANY_LEAGUE])
 @require_GET
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     try:

@@ -7,11 +7,14 @@ from django.views.decorators.http import require_GET
 
 from league.models import Division, League
 from league.pages.robots import hidden_by, render_for
+from league.pages.spectator_cache import spectator_cached
+from league.selectors.page_versions import league_keys
 from league.selectors.public import league_by_slug
 from league.selectors.ratings import rating_board
 from league.selectors.secretary import division_get
 
 
+@spectator_cached(lambda slug: league_keys("slug", slug))
 @require_GET
 def league_ratings(request: HttpRequest, slug: str) -> HttpResponse:
     try:
@@ -22,6 +25,7 @@ def league_ratings(request: HttpRequest, slug: str) -> HttpResponse:
                                                        "lines": rating_board(league=league)}, hidden=hidden_by(league))
 
 
+@spectator_cached(lambda division_id: league_keys("division", division_id))
 @require_GET
 def division_ratings(request: HttpRequest, division_id: int) -> HttpResponse:
     try:

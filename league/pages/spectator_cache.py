@@ -4,7 +4,8 @@ page, kept under the versions of what it shows
 
 A request from someone not logged in costs two cache round trips and no
 SQL: the versions, then either a 304 (the browser's copy is current, sent
-as `If-None-Match`) or the stored page. Only a miss renders, and stores
+as `If-None-Match`) or the stored page (one more, first, for a page that
+finds its league: `league.selectors.page_versions.league_of`). Only a miss renders, and stores
 what it rendered. Everything else is rendered as before and never stored:
 a request with a session (a captain sees forms the public does not), a
 query string the page does not name, a page that is not a plain 200 or

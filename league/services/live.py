@@ -13,9 +13,10 @@ have published. So the work can never be lost, whatever happens to Redis:
   failed connection (the socket timeouts in settings are short), and
 - the beat task `live_catch_up` publishes whatever the broker missed.
 
-Publishing also renews the versions of the games' boards and their match
-nights' pages (`league.services.page_versions`): the spectators' cached
-pages move on with the live states, not with each move.
+Publishing also renews the versions of the games' boards, their match
+nights' pages, their players' pages and their cups' pages
+(`league.services.page_versions`): the spectators' cached pages move on
+with the live states, not with each move.
 
 With no broker configured (tasks in-process) the kick publishes at once.
 """

@@ -4,9 +4,10 @@ so the next request renders afresh and a page is never served from before
 a change that committed.
 
 Every audited change calls `pages_changed_by` (`league.services.audit`),
-so a new service is covered as soon as it records what it did; the two
-writers that are not audited call `pages_changed` themselves: publishing
-games' live states (after moves) and rebuilding a division's table.
+so a new service is covered as soon as it records what it did; the writers
+that are not audited call `pages_changed` themselves: publishing games'
+live states (after moves), rebuilding a division's table and re-rating a
+league's players.
 """
 import logging
 from collections.abc import Iterable
@@ -15,9 +16,23 @@ from functools import partial
 from django.core.cache import cache
 from django.db import models, transaction
 
-from league.models import Division, Fixture, Game
-from league.selectors.page_versions import (EVERYTHING, VERSION_TTL_SECONDS, division_key, fixture_key, game_key,
-                                            new_token)
+from league.models import Competition, CupTie, Division, Fixture, Game
+from league.selectors.page_versions import (
+    ANY_LEAGUE,
+    EVERYTHING,
+    VERSION_TTL_SECONDS,
+    competition_leagues,
+    cup_boards_key,
+    cup_fixtures,
+    division_key,
+    division_leagues,
+    fixture_key,
+    game_key,
+    league_key,
+    live_reach,
+    new_token,
+    player_key,
+)
 
 log = logging.getLogger(__name__)
 
@@ -27,24 +42,30 @@ UNSEEN_ACTIONS = ("invite.", "notice.", "notices.", "digest.")
 
 
 def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), divisions: Iterable[int] = (),
-                  everything: bool = False) -> None:
-    """New versions for these, at once and again once the current
-    transaction commits: the first for readers inside the transaction (a
-    test's), the second because a page rendered meanwhile, from the
-    database as it stood before the commit, was stored under the first."""
+                  leagues: Iterable[int] = (), everything: bool = False) -> None:
+    """New versions, once the current transaction commits, for these and
+    for what shows them: a game's players' pages and its cup's pages, a
+    cup fixture's cup pages, a division's league, and with a league every
+    player's page (`ANY_LEAGUE`). What they reach is read now, from the
+    change's own transaction. Renewed on commit only: a page rendered
+    before then, from the database as it stood, is stored under the old
+    versions and never served after the commit."""
+    games, fixtures, divisions = list(games), list(fixtures), list(divisions)
+    leagues = set(leagues) | division_leagues(division_ids=divisions)
+    players, cups = live_reach(game_ids=games, fixture_ids=fixtures)
     keys = ([game_key(pk) for pk in games] + [fixture_key(pk) for pk in fixtures]
-            + [division_key(pk) for pk in divisions] + ([EVERYTHING] if everything else []))
-    if not keys:
-        return
-    if transaction.get_connection().in_atomic_block:
-        _renew(keys)
-    transaction.on_commit(partial(_renew, keys))
+            + [division_key(pk) for pk in divisions] + [league_key(pk) for pk in sorted(leagues)]
+            + [cup_boards_key(pk) for pk in sorted(cups)] + [player_key(pk) for pk in sorted(players)]
+            + ([ANY_LEAGUE] if leagues else []) + ([EVERYTHING] if everything else []))
+    if keys:
+        transaction.on_commit(partial(_renew, keys))
 
 
 def pages_changed_by(*, action: str, target: models.Model | str | None) -> None:
     """What an audited change (`action` done to `target`) makes stale: the
-    fixture's night and its division's page, a division's page, a game's
-    board; for anything else, every page."""
+    fixture's night, its division's page and its league's; a division's
+    page and its league's; a game's board; a cup's or a tie's league and
+    the tie's matches; for anything else, every page."""
     if action.startswith(UNSEEN_ACTIONS):
         return
     if isinstance(target, Fixture):
@@ -53,6 +74,12 @@ def pages_changed_by(*, action: str, target: models.Model | str | None) -> None:
         pages_changed(divisions=[target.pk])
     elif isinstance(target, Game):
         pages_changed(games=[target.pk])
+    elif isinstance(target, Competition):
+        pages_changed(fixtures=cup_fixtures(competition_ids=[target.pk]),
+                      leagues=competition_leagues(competition_ids=[target.pk]))
+    elif isinstance(target, CupTie):
+        pages_changed(fixtures=cup_fixtures(tie_ids=[target.pk]),
+                      leagues=competition_leagues(competition_ids=[target.competition_id]))
     else:
         pages_changed(everything=True)
 

@@ -13,7 +13,8 @@ before it: a result confirmed after later ones, or a correction, re-rates
 from its game on; a result confirmed in order rates only its own games.
 A full re-rate is the same replay from the start, so the two agree by
 construction (and a property test checks it). A mark the broker lost is
-picked up by the beat task `ratings_catch_up`.
+picked up by the beat task `ratings_catch_up`. A re-rate makes the
+league's cached pages stale (`league.services.page_versions`).
 """
 import logging
 from datetime import date
@@ -30,6 +31,7 @@ from league.selectors.access import secretary_refusal
 from league.selectors.ratings import leagues_behind, rated_games, ratings_before
 from league.refusals import SettingsInvalid
 from league.services.audit import Refusal, audit_record
+from league.services.page_versions import pages_changed
 from league.tasks import ratings_update_task
 
 log = logging.getLogger(__name__)
@@ -69,6 +71,7 @@ def ratings_update(*, league_id: int) -> int:
             return 0
         rated = _replay(league_id, since)
         League.objects.filter(pk=league_id).update(ratings_behind_from=None)
+        pages_changed(leagues=[league_id])
     return rated
 
 
@@ -79,6 +82,7 @@ def ratings_rebuild(*, league_id: int) -> int:
         League.objects.select_for_update(no_key=True).get(pk=league_id)
         rated = _replay(league_id, FROM_START)
         League.objects.filter(pk=league_id).update(ratings_behind_from=None)
+        pages_changed(leagues=[league_id])
     return rated
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
+from in_process import committing
 from leagues import a_league, a_season, a_team, players
 from rest_framework.test import APIClient
 from test_public_pages import page, text_of
@@ -51,12 +52,14 @@ def in_days(days: int) -> date:
     return timezone.localdate() + timedelta(days=days)
 
 
-def test_a_dated_singles_tie_shows_its_date_on_the_cup_page_instead_of_to_be_arranged(client: Client) -> None:
+def test_a_dated_singles_tie_shows_its_date_on_the_cup_page_instead_of_to_be_arranged(
+        client: Client, django_capture_on_commit_callbacks: Any) -> None:
     competition, secretary = a_singles_cup(4)
     tie = first_tie(competition)
     before = text_of(page(client, f"/cups/{competition.pk}/"))
     assert before.count("Date to be arranged") == 2
-    game_tie_date_set(tie_id=tie.pk, date=in_days(3), user=secretary)
+    with committing(django_capture_on_commit_callbacks)():
+        game_tie_date_set(tie_id=tie.pk, date=in_days(3), user=secretary)
     words = text_of(page(client, f"/cups/{competition.pk}/"))
     assert words.count("Date to be arranged") == 1
     assert f"{in_days(3):%a} {in_days(3).day} {in_days(3):%b}" in words
@@ -83,7 +86,8 @@ def test_a_cup_drawn_round_by_round_dates_only_its_last_two_rounds_for_the_final
     assert final.date == competition.finals_date
 
 
-def test_the_finals_night_lists_the_singles_games_dated_for_it(client: Client) -> None:
+def test_the_finals_night_lists_the_singles_games_dated_for_it(
+        client: Client, django_capture_on_commit_callbacks: Any) -> None:
     competition, secretary = a_singles_cup(4, finals_in=20)
     html = page(client, f"/cups/{competition.pk}/finals/live")
     words = text_of(html)
@@ -92,7 +96,8 @@ def test_the_finals_night_lists_the_singles_games_dated_for_it(client: Client) -
     assert f"Singles Knockout · Semi-finals {semi.home.public_name} v {semi.away.public_name}" in words
     assert "Singles Knockout · Final To come v To come" in words
     assert semi.home_id is not None
-    tie_winner_set(tie_id=semi.pk, winner_entry_id=semi.home_id, reason="61-40", user=secretary)
+    with committing(django_capture_on_commit_callbacks)():
+        tie_winner_set(tie_id=semi.pk, winner_entry_id=semi.home_id, reason="61-40", user=secretary)
     words = text_of(page(client, f"/cups/{competition.pk}/finals/live"))
     assert f"{semi.home.public_name} 61-40 {semi.away.public_name}" in words
     assert f'id="cup-tie-{semi.pk}" class="board-rubber cup-game won-home"' in page(client, f"/cups/{competition.pk}/finals/live")

@@ -13,6 +13,7 @@ from django.test import Client
 from django.utils import timezone
 from leagues import a_league, a_season, a_team, players
 from matchnights import play_live
+from in_process import committing
 from tablets import tablet_for
 from test_public_pages import text_of
 
@@ -193,7 +194,8 @@ def test_the_secretary_cup_page_enters_a_card_score_and_starts_a_game_on_the_pad
     assert "Game 1: 61-40" in html and "Game 2: being played" in html
 
 
-def test_the_finals_night_shows_a_singles_game_as_it_is_played_with_its_board(client: Client) -> None:
+def test_the_finals_night_shows_a_singles_game_as_it_is_played_with_its_board(
+        client: Client, django_capture_on_commit_callbacks: Any) -> None:
     competition, secretary = a_drawn_cup(4)
     hall = Venue.objects.create(name="Town Hall")
     night = timezone.localdate() + timedelta(days=3)
@@ -205,7 +207,8 @@ def test_the_finals_night_shows_a_singles_game_as_it_is_played_with_its_board(cl
     state = tablet.get(f"/api/games/{started.game_id}").json()
     live = client.get(f"/cups/{competition.pk}/finals/live").content.decode()
     assert f'href="/games/{started.game_id}/board"' in live and 'class="game playing">0–0<' in live
-    won = play_live(tablet, state, seed=3)
+    with committing(django_capture_on_commit_callbacks)():
+        won = play_live(tablet, state, seed=3)
     live = client.get(f"/cups/{competition.pk}/finals/live").content.decode()
     assert f'class="game">{won["scores"][0]}–{won["scores"][1]}<' in live
     assert f"/games/{started.game_id}/board" not in live

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from forms import browser, post, text
+from in_process import committing
 from matchnights import Night, a_match_night, sheet_entered
 
 from league.models import AuditEntry, Fixture, MatchNight, Rubber, RubberGame
@@ -99,7 +100,6 @@ def test_the_page_links_to_both_teams_pages_and_the_division(night: Night) -> No
 
 @pytest.mark.slow
 def test_a_finished_live_game_links_to_its_scoresheet(sheet: Night, django_capture_on_commit_callbacks: Any) -> None:
-    from in_process import committing
     from matchnights import play_live
     from tablets import tablet_for
 
@@ -178,11 +178,13 @@ def test_the_live_part_tells_the_page_when_its_forms_are_out_of_date(sheet: Nigh
     assert stage(text(client.get(url(sheet, "/live")))) == "open|0|1p" + "|0" * 7
 
 
-def test_a_disputed_result_shows_the_reason_and_then_the_secretarys_ruling(disputed: Night) -> None:
+def test_a_disputed_result_shows_the_reason_and_then_the_secretarys_ruling(
+        disputed: Night, django_capture_on_commit_callbacks: Any) -> None:
     html = text(browser().get(url(disputed)))
     assert "Result disputed by Leek Crown B" in html and "Rubber 9 was 61-59 to us" in html
-    match_resolve(fixture_id=disputed.fixture.pk, decision="uphold", note="The card says 61-40.",
-                  user=disputed.secretary)
+    with committing(django_capture_on_commit_callbacks)():
+        match_resolve(fixture_id=disputed.fixture.pk, decision="uphold", note="The card says 61-40.",
+                      user=disputed.secretary)
     html = text(browser().get(url(disputed)))
     assert "Result confirmed" in html and "Why it was disputed" in html and "The card says 61-40." in html
 

@@ -194,10 +194,11 @@ def test_a_change_a_spectator_would_notice_shows_at_once(
         assert now == uncached(page(night)), f"{kind}: {page.__name__} is not the page as it stands"
 
 
-def test_a_hidden_name_leaves_the_cached_night_at_once(night: Night) -> None:
+def test_a_hidden_name_leaves_the_cached_night_at_once(night: Night, commit: Callable[[], Any]) -> None:
     name = night.home_players[0].name
     assert name in text(Client().get(night_live(night)))
-    hide_name(night)
+    with commit():
+        hide_name(night)
     assert name not in text(Client().get(night_live(night)))
     assert name not in text(Client().get(night_page(night)))
 

@@ -19,6 +19,7 @@ from league.selectors.page_versions import ANY_LEAGUE, game_key, player_key
 from league.selectors.analysis import game_analysis, player_chances
 from league.selectors.pad_links import game_night_link
 from league.selectors.public import player_get, player_registrations
+from league.selectors.seat_names import seats_for
 from scoring.analysis import Analysis, Chance, Step
 
 
@@ -26,7 +27,10 @@ from scoring.analysis import Analysis, Chance, Step
 @require_GET
 def game_analysis_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
-    analysis = game_analysis(game=game)
+    # Names as the reader may see them: a match's players as they chose to
+    # be shown, unless the reader scores the game.
+    analysis = game_analysis(game=game).copy()
+    analysis["seats"] = seats_for(game=game, user=request.user)
     steps = [step_view(step, analysis) for step in analysis["steps"]]
     chosen = _chosen(request.GET.get("move"), len(steps))
     names = side_names(analysis)

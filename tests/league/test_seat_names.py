@@ -93,3 +93,15 @@ def test_the_front_page_names_a_match_games_players_as_they_chose(game: tuple[Ni
     scorer = Client()
     scorer.force_login(night.home_scorer)
     assert "Jo Bloggs" in scorer.get("/").content.decode()
+
+
+def test_the_scoring_chances_page_names_a_match_games_players_as_they_chose(game: tuple[Night, int]) -> None:
+    night, game_id = game
+    sheet = sample_sheet(3)
+    first = sheet["hands"][0]["moves"][0]
+    assert post_move(tablet_for(night.home_scorer), game_id, first, seq=0).status_code == 201
+    public = Client().get(f"/games/{game_id}/analysis").content.decode()
+    assert "J. B." in public and "Jo Bloggs" not in public and "Sam Stone" not in public
+    scorer = Client()
+    scorer.force_login(night.home_scorer)
+    assert "Jo Bloggs" in scorer.get(f"/games/{game_id}/analysis").content.decode()

@@ -10,7 +10,7 @@ from typing import Any
 import scoring
 
 from league import formats
-from league.models import Competition, CupEntry, CupGame, CupTie, Game
+from league.models import Competition, CupEntry, CupGame, CupTie, Game, League
 from league.ratings.handicap import Handicap, HandicapRule, handicap, side_rating
 from league.selectors.competition import division_settings
 from league.selectors.formats import division_format
@@ -52,14 +52,40 @@ def tie_handicap(tie: CupTie, rules: Any) -> Handicap | None:
     game under `rules`; None when the cup is not a handicap cup (or the
     tie's sides are not known yet)."""
     competition = tie.competition
-    if not competition.handicap or competition.kind == Competition.Kind.TEAM or tie.home is None or tie.away is None:
+    if not _handicapped(competition) or tie.home is None or tie.away is None:
         return None
     league = competition.season.league
-    sides = [_players(tie.home), _players(tie.away)]
-    shown = shown_ratings(league=league, player_ids={p for side in sides for p in side})
+    shown = shown_ratings(league=league, player_ids=set(_players(tie.home) + _players(tie.away)))
+    return _handicap(league, shown, tie, scoring.Rules.parse(rules).target)
+
+
+def cup_handicaps(competition: Competition, ties: list[CupTie]) -> dict[int, Handicap]:
+    """In a handicap cup, the start of each open tie's next game, by tie
+    id, as `tie_handicap` gives it: one read of the ratings and the rules
+    whatever the number of ties. Empty for a cup without handicap."""
+    if not _handicapped(competition):
+        return {}
+    open_ties = [tie for tie in ties
+                 if not tie.bye and tie.winner_id is None and tie.home is not None and tie.away is not None]
+    if not open_ties:
+        return {}
+    rubber = division_format(division_id=competition.division_id).rubbers[0]
+    target = scoring.Rules.parse(rubber.rules_over(division_settings(division_id=competition.division_id).rules)).target
+    league = competition.season.league
+    players = {p for tie in open_ties for entry in (tie.home, tie.away) if entry is not None for p in _players(entry)}
+    shown = shown_ratings(league=league, player_ids=players)
+    return {tie.pk: _handicap(league, shown, tie, target) for tie in open_ties}
+
+
+def _handicapped(competition: Competition) -> bool:
+    return competition.handicap and competition.kind != Competition.Kind.TEAM
+
+
+def _handicap(league: League, shown: dict[int, float], tie: CupTie, target: int) -> Handicap:
+    assert tie.home is not None and tie.away is not None
     rule = HandicapRule(per_point=league.handicap_per_point, step=league.handicap_step, most=league.handicap_most)
-    home, away = (side_rating([shown.get(p) for p in side]) for side in sides)
-    return handicap(rule, home, away, scoring.Rules.parse(rules).target)
+    home, away = (side_rating([shown.get(p) for p in _players(entry)]) for entry in (tie.home, tie.away))
+    return handicap(rule, home, away, target)
 
 
 def _players(entry: CupEntry) -> list[int]:

@@ -98,8 +98,6 @@ class HandicapRuleSerializer(serializers.Serializer[Any]):
 
 
 class HandicapRuleApi(APIView):
-    permission_classes = [AllowAny]
-
     @extend_schema(responses={200: HandicapRuleSerializer, 404: ErrorOutput},
                    summary="The league's handicap rule: how its handicap cups' starts follow from the ratings")
     def get(self, request: Request, league_id: int) -> Response:

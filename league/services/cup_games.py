@@ -13,8 +13,8 @@ started live by a secretary or by an entrant's login: a `Game` seated home
 first (pairs with partners opposite, as a rubber's), scored by the
 entrants' logins and the league's secretaries. In a handicap cup the game
 is set up with the start the league's rule gives the weaker side from the
-ratings as they stand (`tie_handicap`), on its scoresheet's `start`. A secretary may instead
-enter a game's final scores from the card. Once a side has won the games
+ratings as they stand (`tie_handicap`), on its scoresheet's `start`. A
+secretary may instead enter a game's final scores from the card. Once a side has won the games
 it needs, `cups.decide` reads the tie as one leg (games won, points
 pegged) and the winner goes on (`cup_ties.tie_moved_on`); an undo of the
 winning move takes the decision back. A walkover or withdrawal is still

@@ -85,10 +85,10 @@ class HandicapRuleSerializer(serializers.Serializer[Any]):
     class Meta:
         ref_name = "HandicapRule"
 
-    per_point = serializers.DecimalField(
-        max_digits=4, decimal_places=2, min_value=Decimal("0"), max_value=MAX_PER_POINT, coerce_to_string=False,
+    per_point = serializers.FloatField(
+        min_value=0, max_value=float(MAX_PER_POINT),
         help_text="Points of start per point of rating difference between the sides (mu; a pair's the "
-                  "partners' average). 0: no start.")
+                  "partners' average), kept to two decimal places. 0: no start.")
     step = serializers.IntegerField(min_value=1, max_value=MAX_STEP,
                                     help_text="The start is rounded to the nearest multiple of this (half up).")
     most = serializers.IntegerField(min_value=0, max_value=MAX_MOST,
@@ -109,13 +109,13 @@ class HandicapRuleApi(APIView):
         data = HandicapRuleSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         given = data.validated_data
-        league = handicap_rule_set(league_id=league_id, per_point=given["per_point"], step=given["step"],
-                                   most=given["most"], user=request.user)
+        league = handicap_rule_set(league_id=league_id, per_point=Decimal(repr(given["per_point"])),
+                                   step=given["step"], most=given["most"], user=request.user)
         return Response(HandicapRuleSerializer(_rule(league)).data)
 
 
 def _rule(league: League) -> dict[str, Any]:
-    return {"per_point": league.handicap_per_point, "step": league.handicap_step, "most": league.handicap_most,
+    return {"per_point": float(league.handicap_per_point), "step": league.handicap_step, "most": league.handicap_most,
             "min_games": league.rating_min_games}
 
 

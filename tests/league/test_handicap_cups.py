@@ -162,7 +162,7 @@ def test_the_handicap_rule_is_refused_to_anyone_but_a_secretary_and_audited(secr
 def test_a_secretary_changes_the_handicap_rule_through_the_api(secretary: Any, league: League) -> None:
     url = f"/api/leagues/{league.pk}/handicap-rule"
     assert Client().get(url).json() == {"per_point": 2.0, "step": 5, "most": 30, "min_games": 20}
-    changed = tablet_for(secretary).put(url, {"per_point": "2.5", "step": 1, "most": 25}, format="json")
+    changed = tablet_for(secretary).put(url, {"per_point": 2.499, "step": 1, "most": 25}, format="json")
     assert changed.status_code == 200 and changed.json()["per_point"] == 2.5
     league.refresh_from_db()
     assert (league.handicap_per_point, league.handicap_step, league.handicap_most) == (Decimal("2.5"), 1, 25)

@@ -36,7 +36,14 @@ from league.selectors.cups import (
 from league.selectors.fixtures import fixture_detail
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set, tie_winner_set
-from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
+from league.services.cups import (
+    competition_create,
+    cup_draw,
+    cup_enter,
+    cup_entry_seed,
+    cup_handicap_set,
+    cup_withdraw,
+)
 
 SEED_MAX = 2**31 - 1
 
@@ -85,6 +92,8 @@ class CompetitionOutput(serializers.Serializer[Any]):
     finals_venue = serializers.IntegerField(source="finals_venue_id", allow_null=True)
     group_stage = serializers.SerializerMethodField()
     status = serializers.ChoiceField(choices=Competition.Status.choices)
+    handicap = serializers.BooleanField(help_text="A handicap cup: the lower rated side starts each game ahead, "
+                                                  "by the league's handicap rule.")
 
     @extend_schema_field(GroupStageSettingsOutput(allow_null=True, help_text="A group stage's settings with "
                                                                              "their defaults; null: a knockout."))
@@ -126,6 +135,9 @@ class CupGameOutput(serializers.Serializer[Any]):
     away_score = serializers.IntegerField(allow_null=True)
     winner = serializers.ChoiceField(choices=RubberGame.Side.choices, allow_null=True,
                                      help_text="Null while a live game is being played.")
+    start = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                  help_text="The scores a live game started on, home first: a handicap cup's start "
+                                            "for the lower rated side. Null: 0-0.")
 
 
 class TieOutput(serializers.Serializer[Any]):
@@ -269,6 +281,9 @@ class SeasonCupsApi(APIView):
                       "each, 2), best_of_next (the best placed next also through, 0), rules: win, draw, loss "
                       "(table points, 2 1 0) and order (score, wins, games_difference, games_for, "
                       "points_difference, points_for).")
+        handicap = serializers.BooleanField(
+            default=False, help_text="A singles or pairs cup whose lower rated side starts each game ahead, by the "
+                                     "league's handicap rule (GET /api/leagues/{id}/handicap-rule).")
 
     @extend_schema(responses={200: CompetitionOutput(many=True), 404: ErrorOutput}, summary="A season's cups")
     def get(self, request: Request, season_id: int) -> Response:
@@ -293,6 +308,24 @@ class CupApi(APIView):
                    summary="A cup, round by round: its ties, their legs (fixtures) and winners")
     def get(self, request: Request, competition_id: int) -> Response:
         return Response(_detail(competition_id))
+
+
+class CupHandicapApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupHandicapInput"
+
+        handicap = serializers.BooleanField(help_text="true: a handicap cup; false: every game starts at 0-0.")
+
+    @extend_schema(request=InputSerializer, responses={200: CompetitionOutput, **WRITE_ERRORS},
+                   summary="Make a singles or pairs cup a handicap cup, or level, for the games started from now "
+                           "on (its league's secretaries)")
+    def post(self, request: Request, competition_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        competition = cup_handicap_set(competition_id=competition_id, handicap=data.validated_data["handicap"],
+                                       user=request.user)
+        return Response(CompetitionOutput(competition).data)
 
 
 class CupEntriesApi(APIView):

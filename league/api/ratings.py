@@ -1,7 +1,10 @@
-"""Read-only API of player ratings (docs/ratings.md): a league's and a
-division's leaderboard, and a player's public ratings with their history.
-Players under their league's minimum of games are left out, and names are
-as each player chose to show them, as on the public pages."""
+"""The API of player ratings (docs/ratings.md): a league's and a
+division's leaderboard, and a player's public ratings with their history,
+read-only. Players under their league's minimum of games are left out,
+and names are as each player chose to show them, as on the public pages.
+Also the league's handicap rule, which turns two ratings into a handicap
+cup's start: anyone may read it, its secretaries change it."""
+from decimal import Decimal
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -11,12 +14,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.fixtures import NamedOutput
+from league.api.fixtures import WRITE_ERRORS, NamedOutput
 from league.api.schema import ErrorOutput
+from league.models import League
 from league.ratings import Rating
+from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
 from league.selectors.public import player_get
 from league.selectors.ratings import BoardLine, player_ratings, rating_board
 from league.selectors.secretary import division_get, league_get
+from league.services.ratings import handicap_rule_set
 
 
 class RatingOutput(serializers.Serializer[Any]):
@@ -73,6 +79,44 @@ class PlayerRatingsApi(APIView):
             "league": {"id": found.league.pk, "name": found.league.name}, "rating": _rating(found.rating),
             "history": [{"played_on": p.played_on, "mu": p.mu, "sigma": p.sigma} for p in found.history],
         } for found in player_ratings(player_id=player.pk) if found.public])
+
+
+class HandicapRuleSerializer(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "HandicapRule"
+
+    per_point = serializers.FloatField(
+        min_value=0, max_value=float(MAX_PER_POINT),
+        help_text="Points of start per point of rating difference between the sides (mu; a pair's the "
+                  "partners' average), kept to two decimal places. 0: no start.")
+    step = serializers.IntegerField(min_value=1, max_value=MAX_STEP,
+                                    help_text="The start is rounded to the nearest multiple of this (half up).")
+    most = serializers.IntegerField(min_value=0, max_value=MAX_MOST,
+                                    help_text="The most start given; never the game's target or more.")
+    min_games = serializers.IntegerField(read_only=True, help_text="A side with a player under this many rated "
+                                                                   "games gets no start and gives none.")
+
+
+class HandicapRuleApi(APIView):
+    @extend_schema(responses={200: HandicapRuleSerializer, 404: ErrorOutput},
+                   summary="The league's handicap rule: how its handicap cups' starts follow from the ratings")
+    def get(self, request: Request, league_id: int) -> Response:
+        return Response(HandicapRuleSerializer(_rule(league_get(league_id=league_id))).data)
+
+    @extend_schema(request=HandicapRuleSerializer, responses={200: HandicapRuleSerializer, **WRITE_ERRORS},
+                   summary="Change the league's handicap rule (its secretaries); games started later follow it")
+    def put(self, request: Request, league_id: int) -> Response:
+        data = HandicapRuleSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        league = handicap_rule_set(league_id=league_id, per_point=Decimal(repr(given["per_point"])),
+                                   step=given["step"], most=given["most"], user=request.user)
+        return Response(HandicapRuleSerializer(_rule(league)).data)
+
+
+def _rule(league: League) -> dict[str, Any]:
+    return {"per_point": float(league.handicap_per_point), "step": league.handicap_step, "most": league.handicap_most,
+            "min_games": league.rating_min_games}
 
 
 def _line(line: BoardLine) -> dict[str, Any]:

@@ -3,11 +3,12 @@ from django.urls import path
 from league.api.auth import TokenApi, WhoAmIApi
 from league.api.changeover import SeasonChangeoverApi
 from league.api.honours import LeagueHonoursApi, LeagueWeekHonoursApi
-from league.api.ratings import DivisionRatingsApi, LeagueRatingsApi, PlayerRatingsApi
+from league.api.ratings import DivisionRatingsApi, HandicapRuleApi, LeagueRatingsApi, PlayerRatingsApi
 from league.api.cups import (
     CupApi,
     CupDrawApi,
     CupEntriesApi,
+    CupHandicapApi,
     CupSeedApi,
     CupTiesApi,
     CupWindowApi,
@@ -150,10 +151,12 @@ urlpatterns = [
     path("leagues/<num:league_id>/honours", LeagueHonoursApi.as_view(), name="league-honours"),
     path("leagues/<num:league_id>/week-honours", LeagueWeekHonoursApi.as_view(), name="league-week-honours"),
     path("leagues/<num:league_id>/ratings", LeagueRatingsApi.as_view(), name="league-ratings"),
+    path("leagues/<num:league_id>/handicap-rule", HandicapRuleApi.as_view(), name="league-handicap-rule"),
     path("divisions/<num:division_id>/ratings", DivisionRatingsApi.as_view(), name="division-ratings"),
     path("players/<num:player_id>/ratings", PlayerRatingsApi.as_view(), name="player-ratings"),
     path("cups/<num:competition_id>", CupApi.as_view(), name="cup"),
     path("cups/<num:competition_id>/entries", CupEntriesApi.as_view(), name="cup-entries"),
+    path("cups/<num:competition_id>/handicap", CupHandicapApi.as_view(), name="cup-handicap"),
     path("cups/<num:competition_id>/draw", CupDrawApi.as_view(), name="cup-draw"),
     path("cups/<num:competition_id>/ties", CupTiesApi.as_view(), name="cup-ties"),
     path("cups/<num:competition_id>/rounds/<num:round>/window", CupWindowApi.as_view(), name="cup-window"),

@@ -191,6 +191,23 @@ class League(models.Model):
         default=20, validators=[MaxValueValidator(500)],
         help_text="Games a player must have played before their rating shows on public pages; 0: at once.",
     )
+    # The handicap cups' rule (league.ratings.handicap, docs/ratings.md):
+    # the weaker side of a handicap cup's game starts on the rating
+    # difference times `handicap_per_point`, rounded to `handicap_step`,
+    # at most `handicap_most`.
+    handicap_per_point = models.DecimalField(
+        max_digits=4, decimal_places=2, default=Decimal("2.00"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("20"))],
+        help_text="Points of start in a handicap cup per point of rating difference between the sides.",
+    )
+    handicap_step = models.PositiveSmallIntegerField(
+        default=5, validators=[MinValueValidator(1), MaxValueValidator(50)],
+        help_text="A handicap start is rounded to the nearest multiple of this (5: scores come in fives).",
+    )
+    handicap_most = models.PositiveSmallIntegerField(
+        default=30, validators=[MaxValueValidator(200)],
+        help_text="The most start a handicap gives; never as much as the game's target.",
+    )
     # An outbox, as a division's table_changes is: the position of the
     # earliest game whose rating is out of date; empty when all are rated.
     ratings_behind_from = models.BigIntegerField(null=True, blank=True, editable=False)

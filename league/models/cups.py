@@ -82,6 +82,10 @@ class Competition(models.Model):
         help_text="A group stage's settings (league.selectors.cup_groups.GroupStage); empty for a knockout.",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTRY)
+    handicap = models.BooleanField(
+        default=False, help_text="A singles or pairs cup whose weaker side starts each game on a score the "
+                                 "league's handicap rule gives from the ratings (docs/cups.md).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

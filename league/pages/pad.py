@@ -25,7 +25,7 @@ PAD_CACHE = "pad-1"
 @ensure_csrf_cookie  # the pad's script reads the token from the cookie
 def pad(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
-    context = {"game": game, "cache": PAD_CACHE, "night": game_night_link(game=game)}
+    context = {"game": game, "cache": PAD_CACHE, "night": game_night_link(game=game), "start": start_words(game)}
     reason = follower_reason(game=game, user=request.user)
     if reason is not None:
         return render(request, "pad/follow.html", {**context, "reason": reason})
@@ -43,7 +43,8 @@ def pad_next(request: HttpRequest, game_id: int) -> HttpResponse:
 @spectator_cached(lambda game_id: [game_key(game_id)])
 def board(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
-    return render(request, "pad/board.html", {"game": game, "night": game_night_link(game=game)})
+    return render(request, "pad/board.html", {"game": game, "night": game_night_link(game=game),
+                                              "start": start_words(game)})
 
 
 @never_cache  # a new pad script must reach the tablets on their next visit
@@ -54,3 +55,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     a file named '' and fails."""
     context = {"cache": PAD_CACHE, "static_prefix": settings.STATIC_URL}
     return render(request, "pad/sw.js", context, content_type="text/javascript")
+
+
+def start_words(game: Game) -> str:
+    """The sides that start ahead (a handicap cup's weaker side, or a game
+    taken over from a paper sheet), in words: "Ann starts on 15"; empty
+    when every side starts on 0."""
+    start = game.start if isinstance(game.start, list) else []
+    seats = [str(name) for name in game.seats]
+    sides = [[seats[0], seats[2]], [seats[1], seats[3]]] if game.partners and len(seats) == 4 else [[n] for n in seats]
+    return "; ".join(f"{' & '.join(names)} start{'' if len(names) > 1 else 's'} on {points}"
+                     for names, points in zip(sides, start) if points)

@@ -133,7 +133,8 @@ def leg_name(competition: Competition, leg: int) -> str:
 def _tie_games(tie: CupTie) -> list[dict[str, Any]]:
     """A singles or pairs tie's games as the finals board shows them: the
     score as it stands (a live game's from its game, kept up to date by
-    every move) and, for a live game, its own board."""
+    every move), for a live game its own board, and the start scores it
+    was given (a handicap cup's), home first."""
     shown = []
     for cup_game in sorted(tie.games.all(), key=lambda g: g.number):
         outcome = cup_game_outcome(cup_game)
@@ -144,8 +145,9 @@ def _tie_games(tie: CupTie) -> list[dict[str, Any]]:
             assert game is not None
             scores = game.scores if isinstance(game.scores, list) and len(game.scores) >= 2 else [0, 0]
             home, away = scores[0], scores[1]
+        start = game.start if game is not None and isinstance(game.start, list) else None
         shown.append({"number": cup_game.number, "score": f"{home}–{away}", "playing": outcome is None,
-                      "game_id": cup_game.game_id})
+                      "game_id": cup_game.game_id, "start": start})
     return shown
 
 

@@ -27,7 +27,7 @@ class CompetitionForm(DivisionForm):
 
     CUP_FIELDS = ("name", "kind", "structure", "group_count", "group_top", "group_best_of_next", "draw_mode",
                   "seeded", "legs", "tie_break", "level", "entry_closes", "max_entries", "finals_date",
-                  "finals_venue")
+                  "finals_venue", "handicap")
     GROUP_FIELDS = ("group_count", "group_top", "group_best_of_next")
 
     kind = forms.ChoiceField(label="Who enters", choices=[("team", "Teams"), ("singles", "Players (singles)"),
@@ -57,6 +57,10 @@ class CompetitionForm(DivisionForm):
                                   help_text="The night the semi-finals and final are played together, if any.")
     finals_venue: "forms.ModelChoiceField[Venue]" = forms.ModelChoiceField(
         label="Finals venue", queryset=None, required=False, empty_label="None yet")
+    handicap = forms.BooleanField(
+        label="Handicap cup", required=False,
+        help_text="Singles or pairs: the lower rated side starts each game ahead, by the league's handicap rule "
+                  "(its settings).")
 
     field_order = list(CUP_FIELDS)
 
@@ -77,6 +81,8 @@ class CompetitionForm(DivisionForm):
                 self.add_error("group_count", "give the number of groups")
             if data.get("group_top") is None:
                 self.add_error("group_top", "give how many go through from each group")
+        if data.get("handicap") and data.get("kind") == Competition.Kind.TEAM:
+            self.add_error("handicap", "a team cup has no handicap: choose singles or pairs")
         if bool(data.get("finals_date")) != bool(data.get("finals_venue")):
             self.add_error("finals_venue", "give both the finals night and its venue, or neither")
         return data
@@ -182,3 +188,9 @@ class WindowForm(forms.Form):
 class TieDateForm(forms.Form):
     date = forms.DateField(label="Date", widget=DATE_INPUT)
 
+
+class HandicapForm(forms.Form):
+    handicap = forms.TypedChoiceField(
+        label="Handicap", coerce=lambda v: v == "yes", widget=forms.RadioSelect,
+        choices=[("yes", "A handicap cup: the lower rated side starts each game ahead"),
+                 ("no", "Level: every game starts at 0-0")])

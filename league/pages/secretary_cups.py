@@ -18,6 +18,7 @@ from league.pages.secretary_cup_forms import (
     MEASURE_WORDS,
     CompetitionForm,
     CupEntryForm,
+    HandicapForm,
     PlayerEntryForm,
     SeedsForm,
     TieCardForm,
@@ -40,7 +41,14 @@ from league.services.competition import division_settings_change
 from league.selectors.cup_groups import group_tables
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
-from league.services.cups import competition_create, cup_draw, cup_enter, cup_entry_seed, cup_withdraw
+from league.services.cups import (
+    competition_create,
+    cup_draw,
+    cup_enter,
+    cup_entry_seed,
+    cup_handicap_set,
+    cup_withdraw,
+)
 
 
 @secretary_page
@@ -79,6 +87,25 @@ def _settings_then_entries(request: HttpRequest, competition: Competition, overr
 def competition(request: HttpRequest, competition_id: int) -> HttpResponse:
     found = _competition(request, competition_id)
     return _competition_page(request, found)
+
+
+@secretary_page
+@require_POST
+def handicap(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Makes a singles or pairs cup a handicap cup, or level."""
+    found = _competition(request, competition_id)
+    form = HandicapForm(request.POST)
+    if form.is_valid():
+        try:
+            cup_handicap_set(competition_id=found.pk, handicap=form.cleaned_data["handicap"], user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            made = "a handicap cup" if form.cleaned_data["handicap"] else "played level"
+            messages.success(request, f"{found.name} is {made}: games started from now on follow it.")
+    else:
+        messages.error(request, "Choose a handicap cup or level games.")
+    return _back(found, "handicap-heading")
 
 
 @secretary_page
@@ -228,6 +255,7 @@ def _competition_page(request: HttpRequest, found: Competition, **forms: Any) ->
         "preview": draw_preview(competition=found),
         "groups": group_tables(competition_id=found.pk),
         "tie_break_words": ", then ".join(MEASURE_WORDS.get(m, m) for m in found.tie_break).lower(),
+        "handicap_form": HandicapForm(initial={"handicap": "yes" if found.handicap else "no"}),
     }
     return render(request, "secretary/cup.html", context)
 

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods
 from league.competition_settings import SETTING_NAMES
 from league.models import Division, League
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
-from league.pages.secretary_settings_forms import LABELS, MOVING, SettingsForm, shown
+from league.pages.secretary_settings_forms import HANDICAP, LABELS, MOVING, SettingsForm, shown
 from league.selectors.formats import key_choices
 from league.selectors.secretary import division_get, league_get
 from league.services.league_options import division_options_change, league_options_change
@@ -63,8 +63,10 @@ def _save(request: HttpRequest, form: SettingsForm, *, league: League, division:
     if division is None:
         hide = form.cleaned_data["hide_from_search"]
         moving = {name: form.cleaned_data[name] for name in MOVING}
+        handicap = {name: form.cleaned_data[name] for name in HANDICAP}
         league_options_change(league_id=league.pk, changes=changes, hide_from_search=hide, user=request.user,
-                              overdue_warning_days=form.cleaned_data["overdue_warning_days"], moving=moving)
+                              overdue_warning_days=form.cleaned_data["overdue_warning_days"], moving=moving,
+                              handicap=handicap)
     else:
         division_options_change(division_id=division.pk, league=league, changes=changes, user=request.user)
 

@@ -5,6 +5,7 @@ raw JSON. Each value is checked by the validator the models and services
 use (`settings_problem`), so the form refuses what they would, in their
 words. A division's form offers "the league's" for every setting, which
 leaves it inheriting."""
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -13,6 +14,7 @@ import scoring
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.formats import FORMATS, SCHEMES, FormatsError
 from league.models import Division, League
+from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
 from league.pages.secretary_forms import walkover_score_check
 from league.selectors.formats import key_choices, scheme_for_key
 from league.standings import TIE_BREAKERS
@@ -30,8 +32,12 @@ LABELS = {
     "hide_from_search": "Hidden from search engines",
     "overdue_warning_days": "Days before a result is due to remind the home captain",
     "postpone_proposer": "Who may ask to move a match", "rearrange_notice_days": "Notice to ask to move a match",
+    "handicap_per_point": "Handicap: points of start per rating point",
+    "handicap_step": "Handicap: rounded to the nearest", "handicap_most": "Handicap: the most start",
 }
 MOVING = ("postpone_proposer", "rearrange_notice_days")
+# The handicap cups' rule (league.ratings.handicap), the league's alone.
+HANDICAP = ("handicap_per_point", "handicap_step", "handicap_most")
 YES_NO = [("yes", "Yes"), ("no", "No")]
 
 
@@ -97,6 +103,17 @@ class SettingsForm(forms.Form):
                 label="Days' notice to ask to move a match", min_value=0, max_value=60, required=False,
                 help_text="A request is made at least this many days before the match; 0: up to the day itself. "
                           "A secretary can move a match at any time.")
+            self.fields["handicap_per_point"] = forms.DecimalField(
+                label="Points of start per point of rating difference", min_value=Decimal("0"),
+                max_value=MAX_PER_POINT, max_digits=4, decimal_places=2, required=False,
+                help_text="In a handicap cup the lower rated side starts each game on the difference between "
+                          "the sides' ratings times this. 0: no start.")
+            self.fields["handicap_step"] = forms.IntegerField(
+                label="Rounded to the nearest", min_value=1, max_value=MAX_STEP, required=False,
+                help_text="5 gives starts of 5, 10, 15...: Fives and Threes scores come in fives.")
+            self.fields["handicap_most"] = forms.IntegerField(
+                label="The most start", min_value=0, max_value=MAX_MOST, required=False,
+                help_text="Never as much as the game's target: then the largest step below it.")
             for name in ("result_deadline_days", "forfeit_won", "forfeit_lost", "tie_0"):
                 self.fields[name].required = True
 
@@ -176,8 +193,8 @@ class SettingsForm(forms.Form):
         changed = {name: (getattr(row, name), value) for name, value in self.settings().items()
                    if getattr(row, name) != value}
         if not self.inherits:
-            for name in ("hide_from_search", "overdue_warning_days", *MOVING):
-                # An empty reminder box leaves the reminder as it is.
+            for name in ("hide_from_search", "overdue_warning_days", *MOVING, *HANDICAP):
+                # An empty reminder (or handicap) box leaves it as it is.
                 if self.cleaned_data[name] is not None and getattr(self.league, name) != self.cleaned_data[name]:
                     changed[name] = (getattr(self.league, name), self.cleaned_data[name])
         return changed
@@ -237,6 +254,10 @@ def shown(name: str, value: Any, *, names: dict[str, str] | None = None) -> str:
         return str(dict(League.Proposer.choices).get(value, value))
     if name == "rearrange_notice_days":
         return "up to the day" if value == 0 else f"{value} day{'s' if value != 1 else ''}"
+    if name == "handicap_per_point":
+        return f"{Decimal(value).normalize():f}"
+    if name in ("handicap_step", "handicap_most"):
+        return f"{value} point{'s' if value != 1 else ''}"
     return str(value)
 
 
@@ -248,7 +269,7 @@ def _own(key: str, names: dict[str, str] | None) -> str:
 def _initial(league: League, division: Division | None) -> dict[str, Any]:
     source: Any = division if division is not None else league
     initial: dict[str, Any] = {name: getattr(league, name)
-                               for name in ("hide_from_search", "overdue_warning_days", *MOVING)}
+                               for name in ("hide_from_search", "overdue_warning_days", *MOVING, *HANDICAP)}
     if source.rules is not None:
         rules = _as_object(source.rules)
         initial["preset"] = rules["preset"]

@@ -1,6 +1,7 @@
 """Reading what the cup pages show: a season's competitions, a competition
 as a bracket of rounds (each tie with its entrants, dates, legs and
-winner, and the rounds still to come as places to fill), a league's roll of
+winner, in a handicap cup the start of an open tie's next game, and the
+rounds still to come as places to fill), a league's roll of
 winners, and the fixtures of a finals night.
 
 Terms: a *leg* is one of a tie's fixtures (the first and second legs, then
@@ -17,6 +18,8 @@ from cups import Bracket, CupError, GroupDraw, RoundDraw, describe, round_name, 
 from django.db.models import Q, QuerySet
 
 from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, Player, Team, Venue
+from league.ratings.handicap import Handicap
+from league.selectors.cup_games import cup_handicaps
 from league.selectors.cup_groups import group_qualifiers, group_results
 from league.selectors.public import PUBLIC_STATUSES
 
@@ -35,6 +38,21 @@ class TieView:
     home_name: str
     away_name: str
     legs: list[Fixture] = field(default_factory=list)
+    # In a handicap cup, the start the open tie's next game is given.
+    handicap: Handicap | None = None
+
+    @property
+    def handicap_words(self) -> str:
+        """"Alice starts on 15", "Level start" or "Level start: a rating
+        not shown yet"; empty outside a handicap cup."""
+        given = self.handicap
+        if given is None:
+            return ""
+        if given.given:
+            name = self.home_name if given.receiver == "home" else self.away_name
+            return f"{name} starts on {given.points}"
+        return "Level start" if given.home is not None and given.away is not None else \
+            "Level start: a rating not shown yet"
 
     @property
     def bye(self) -> bool:
@@ -111,7 +129,8 @@ def cup_view(*, competition: Competition) -> CupView:
         assert fixture.cup_tie_id is not None
         legs.setdefault(fixture.cup_tie_id, []).append(fixture)
     knockout = [tie for tie in ties if not tie.group]
-    return CupView(competition=competition, entries=entries, rounds=_rounds(competition, knockout, legs),
+    handicaps = cup_handicaps(competition, ties)
+    return CupView(competition=competition, entries=entries, rounds=_rounds(competition, knockout, legs, handicaps),
                    groups=_groups([tie for tie in ties if tie.group], legs))
 
 
@@ -138,7 +157,8 @@ def round_count(ties: list[CupTie]) -> int:
     return max(size_for(entrants).bit_length() - 1, max(tie.round for tie in ties))
 
 
-def _rounds(competition: Competition, ties: list[CupTie], legs: dict[int, list[Fixture]]) -> list[RoundView]:
+def _rounds(competition: Competition, ties: list[CupTie], legs: dict[int, list[Fixture]],
+            handicaps: dict[int, Handicap]) -> list[RoundView]:
     rounds = round_count(ties)
     by_round: dict[int, list[CupTie]] = {}
     for tie in ties:
@@ -148,7 +168,8 @@ def _rounds(competition: Competition, ties: list[CupTie], legs: dict[int, list[F
         stored = by_round.get(number, [])
         places = (1 << (rounds - number))
         views = {tie.number: _tie_view(tie, legs.get(tie.pk, []), _place_to_fill(competition, number, tie.number,
-                                                                              rounds)) for tie in stored}
+                                                                              rounds), handicaps.get(tie.pk))
+                 for tie in stored}
         for place in range(1, places + 1):
             if place not in views:
                 views[place] = _place_to_fill(competition, number, place, rounds)
@@ -176,12 +197,12 @@ def _groups(ties: list[CupTie], legs: dict[int, list[Fixture]]) -> list[RoundVie
     return shown
 
 
-def _tie_view(tie: CupTie, legs: list[Fixture], place: "TieView") -> TieView:
+def _tie_view(tie: CupTie, legs: list[Fixture], place: "TieView", handicap: Handicap | None) -> TieView:
     """The tie; a side not yet known (a later round of a bracket) named as
     the place it fills."""
     return TieView(round=tie.round, number=tie.number, tie=tie, home=tie.home, away=tie.away,
                    home_name=entry_name(tie.home) or place.home_name, away_name=entry_name(tie.away) or place.away_name,
-                   legs=legs)
+                   legs=legs, handicap=handicap)
 
 
 def _place_to_fill(competition: Competition, round: int, number: int, rounds: int) -> TieView:

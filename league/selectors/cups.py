@@ -210,12 +210,14 @@ def tie_view(tie: CupTie) -> dict[str, Any]:
 
 def _game_view(cup_game: CupGame) -> dict[str, Any]:
     """A singles or pairs tie's game: live (its game's id) or from the
-    card, with its final score once it is won."""
+    card, with its final score once it is won, and the start a live game
+    was set up with (a handicap cup's)."""
     outcome = cup_game_outcome(cup_game)
     return {"number": cup_game.number, "kind": cup_game.source, "game": cup_game.game_id,
             "home_score": outcome.home_score if outcome else None,
             "away_score": outcome.away_score if outcome else None,
-            "winner": outcome.winner if outcome else None}
+            "winner": outcome.winner if outcome else None,
+            "start": list(cup_game.game.start) if cup_game.game is not None and cup_game.game.start else None}
 
 
 def finals_night(*, competition_id: int) -> list[Fixture]:

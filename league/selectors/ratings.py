@@ -101,16 +101,20 @@ def _cup_games(league_id: int, since: int | None) -> list[Game]:
     return [game for game in games if since is None or game.position >= since]
 
 
-def ratings_before(*, league_id: int, position: int | None) -> dict[int, Rating]:
+def ratings_before(*, league_id: int, position: int | None,
+                   player_ids: Collection[int] | None = None) -> dict[int, Rating]:
     """Each player's latest stored rating before `position` (their rating
-    now for None), by player id."""
+    now for None), by player id; only those of `player_ids` when given."""
     snapshots = RatingSnapshot.objects.filter(league_id=league_id)
     if position is not None:
         snapshots = snapshots.filter(position__lt=position)
+    if player_ids is not None:
+        snapshots = snapshots.filter(player_id__in=player_ids)
     latest = dict(snapshots.values("player_id").annotate(last=Max("position")).values_list("player_id", "last"))
     if not latest:
         return {}
-    rows = (RatingSnapshot.objects.filter(league_id=league_id, position__in=set(latest.values()))
+    rows = (RatingSnapshot.objects.filter(league_id=league_id, position__in=set(latest.values()),
+                                          player_id__in=set(latest))
             .values_list("player_id", "position", "mu", "sigma", "games"))
     return {player: Rating(mu=mu, sigma=sigma, games=games) for player, at, mu, sigma, games in rows
             if latest.get(player) == at}
@@ -193,6 +197,12 @@ def rating_changes(*, league_id: int, spans: Mapping[int, tuple[date, date]], mi
               .values_list("player_id", "position", "mu", "sigma", "games")}
     return {key: {player: RatingChange(stored[player, first], stored[player, last])
                   for player, (first, last) in some.items()} for key, some in wanted.items()}
+def shown_ratings(*, league: League, player_ids: Collection[int]) -> dict[int, float]:
+    """The players' ratings now (`mu`, as their pages show it), by player
+    id; a player under the league's minimum of games is left out, as the
+    public pages leave them out."""
+    ratings = ratings_before(league_id=league.pk, position=None, player_ids=player_ids)
+    return {player: rating.mu for player, rating in ratings.items() if rating.games >= league.rating_min_games}
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,10 @@ The tie is played as the cup division's match format's first rubber is:
 best of its N games, under its rules over the division's. A game is
 started live by a secretary or by an entrant's login: a `Game` seated home
 first (pairs with partners opposite, as a rubber's), scored by the
-entrants' logins and the league's secretaries. A secretary may instead
-enter a game's final scores from the card. Once a side has won the games
+entrants' logins and the league's secretaries. In a handicap cup the game
+is set up with the start the league's rule gives the weaker side from the
+ratings as they stand (`tie_handicap`), on its scoresheet's `start`. A
+secretary may instead enter a game's final scores from the card. Once a side has won the games
 it needs, `cups.decide` reads the tie as one leg (games won, points
 pegged) and the winner goes on (`cup_ties.tie_moved_on`); an undo of the
 winning move takes the decision back. A walkover or withdrawal is still
@@ -32,7 +34,8 @@ from league.authors import Author, author_user
 from league.models import Competition, CupEntry, CupGame, CupTie, Game
 from league.refusals import MoveRejected, NotGameScorer, NotPermitted, Refused, ResultInvalid
 from league.selectors.access import is_secretary, secretary_refusal
-from league.selectors.cup_games import cup_game_outcome, tie_games, tie_rubber, tie_rules
+from league.ratings.handicap import Handicap
+from league.selectors.cup_games import cup_game_outcome, tie_games, tie_handicap, tie_rubber, tie_rules
 from league.selectors.cups import rounds_in
 from league.services.audit import audit_record
 from league.services.cup_ties import tie_moved_on
@@ -106,9 +109,14 @@ def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
         if failure is None and rubber is not None:
             assert tie.home is not None and tie.away is not None
             label = f"{tie.competition.name}: {tie.home.name} v {tie.away.name}"
+            rules = tie_rules(tie, rubber)
+            given = tie_handicap(tie, rules)
+            if given is not None:
+                details.update(_handicap_details(given))
             try:
-                game = game_create(rules=tie_rules(tie, rubber), seats=_seats(tie.home, tie.away),
+                game = game_create(rules=rules, seats=_seats(tie.home, tie.away),
                                    partners=tie.competition.kind == Competition.Kind.PAIRS,
+                                   start=list(given.start) if given is not None and given.given else None,
                                    label=label + (f", game {number}" if rubber.best_of > 1 else ""),
                                    created_by=user)
             except MoveRejected as refused:
@@ -137,9 +145,14 @@ def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author
         number, rubber = (_next_number(tie) if failure is None else (0, None))
         if failure is None and number == 0:
             failure = Refused("the tie's games are decided: no more are played")
+        details: dict[str, object] = {"number": number, "home_score": home_score, "away_score": away_score}
         if failure is None and rubber is not None:
+            rules = tie_rules(tie, rubber)
+            given = tie_handicap(tie, rules)
+            if given is not None:
+                details.update(_handicap_details(given))  # the start the card's game was due, as it stood
             try:
-                won = final_score_winner(scoring.Rules.parse(tie_rules(tie, rubber)), home_score, away_score)
+                won = final_score_winner(scoring.Rules.parse(rules), home_score, away_score)
             except ResultInvalid as invalid:
                 failure = invalid
             else:
@@ -148,8 +161,7 @@ def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author
                                               entered_by=author_user(user))
                 _rate(tie, made)
                 _decide(tie, user=user)
-        audit_record(user=user, action="cup.game.card", target=tie, refusal=failure,
-                     data={"number": number, "home_score": home_score, "away_score": away_score})
+        audit_record(user=user, action="cup.game.card", target=tie, refusal=failure, data=details)
     if failure is not None:
         raise failure
     assert made is not None
@@ -175,6 +187,12 @@ def cup_game_changed(*, game: Game, was_won: bool, user: Author) -> None:
             cup_game.save(update_fields=["home_score", "away_score", "winner"])
             _rate(tie, cup_game)
     _decide(tie, user=user)
+
+
+def _handicap_details(given: Handicap) -> dict[str, object]:
+    """What the audit keeps of a handicap cup's start: the start scores,
+    home first, and the sides' ratings they were worked out from."""
+    return {"start": list(given.start), "ratings": [given.home, given.away]}
 
 
 def _rate(tie: CupTie, cup_game: CupGame) -> None:

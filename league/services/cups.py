@@ -54,13 +54,15 @@ def competition_create(
     draw_mode: str = Competition.DrawMode.ROUNDS, seeded: bool = False, legs: int = 1,
     tie_break: list[str] | None = None, level: str = Competition.Level.REPLAY, entry_closes: date | None = None,
     max_entries: int | None = None, finals_date: date | None = None, finals_venue_id: int | None = None,
-    match_format: str | None = None, group_stage: dict[str, Any] | None = None, user: Author,
+    match_format: str | None = None, group_stage: dict[str, Any] | None = None, handicap: bool = False,
+    user: Author,
 ) -> Competition:
     """Creates the cup and its division. Raises Season.DoesNotExist,
     NotSecretary, or Refused (a name taken, a tie-break chain cups cannot
     use, a group stage's settings it cannot be played by). A cup with a
     group stage (`structure` "groups", `group_stage` as GroupStage reads
-    it) is a team cup whose knockout is drawn as one bracket."""
+    it) is a team cup whose knockout is drawn as one bracket. A `handicap`
+    cup is a singles or pairs one (`cup_handicap_set`)."""
     chain = list(tie_break if tie_break is not None else ["games", "points"])
     stage: dict[str, Any] = {}
     competition: Competition | None = None
@@ -74,6 +76,8 @@ def competition_create(
             draw_mode = Competition.DrawMode.BRACKET
         elif failure is None and group_stage:
             failure = Refused("a straight knockout has no group stage: make the cup groups, then a knockout")
+        if failure is None and handicap:
+            failure = _handicap_refusal(kind)
         if failure is None and finals_venue_id is not None and not Venue.objects.filter(pk=finals_venue_id).exists():
             failure = Refused("no such venue for the finals night")
         if failure is None:
@@ -86,18 +90,48 @@ def competition_create(
                         season=season, name=name.strip(), slug=slugify(name)[:60] or "cup", kind=kind,
                         division=division, structure=structure, draw_mode=draw_mode, seeded=seeded, legs=legs,
                         tie_break=chain, level=level, entry_closes=entry_closes, max_entries=max_entries,
-                        finals_date=finals_date, finals_venue_id=finals_venue_id, group_stage=stage)
+                        finals_date=finals_date, finals_venue_id=finals_venue_id, group_stage=stage,
+                        handicap=handicap)
             except IntegrityError:
                 failure = Refused(f"{season.name} already has a cup or a division called {name.strip()}")
             except ValidationError as error:  # the division's settings
                 failure = SettingsInvalid(f"the cup's match format cannot be used: {'; '.join(error.messages)}")
         audit_record(user=user, action="cup.create", target=competition or season, refusal=failure,
                      data={"name": name, "kind": kind, "draw_mode": draw_mode, "legs": legs, "tie_break": chain,
-                           "level": level, "seeded": seeded, "structure": structure, "group_stage": stage})
+                           "level": level, "seeded": seeded, "structure": structure, "group_stage": stage,
+                           "handicap": handicap})
     if failure is not None:
         raise failure
     assert competition is not None
     return competition
+
+
+def cup_handicap_set(*, competition_id: int, handicap: bool, user: Author) -> Competition:
+    """Makes a singles or pairs cup a handicap cup, or not: each game
+    started from then on is given the start the league's handicap rule
+    works out (league.services.cup_games), those already started keep
+    theirs. Raises Competition.DoesNotExist, NotSecretary or Refused (a
+    team cup)."""
+    with transaction.atomic():
+        competition = _locked(competition_id)
+        failure: Failure | None = _secretary(competition, user, doing="can make a cup a handicap cup")
+        if failure is None and handicap:
+            failure = _handicap_refusal(competition.kind)
+        before = competition.handicap
+        if failure is None and before != handicap:
+            competition.handicap = handicap
+            competition.save(update_fields=["handicap"])
+        audit_record(user=user, action="cup.handicap", target=competition, refusal=failure,
+                     data={"before": before, "after": handicap})
+    if failure is not None:
+        raise failure
+    return competition
+
+
+def _handicap_refusal(kind: str) -> Refused | None:
+    if kind == Kind.TEAM:
+        return Refused("a team cup has no handicap: its matches are played on match nights as a league's are")
+    return None
 
 
 def cup_enter(

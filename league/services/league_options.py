@@ -3,7 +3,8 @@ competition settings (through `league_settings_change`, which checks and
 audits them), whether its public pages hide from search engines and how
 many days before a result is due the home captain is reminded of it
 (`overdue_warning_days`, league.services.overdue), and the rules for
-captains' requests to move a match (`MOVING`), in one transaction."""
+captains' requests to move a match (`MOVING`), and the handicap cups'
+rule (`HANDICAP`), in one transaction."""
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,7 @@ from league.refusals import SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
 from league.services.competition import division_settings_change, league_settings_change
+from league.services.ratings import handicap_rule_set
 
 OVERDUE_WARNING_MAX = 28
 
@@ -23,14 +25,18 @@ OVERDUE_WARNING_MAX = 28
 # The league's rules for captains' requests to move a match
 # (league.services.rearrangements), changed beside the settings.
 MOVING = ("postpone_proposer", "rearrange_notice_days")
+# The handicap cups' rule (league.services.ratings.handicap_rule_set).
+HANDICAP = ("handicap_per_point", "handicap_step", "handicap_most")
 
 
 def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_from_search: bool | None,
                           user: Author, overdue_warning_days: int | None = None,
-                          moving: Mapping[str, Any] | None = None) -> League:
+                          moving: Mapping[str, Any] | None = None,
+                          handicap: Mapping[str, Any] | None = None) -> League:
     """Raises League.DoesNotExist, NotSecretary or SettingsInvalid (and
     changes nothing). `moving`: any of `MOVING`, checked by the model's
-    own validation."""
+    own validation; `handicap`: any of `HANDICAP`, the handicap cups' rule
+    (`handicap_rule_set`), a figure left None unchanged."""
     moving = {name: value for name, value in (moving or {}).items() if name in MOVING}
     refusal = _moving_refusal(league_id, moving, user)
     if refusal is not None:
@@ -54,6 +60,12 @@ def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_fr
                          data={"changes": {"overdue_warning_days": [before, overdue_warning_days]}})
         if moving:
             _moving_change(league, moving, user)
+        given = {name: value for name, value in (handicap or {}).items() if name in HANDICAP and value is not None}
+        if given:
+            league = handicap_rule_set(league_id=league.pk, user=user,
+                                       per_point=given.get("handicap_per_point", league.handicap_per_point),
+                                       step=given.get("handicap_step", league.handicap_step),
+                                       most=given.get("handicap_most", league.handicap_most))
     return league
 
 

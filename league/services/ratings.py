@@ -18,6 +18,7 @@ league's cached pages stale (`league.services.page_versions`).
 """
 import logging
 from datetime import date
+from decimal import Decimal
 from functools import partial
 
 from django.db import transaction
@@ -27,6 +28,7 @@ from django.db.models.functions import Coalesce, Least
 from league.authors import Author
 from league.models import League, RatingSnapshot
 from league.ratings import day_start, position_parts, replay
+from league.ratings.handicap import rule_problem
 from league.selectors.access import secretary_refusal
 from league.selectors.ratings import leagues_behind, rated_games, ratings_before
 from league.refusals import SettingsInvalid
@@ -38,6 +40,7 @@ log = logging.getLogger(__name__)
 
 FROM_START = 0  # a position before every game: a full re-rate
 MAX_MIN_GAMES = 500  # as the League field's validator says
+CENTS = Decimal("0.01")  # the handicap rule's points per rating point are kept to two places
 
 
 def ratings_queue(*, league_id: int, played_on: date) -> None:
@@ -146,3 +149,33 @@ def rating_min_games_set(*, league_id: int, games: int, user: Author) -> League:
     if refusal is not None:
         raise refusal
     return league
+
+
+def handicap_rule_set(*, league_id: int, per_point: Decimal, step: int, most: int, user: Author) -> League:
+    """The league's rule for the start a handicap cup's weaker side is
+    given (league.ratings.handicap). Raises League.DoesNotExist,
+    NotSecretary or SettingsInvalid; audited, refusals too."""
+    with transaction.atomic():
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
+        refusal: Refusal | None = secretary_refusal(league=league, user=user, doing="can change its handicap rule")
+        problem = rule_problem(per_point, step, most)
+        if refusal is None and problem is not None:
+            refusal = SettingsInvalid(problem)
+        before = _handicap_rule(league)
+        if refusal is None:
+            per_point = per_point.quantize(CENTS)
+        after = {"per_point": str(per_point), "step": step, "most": most}
+        if refusal is None and before != after:
+            league.handicap_per_point, league.handicap_step, league.handicap_most = per_point, step, most
+            league.save(update_fields=["handicap_per_point", "handicap_step", "handicap_most"])
+        if refusal is not None or before != after:
+            audit_record(user=user, action="league.handicap_rule", target=league, refusal=refusal,
+                         data={"before": before, "after": after})
+    if refusal is not None:
+        raise refusal
+    return league
+
+
+def _handicap_rule(league: League) -> dict[str, object]:
+    return {"per_point": str(Decimal(league.handicap_per_point).quantize(CENTS)),
+            "step": league.handicap_step, "most": league.handicap_most}

@@ -28,7 +28,7 @@ from leagues import a_league, a_season, a_team, players
 from rest_framework.test import APIClient
 from tablets import tablet_for
 
-from league.models import Division, DivisionEntry, Fixture, Player, Season, SquadRegistration, Team
+from league.models import Division, DivisionEntry, Fixture, League, Player, Season, SquadRegistration, Team
 from league.services.fixtures import division_team_add, fixtures_generate, fixtures_publish
 
 ANONYMOUS = "anonymous"
@@ -117,8 +117,9 @@ class Endpoint:
         return send(self.path(scene), self.body(scene), format="json")
 
 
-# Every table a fixture or squad write changes. Match-night writes add theirs.
-WATCHED: list[type[Model]] = [DivisionEntry, Fixture, SquadRegistration]
+# Every table a fixture or squad write changes (League: its handicap rule).
+# Match-night writes add theirs.
+WATCHED: list[type[Model]] = [DivisionEntry, Fixture, SquadRegistration, League]
 
 
 def state(models: list[type[Model]] | None = None) -> dict[str, list[dict[str, Any]]]:

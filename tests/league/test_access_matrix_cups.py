@@ -123,6 +123,8 @@ GAME_DATE = Write("date a singles tie's game", "A", drawn, lambda s: f"/api/cup-
                   lambda s: {"date": day(5).isoformat()})
 GAME = Write("start a singles tie's game", "A", drawn, lambda s: f"/api/cup-ties/{s.tie().pk}/games",
              lambda s: {"live": True})
+HANDICAP = Write("make the cup a handicap cup", "A", nothing, lambda s: f"/api/cups/{s.competition.pk}/handicap",
+                 lambda s: {"handicap": True})
 
 MATRIX: list[tuple[Write, tuple[int, ...]]] = [
     # write       anonymous, another team's captain, own captain, another league's secretary, own secretary
@@ -138,6 +140,7 @@ MATRIX: list[tuple[Write, tuple[int, ...]]] = [
     (WINNER,      (401, 403, 403, 403, 422)),  # a team cup's ties are decided by their results
     (GAME_DATE,   (401, 403, 403, 403, 422)),  # a team tie is dated by arranging its leg
     (GAME,        (401, 403, 403, 403, 422)),  # a team tie is played as fixtures
+    (HANDICAP,    (401, 403, 403, 403, 422)),  # a team cup has no handicap
 ]
 
 

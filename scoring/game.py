@@ -32,10 +32,13 @@ from .state import GameState, _items
 class Game:
     """One game's rules, seats, scores and the hand in play."""
 
-    __slots__ = ("_state",)
+    __slots__ = ("_state", "_dealt")
 
     def __init__(self, state: GameState) -> None:
         self._state = state
+        # Between hands, the next hand's deal that options are asked of:
+        # made at the first asking, kept for the rest (the state never changes).
+        self._dealt: GameState | None = None
 
     @staticmethod
     def new(rules: object = None, seats: object = (), partners: object = False,
@@ -64,7 +67,12 @@ class Game:
 
     def options(self, tile: str, seat: int | None = None) -> list[Option]:
         """Every way ``tile`` can be laid now by ``seat`` (default: the seat to move)."""
-        return self._state.options(tile, seat)
+        state = self._state
+        if state.ended is not None and state.winner is None:
+            if self._dealt is None:
+                self._dealt = state.dealt()
+            state = self._dealt
+        return state.options(tile, seat)
 
     # ----- reading ----------------------------------------------------------
 

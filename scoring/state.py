@@ -490,10 +490,7 @@ class GameState:
         """Every way ``seat`` (default: the seat to move) could lay ``text`` now, and its worth."""
         if self.winner is not None:
             return []
-        state = self
-        if self.ended is not None:
-            state = self.copy()
-            state._deal(self.hand + 1, self.next_leader())
+        state = self if self.ended is None else self.dealt()
         tile = Tile.parse(text)
         seat = state.turn if seat is None else seat
         state._check_in_hand(tile, seat)
@@ -511,6 +508,13 @@ class GameState:
                 "bonus": bonus, "bust": bust, "worth": worth,
             })
         return options
+
+    def dealt(self) -> "GameState":
+        """A copy of a state whose hand has ended, as the next hand's first
+        move finds it: dealt, nothing laid."""
+        state = self.copy()
+        state._deal(self.hand + 1, self.next_leader())
+        return state
 
     def worth(self, line: Any, seat: int | None) -> tuple[Any, ...]:
         """(ends, total, award, bonus, bust, worth) of a play by ``seat`` that makes ``line``."""

@@ -101,7 +101,7 @@ def analyse(setup: Mapping[str, Any], ops: Iterable[Op]) -> Analysis:
     One replay, a hand at a time: a hand's moves wait, each with the game as
     it stood before it, until the hand is over and its showing known; then
     they are judged and the games before them let go."""
-    game = new_game(setup)
+    game = new_game(setup, record=False)  # the events are all it reads
     rules = Rules.parse(setup.get("rules"))
     on_a_line = rules.layout == "line"
     target = rules.target

@@ -42,9 +42,12 @@ class Game:
 
     @staticmethod
     def new(rules: object = None, seats: object = (), partners: object = False,
-            start: object = None) -> "Game":
-        """A game before its first move; raises ``ScoringError`` for a bad set-up."""
-        return Game(new_state(rules, seats, partners, start))
+            start: object = None, record: bool = True) -> "Game":
+        """A game before its first move; raises ``ScoringError`` for a bad set-up.
+
+        Without ``record`` the game keeps no log (``events`` and ``to_sheet``
+        stay empty): a replay that reads only the events each move returns."""
+        return Game(new_state(rules, seats, partners, start, record))
 
     @staticmethod
     def from_sheet(sheet: Mapping[str, Any]) -> "Game":

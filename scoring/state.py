@@ -491,15 +491,19 @@ class GameState:
         if self.winner is not None:
             return []
         state = self if self.ended is None else self.dealt()
-        tile = Tile.parse(text)
+        tile = read_tile(text)
         seat = state.turn if seat is None else seat
-        state._check_in_hand(tile, seat)
+        if state.played >> tile.key & 1 or state.misplayed is not None:
+            state._check_in_hand(tile, seat)
+        # Asked for every tile at every move of an analysis: the placements
+        # are read as the layout keeps them, not copied.
+        found: Any
         if state.line is None:
             if self._lead_double and tile.a != tile.b:
                 return []
-            found: list[tuple[str | None, Any]] = [(None, self._layout.down(tile))]
+            found = ((None, self._layout.down(tile)),)
         else:
-            found = list(self._layout.placements(state.line, tile))
+            found = self._layout.placements(state.line, tile)
         options: list[Option] = []
         for end, line in found:
             ends, total, points, bonus, bust, worth = state.worth(line, seat)

@@ -60,11 +60,12 @@ def replay(setup: Mapping[str, Any], ops: Iterable[Op]) -> Game:
     return game
 
 
-def new_game(setup: Mapping[str, Any]) -> Game:
+def new_game(setup: Mapping[str, Any], record: bool = True) -> Game:
     """A game before its first move, from ``rules``, ``seats``, ``partners``
-    and ``start`` as a scoresheet or a game row holds them."""
+    and ``start`` as a scoresheet or a game row holds them (``record`` as
+    ``Game.new`` takes it)."""
     return Game.new(rules=setup.get("rules"), seats=setup.get("seats", ()),
-                    partners=setup.get("partners", False), start=setup.get("start"))
+                    partners=setup.get("partners", False), start=setup.get("start"), record=record)
 
 
 def table_view(setup: Mapping[str, Any], ops: Iterable[Op]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from .events import Event, Option, PlayEvent
 from .game import Game
 from .rules import Rules
 from .tiles import ALL_TILES
+from .tiles import read as read_tile
 
 OpKind = Literal["move", "show", "undo"]
 Op = tuple[OpKind, Any]
@@ -188,7 +189,8 @@ def tile_options(game: Game, tile: str) -> dict[str, Any]:
 def _laid(play: PlayEvent, ends: list[int] | None) -> dict[str, Any]:
     """A play as it lies: which pip faces which way along a line (spinner
     layouts are drawn in the order played, as written)."""
-    a, b = (int(pip) for pip in play["tile"].split("-"))
+    tile = read_tile(play["tile"])
+    a, b = tile.a, tile.b
     end = play["end"]
     if ends is None or end is None:
         faces = [a, b]  # the down lies as written: a at the left

@@ -208,27 +208,28 @@ def _known_in_hand(moves: Sequence[MoveEvent], shown: Mapping[str, Any]) -> list
     hand (until it next draws) and, if it draws no more, those it shows at
     the end (``shown``, the hand's showing). Worked backwards, once over the
     hand, each seat's tiles kept as texts with their keys as a bit set."""
-    known: list[list[str]] = [[] for _ in moves]
-    later: dict[int, tuple[list[str], int]] = {}
-    for index in range(len(moves) - 1, -1, -1):
-        event = moves[index]
+    known: list[list[str]] = []
+    texts_of: dict[int, list[str]] = {}
+    keys_of: dict[int, int] = {}
+    for event in reversed(moves):
         seat = event["seat"]
-        if seat not in later:
+        if seat not in texts_of:
             texts: list[str] = []
             keys = 0
             for text in shown.get(str(seat), ()):
                 held = Tile.parse(text)
                 texts.append(held.text)
                 keys |= 1 << held.key
-            later[seat] = (texts, keys)
+            texts_of[seat], keys_of[seat] = texts, keys
         if event["type"] == "draw":
-            later[seat] = ([], 0)  # a tile laid after a draw may be one it drew
+            texts_of[seat], keys_of[seat] = [], 0  # a tile laid after a draw may be one it drew
         elif event["type"] == "play" or event["type"] == "misplay":
-            texts, keys = later[seat]
             tile = Tile.parse(event["tile"])
+            keys = keys_of[seat]
             if not keys >> tile.key & 1:
-                later[seat] = ([tile.text, *texts], keys | 1 << tile.key)
-        known[index] = list(later[seat][0])
+                texts_of[seat], keys_of[seat] = [tile.text, *texts_of[seat]], keys | 1 << tile.key
+        known.append(list(texts_of[seat]))
+    known.reverse()
     return known
 
 

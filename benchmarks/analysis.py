@@ -96,13 +96,19 @@ def _sheets(distinct: int, seed: int) -> list[dict[str, Any]]:
     return [random_game(rng, "pub", seats=2, mistakes=0.05) for _ in range(distinct)]
 
 
-def _analyse_share(args: tuple[list[dict[str, Any]], int, int, int]) -> tuple[int, int, float]:
+# The stand-in sheets, made before the workers fork: each inherits them as
+# they are (frozen, out of the collector's way) rather than an unpickled copy.
+SHEETS: list[dict[str, Any]] = []
+
+
+def _analyse_share(args: tuple[int, int, int]) -> tuple[int, int, float]:
     """Analyses games `first`, `first + step`, ... below `count`, dealing the
     sheets round; returns (games, moves, CPU seconds)."""
     from scoring.analysis import analyse
     from scoring.table_view import sheet_ops
 
-    sheets, first, step, count = args
+    first, step, count = args
+    sheets = SHEETS
     games = moves = 0
     cpu = time.process_time()
     for index in range(first, count, step):
@@ -116,18 +122,18 @@ def big_league(games: int, distinct: int, workers: int, seed: int) -> dict[str, 
     import scoring.state
 
     made = time.perf_counter()
-    sheets = _sheets(distinct, seed)
+    SHEETS[:] = _sheets(distinct, seed)
     made = time.perf_counter() - made
     # The sheets stand in for the database rows a real pass streams: kept out
     # of the collector's way, as rows never held would be.
     gc.freeze()
-    _analyse_share((sheets, 0, 1, 1))  # warm-up
+    _analyse_share((0, 1, 1))  # warm-up
     started = time.perf_counter()
     if workers > 1:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_analyse_share, [(sheets, w, workers, games) for w in range(workers)])
+            parts = pool.map(_analyse_share, [(w, workers, games) for w in range(workers)])
     else:
-        parts = [_analyse_share((sheets, 0, 1, games))]
+        parts = [_analyse_share((0, 1, games))]
     took = time.perf_counter() - started
     return {"games": sum(p[0] for p in parts), "moves": sum(p[1] for p in parts), "distinct": distinct,
             "workers": workers, "analyse_s": took, "cpu_s": sum(p[2] for p in parts), "generate_s": made,

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
 from .errors import ScoringError
-from .events import Event, HandEnd, MoveEvent, Option
+from .events import Event, HandEnd, MoveEvent
 from .game import Game
 from .rules import Rules
 from .table_view import Op, _laid, live_ops, new_game
@@ -96,26 +96,31 @@ class Analysis(TypedDict):
 
 def analyse(setup: Mapping[str, Any], ops: Iterable[Op]) -> Analysis:
     """The analysis of a game from its set-up and its ops (as ``table_view``
-    takes them). Raises ``ScoringError`` for an op the rules refuse."""
-    game = new_game(setup)
+    takes them). Raises ``ScoringError`` for an op the rules refuse.
+
+    One replay, a hand at a time: a hand's moves wait, each with the game as
+    it stood before it, until the hand is over and its showing known; then
+    they are judged and the games before them let go."""
+    game = new_game(setup, record=False)  # the events are all it reads
     rules = Rules.parse(setup.get("rules"))
     on_a_line = rules.layout == "line"
-    befores: list[Game] = []
-    events: list[list[Event]] = []
-    lines: list[list[dict[str, Any]]] = []
+    target = rules.target
+    steps: list[Step] = []
+    waiting: list[_Waiting] = []  # the moves of the hand being played
     line: list[dict[str, Any]] = []
-    shown: dict[int, Mapping[str, Any]] = {}
+    shown: Mapping[str, Any] = {}
     for kind, payload in live_ops(ops):
         if kind != "move":
             game, ended = game.show(payload)
-            shown[game.hand] = payload
-            events[-1] = [events[-1][0], ended[0]]
+            shown = payload
+            last = waiting[-1]
+            waiting[-1] = (last[0], [last[1][0], ended[0]], last[2])
             continue
-        befores.append(game)
+        before = game
         game, made = game.apply(payload)
-        events.append(made)
-        if game.moves_in_hand == 1:
-            line = []
+        if game.moves_in_hand == 1:  # a new hand: judge the last one
+            _judge(waiting, shown, target, steps)
+            waiting, line, shown = [], [], {}
         first = made[0]
         if first["type"] == "play":
             laid = _laid(first, game.ends if on_a_line else None)
@@ -123,15 +128,27 @@ def analyse(setup: Mapping[str, Any], ops: Iterable[Op]) -> Analysis:
                 line = [laid, *line]
             else:
                 line = [*line, laid]
-        lines.append(line)
-    moves = [_move(made[0]) for made in events]
-    known = known_tiles(moves, shown)
-    steps = [_step(index, befores[index], moves[index], known[index], events[index], lines[index], rules.target)
-             for index in range(len(moves))]
+        waiting.append((before, made, line))
+    _judge(waiting, shown, target, steps)
     return {
-        "target": rules.target, "layout": rules.layout, "seats": game.seats, "sides": game.sides,
+        "target": target, "layout": rules.layout, "seats": game.seats, "sides": game.sides,
         "steps": steps, "figures": seat_figures(steps, len(game.seats)),
     }
+
+
+# A move waiting for its hand to end: the game before it, its events and the
+# line after it.
+_Waiting = tuple[Game, list[Event], list[dict[str, Any]]]
+
+
+def _judge(waiting: list[_Waiting], shown: Mapping[str, Any], target: int, steps: list[Step]) -> None:
+    """Judge one hand's moves, given its showing, onto ``steps``."""
+    moves = [_move(made[0]) for _, made, _ in waiting]
+    known = _known_in_hand(moves, shown)
+    index = len(steps)
+    for (before, made, line), event, held in zip(waiting, moves, known):
+        steps.append(_step(index, before, event, held, made, line, target))
+        index += 1
 
 
 def _step(index: int, before: Game, event: MoveEvent, held: list[str], made: list[Event],
@@ -140,28 +157,42 @@ def _step(index: int, before: Game, event: MoveEvent, held: list[str], made: lis
     tile: str | None = None
     worth = 0
     made_15 = made_finish = False
-    if event["type"] == "play":
-        tile, worth = event["tile"], event["worth"]
-        made_15 = _is_15(event["total"], event["bust"])
-    elif event["type"] == "misplay":
-        tile = event["tile"]
-    score = before.scores[event["side"]]
-    made_finish = worth > 0 and score + worth >= target
     known: list[str] = []
     best: Chance | None = None
-    can_15 = can_finish = False
+    left = 0
+    missed_15 = missed_finish = False
+    if event["type"] == "play":
+        tile, worth = event["tile"], event["worth"]
+        made_15 = event["total"] == 15 and not event["bust"]
+    elif event["type"] == "misplay":
+        tile = event["tile"]
     if kind == "play" or kind == "knock":
+        seat = event["seat"]
+        score = before.scores[event["side"]]
+        made_finish = worth > 0 and score + worth >= target
         known = held
+        can_15 = can_finish = False
+        most = 0
         for text in known:
-            for option in _options(before, text, event["seat"]):
-                chance = _chance(text, option, score, target)
-                can_15 = can_15 or (_is_15(chance["total"], False) and chance["worth"] > 0)
-                can_finish = can_finish or chance["finishes"]
-                if best is None or chance["worth"] > best["worth"]:
-                    best = chance  # the first of the most points: the tile played, on a tie
-    missed_15 = can_15 and not made_15
-    missed_finish = can_finish and not made_finish
-    left = best["worth"] - worth if best is not None else 0
+            try:
+                options = before.options(text, seat)
+            except ScoringError:  # cannot be laid now (already on the table)
+                continue
+            for option in options:
+                value = option["worth"]
+                if value > 0:
+                    if option["total"] == 15:
+                        can_15 = True
+                    if score + value >= target:
+                        can_finish = True
+                if best is None or value > most:  # the first of the most points: the tile played, on a tie
+                    most = value
+                    best = {"tile": text, "end": option["end"], "total": option["total"], "worth": value,
+                            "finishes": value > 0 and score + value >= target}
+        missed_15 = can_15 and not made_15
+        missed_finish = can_finish and not made_finish
+        if best is not None:
+            left = most - worth
     return {
         "index": index, "hand": event["hand"], "move": event["move"], "seat": event["seat"],
         "side": event["side"], "type": kind, "tile": tile, "worth": worth, "known": known,
@@ -171,25 +202,34 @@ def _step(index: int, before: Game, event: MoveEvent, held: list[str], made: lis
     }
 
 
-def known_tiles(moves: Sequence[MoveEvent], shown: Mapping[int, Mapping[str, Any]]) -> list[list[str]]:
-    """For each move, the tiles its seat is known to have held then: the
-    tile it plays there, the tiles it lays or misplays later in the hand
-    (until it next draws) and, if it draws no more, those it shows at the
-    end. Worked backwards, once over the game."""
-    known: list[list[str]] = [[] for _ in moves]
-    later: dict[tuple[int, int], list[Tile]] = {}
-    for index in range(len(moves) - 1, -1, -1):
-        event = moves[index]
-        key = (event["hand"], event["seat"])
-        if key not in later:
-            later[key] = [Tile.parse(text) for text in shown.get(key[0], {}).get(str(key[1]), ())]
+def _known_in_hand(moves: Sequence[MoveEvent], shown: Mapping[str, Any]) -> list[list[str]]:
+    """For each move of one hand, the tiles its seat is known to have held
+    then: the tile it plays there, the tiles it lays or misplays later in the
+    hand (until it next draws) and, if it draws no more, those it shows at
+    the end (``shown``, the hand's showing). Worked backwards, once over the
+    hand, each seat's tiles kept as texts with their keys as a bit set."""
+    known: list[list[str]] = []
+    texts_of: dict[int, list[str]] = {}
+    keys_of: dict[int, int] = {}
+    for event in reversed(moves):
+        seat = event["seat"]
+        if seat not in texts_of:
+            texts: list[str] = []
+            keys = 0
+            for text in shown.get(str(seat), ()):
+                held = Tile.parse(text)
+                texts.append(held.text)
+                keys |= 1 << held.key
+            texts_of[seat], keys_of[seat] = texts, keys
         if event["type"] == "draw":
-            later[key] = []  # a tile laid after a draw may be one it drew
+            texts_of[seat], keys_of[seat] = [], 0  # a tile laid after a draw may be one it drew
         elif event["type"] == "play" or event["type"] == "misplay":
             tile = Tile.parse(event["tile"])
-            if all(held.key != tile.key for held in later[key]):
-                later[key] = [tile, *later[key]]
-        known[index] = [tile.text for tile in later[key]]
+            keys = keys_of[seat]
+            if not keys >> tile.key & 1:
+                texts_of[seat], keys_of[seat] = [tile.text, *texts_of[seat]], keys | 1 << tile.key
+        known.append(list(texts_of[seat]))
+    known.reverse()
     return known
 
 
@@ -214,23 +254,6 @@ def seat_figures(steps: Iterable[Step], seats: int) -> list[SeatFigures]:
     for seat, row in enumerate(figures):
         row["hands"] = len(hands[seat])
     return figures
-
-
-def _options(game: Game, tile: str, seat: int) -> list[Option]:
-    try:
-        return game.options(tile, seat)
-    except ScoringError:  # cannot be laid now (already on the table)
-        return []
-
-
-def _chance(tile: str, option: Option, score: int, target: int) -> Chance:
-    worth = option["worth"]
-    return {"tile": tile, "end": option["end"], "total": option["total"], "worth": worth,
-            "finishes": worth > 0 and score + worth >= target}
-
-
-def _is_15(total: int, bust: bool) -> bool:
-    return total == 15 and not bust
 
 
 def _move(event: Event) -> MoveEvent:

@@ -32,16 +32,22 @@ from .state import GameState, _items
 class Game:
     """One game's rules, seats, scores and the hand in play."""
 
-    __slots__ = ("_state",)
+    __slots__ = ("_state", "_dealt")
 
     def __init__(self, state: GameState) -> None:
         self._state = state
+        # Between hands, the next hand's deal that options are asked of:
+        # made at the first asking, kept for the rest (the state never changes).
+        self._dealt: GameState | None = None
 
     @staticmethod
     def new(rules: object = None, seats: object = (), partners: object = False,
-            start: object = None) -> "Game":
-        """A game before its first move; raises ``ScoringError`` for a bad set-up."""
-        return Game(new_state(rules, seats, partners, start))
+            start: object = None, record: bool = True) -> "Game":
+        """A game before its first move; raises ``ScoringError`` for a bad set-up.
+
+        Without ``record`` the game keeps no log (``events`` and ``to_sheet``
+        stay empty): a replay that reads only the events each move returns."""
+        return Game(new_state(rules, seats, partners, start, record))
 
     @staticmethod
     def from_sheet(sheet: Mapping[str, Any]) -> "Game":
@@ -64,7 +70,12 @@ class Game:
 
     def options(self, tile: str, seat: int | None = None) -> list[Option]:
         """Every way ``tile`` can be laid now by ``seat`` (default: the seat to move)."""
-        return self._state.options(tile, seat)
+        state = self._state
+        if state.ended is not None and state.winner is None:
+            if self._dealt is None:
+                self._dealt = state.dealt()
+            state = self._dealt
+        return state.options(tile, seat)
 
     # ----- reading ----------------------------------------------------------
 

@@ -490,19 +490,20 @@ class GameState:
         """Every way ``seat`` (default: the seat to move) could lay ``text`` now, and its worth."""
         if self.winner is not None:
             return []
-        state = self
-        if self.ended is not None:
-            state = self.copy()
-            state._deal(self.hand + 1, self.next_leader())
-        tile = Tile.parse(text)
+        state = self if self.ended is None else self.dealt()
+        tile = read_tile(text)
         seat = state.turn if seat is None else seat
-        state._check_in_hand(tile, seat)
+        if state.played >> tile.key & 1 or state.misplayed is not None:
+            state._check_in_hand(tile, seat)
+        # Asked for every tile at every move of an analysis: the placements
+        # are read as the layout keeps them, not copied.
+        found: Any
         if state.line is None:
             if self._lead_double and tile.a != tile.b:
                 return []
-            found: list[tuple[str | None, Any]] = [(None, self._layout.down(tile))]
+            found = ((None, self._layout.down(tile)),)
         else:
-            found = list(self._layout.placements(state.line, tile))
+            found = self._layout.placements(state.line, tile)
         options: list[Option] = []
         for end, line in found:
             ends, total, points, bonus, bust, worth = state.worth(line, seat)
@@ -511,6 +512,13 @@ class GameState:
                 "bonus": bonus, "bust": bust, "worth": worth,
             })
         return options
+
+    def dealt(self) -> "GameState":
+        """A copy of a state whose hand has ended, as the next hand's first
+        move finds it: dealt, nothing laid."""
+        state = self.copy()
+        state._deal(self.hand + 1, self.next_leader())
+        return state
 
     def worth(self, line: Any, seat: int | None) -> tuple[Any, ...]:
         """(ends, total, award, bonus, bust, worth) of a play by ``seat`` that makes ``line``."""

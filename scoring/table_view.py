@@ -24,6 +24,7 @@ from .events import Event, Option, PlayEvent
 from .game import Game
 from .rules import Rules
 from .tiles import ALL_TILES
+from .tiles import read as read_tile
 
 OpKind = Literal["move", "show", "undo"]
 Op = tuple[OpKind, Any]
@@ -60,11 +61,12 @@ def replay(setup: Mapping[str, Any], ops: Iterable[Op]) -> Game:
     return game
 
 
-def new_game(setup: Mapping[str, Any]) -> Game:
+def new_game(setup: Mapping[str, Any], record: bool = True) -> Game:
     """A game before its first move, from ``rules``, ``seats``, ``partners``
-    and ``start`` as a scoresheet or a game row holds them."""
+    and ``start`` as a scoresheet or a game row holds them (``record`` as
+    ``Game.new`` takes it)."""
     return Game.new(rules=setup.get("rules"), seats=setup.get("seats", ()),
-                    partners=setup.get("partners", False), start=setup.get("start"))
+                    partners=setup.get("partners", False), start=setup.get("start"), record=record)
 
 
 def table_view(setup: Mapping[str, Any], ops: Iterable[Op]) -> dict[str, Any]:
@@ -187,7 +189,8 @@ def tile_options(game: Game, tile: str) -> dict[str, Any]:
 def _laid(play: PlayEvent, ends: list[int] | None) -> dict[str, Any]:
     """A play as it lies: which pip faces which way along a line (spinner
     layouts are drawn in the order played, as written)."""
-    a, b = (int(pip) for pip in play["tile"].split("-"))
+    tile = read_tile(play["tile"])
+    a, b = tile.a, tile.b
     end = play["end"]
     if ends is None or end is None:
         faces = [a, b]  # the down lies as written: a at the left

@@ -23,6 +23,7 @@ recorded with its reason (`cup_ties.tie_winner_set`).
 Every change and refusal is audited.
 """
 from datetime import date
+from typing import Any
 
 import cups
 import scoring
@@ -110,9 +111,7 @@ def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
             assert tie.home is not None and tie.away is not None
             label = f"{tie.competition.name}: {tie.home.name} v {tie.away.name}"
             rules = tie_rules(tie, rubber)
-            given = tie_handicap(tie, rules)
-            if given is not None:
-                details.update(_handicap_details(given))
+            given = _handicap_start(tie, rules, details)
             try:
                 game = game_create(rules=rules, seats=_seats(tie.home, tie.away),
                                    partners=tie.competition.kind == Competition.Kind.PAIRS,
@@ -148,9 +147,7 @@ def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author
         details: dict[str, object] = {"number": number, "home_score": home_score, "away_score": away_score}
         if failure is None and rubber is not None:
             rules = tie_rules(tie, rubber)
-            given = tie_handicap(tie, rules)
-            if given is not None:
-                details.update(_handicap_details(given))  # the start the card's game was due, as it stood
+            given = _handicap_start(tie, rules, details)  # the start the card's game was due, as it stood
             try:
                 won = final_score_winner(scoring.Rules.parse(rules), home_score, away_score)
             except ResultInvalid as invalid:
@@ -189,10 +186,14 @@ def cup_game_changed(*, game: Game, was_won: bool, user: Author) -> None:
     _decide(tie, user=user)
 
 
-def _handicap_details(given: Handicap) -> dict[str, object]:
-    """What the audit keeps of a handicap cup's start: the start scores,
-    home first, and the sides' ratings they were worked out from."""
-    return {"start": list(given.start), "ratings": [given.home, given.away]}
+def _handicap_start(tie: CupTie, rules: dict[str, Any], details: dict[str, object]) -> Handicap | None:
+    """The start a handicap cup's game under `rules` is given (None in a
+    cup without handicap), kept in `details` for the audit: the start
+    scores, home first, and the sides' ratings they were worked out from."""
+    given = tie_handicap(tie, rules)
+    if given is not None:
+        details.update(start=list(given.start), ratings=[given.home, given.away])
+    return given
 
 
 def _rate(tie: CupTie, cup_game: CupGame) -> None:

@@ -34,11 +34,12 @@ from .events import Event, HandEnd, MoveEvent, Option, PlayEvent, Result
 from .game import Game
 from .rules import PRESETS, Rules
 from .sheet import FORMAT, check
+from .state import sides_of
 from .tiles import ALL_TILES, Tile
 
 __all__ = [
     "ALL_TILES", "FORMAT", "PRESETS", "AmbiguousEnd", "Event", "Game", "GameOver", "HandEnd",
     "HandNotOver", "IllegalPlay", "MoveError", "MoveEvent", "NotYourTurn", "Option", "PlayEvent",
     "Result", "Rules", "RulesError", "ScoringError", "SheetError", "Tile", "TileAlreadyPlayed",
-    "TileError", "UnknownMove", "check",
+    "TileError", "UnknownMove", "check", "sides_of",
 ]

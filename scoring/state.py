@@ -72,6 +72,12 @@ _RULING = frozenset({"seat", "penalty", "move", "points"})
 _DRAW = frozenset({"seat", "draw"})
 
 
+def sides_of(seats: int, partners: bool) -> tuple[tuple[int, ...], ...]:
+    """The seats that score together: partners sit opposite (0 and 2,
+    1 and 3); otherwise each seat is a side of its own."""
+    return ((0, 2), (1, 3)) if partners else tuple((seat,) for seat in range(seats))
+
+
 class GameState:
     """A game in progress: its rules, seats, scores and the hand being played."""
 
@@ -103,7 +109,7 @@ class GameState:
                 start: tuple[int, ...], record: bool) -> None:
         self.rules, self.seats, self.partners, self.start = rules, seats, partners, start
         count = len(seats)
-        self.sides = ((0, 2), (1, 3)) if partners else tuple((s,) for s in range(count))
+        self.sides = sides_of(count, partners)
         self.side_of = tuple(s % 2 if partners else s for s in range(count))
         self._partner = tuple((s + 2) % 4 if partners else None for s in range(count))
         self._size = rules.hand_size_for(count)

@@ -7,6 +7,7 @@ in, or logged in without the right to score this game) gets the pad read
 only: the game as the scoreboard shows it and a line saying why, before
 they tap anything, instead of a refusal after. The server decides, with
 the same check the writes meet."""
+import scoring
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -63,6 +64,6 @@ def start_words(game: Game) -> str:
     when every side starts on 0."""
     start = game.start if isinstance(game.start, list) else []
     seats = [str(name) for name in game.seats]
-    sides = [[seats[0], seats[2]], [seats[1], seats[3]]] if game.partners and len(seats) == 4 else [[n] for n in seats]
+    sides = [[seats[seat] for seat in side] for side in scoring.sides_of(len(seats), bool(game.partners))]
     return "; ".join(f"{' & '.join(names)} start{'' if len(names) > 1 else 's'} on {points}"
                      for names, points in zip(sides, start) if points)

@@ -33,12 +33,16 @@ class Totals:
 
 @dataclass(frozen=True)
 class PlayerMark:
-    """A named player: `team` the names of `teams`, the teams they played for."""
+    """A named player and the teams they played for."""
 
     name: str
-    team: str
-    player_id: int = 0
-    teams: tuple[Team, ...] = ()
+    player_id: int
+    teams: tuple[Team, ...]
+
+    @property
+    def team(self) -> str:
+        """The teams' names, as a line shows them."""
+        return ", ".join(team.name for team in self.teams)
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ def marks(ids: list[int], totals: dict[int, Totals], names: dict[int, Player],
     shown = []
     for pk in ids[:SHOWN]:
         played_for = tuple(sorted((teams[t] for t in totals[pk].teams), key=lambda team: (team.name, team.pk)))
-        shown.append(PlayerMark(names[pk].public_name, ", ".join(team.name for team in played_for), pk, played_for))
+        shown.append(PlayerMark(names[pk].public_name, pk, played_for))
     return shown, max(0, len(ids) - SHOWN)
 
 

@@ -55,6 +55,26 @@ class TieView:
             "Level start: a rating not shown yet"
 
     @property
+    def leg_pending(self) -> Fixture | None:
+        """A team cup tie's leg arranged and not yet counting (to be
+        played, postponed, or its result not yet confirmed): the leg a
+        secretary moves or postpones as any fixture, before the next is
+        arranged."""
+        for leg in self.legs:
+            if leg.status in (Fixture.Status.PUBLISHED, Fixture.Status.POSTPONED, Fixture.Status.REARRANGED):
+                night = getattr(leg, "night", None)
+                if night is None or night.status != "confirmed":
+                    return leg
+        return None
+
+    @property
+    def leg_movable(self) -> bool:
+        """The pending leg can still be moved: no result sent in yet."""
+        leg = self.leg_pending
+        night = getattr(leg, "night", None) if leg is not None else None
+        return leg is not None and (night is None or night.status == "open")
+
+    @property
     def bye(self) -> bool:
         return self.tie is not None and self.tie.bye
 

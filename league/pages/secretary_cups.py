@@ -15,7 +15,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.models import Competition
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.pages.secretary_cup_forms import (
-    MEASURE_WORDS,
     CompetitionForm,
     CupEntryForm,
     CupSettingsForm,
@@ -36,6 +35,7 @@ from league.selectors.cup_pages import (
     draw_preview,
     teams_to_enter_cup,
     tie_get,
+    tie_rule_words,
 )
 from league.selectors.secretary import season_get
 from league.services.competition import division_settings_change
@@ -275,7 +275,7 @@ def _competition_page(request: HttpRequest, found: Competition, **forms: Any) ->
         "draws": competition_draws(competition_id=found.pk),
         "preview": draw_preview(competition=found),
         "groups": group_tables(competition_id=found.pk),
-        "tie_break_words": ", then ".join(MEASURE_WORDS.get(m, m) for m in found.tie_break).lower(),
+        "tie_rules": tie_rule_words(found),
         "handicap_form": HandicapForm(initial={"handicap": "yes" if found.handicap else "no"}),
         "settings_form": forms.get("settings_form") or CupSettingsForm(
             competition=found, venues=league_venues(league_id=found.season.league_id)),

@@ -107,6 +107,25 @@ class CupView:
         return self.rounds[-1].ties[0] if self.rounds and self.rounds[-1].ties else None
 
 
+MEASURE_WORDS = {"games": "games won", "points": "points pegged", "away_games": "games won away",
+                 "away_points": "points pegged away"}
+
+
+def tie_rule_words(competition: Competition) -> str:
+    """How a tie of the cup is won, in words for its pages."""
+    if competition.kind != Competition.Kind.TEAM:
+        return ("Each tie is one match of games between the two sides: the first to win the games it needs "
+                "(one game, or the best of three, as the cup's format says) goes through.")
+    legs = ("Each tie is two legs, home and away, added together (on aggregate)" if competition.legs == 2
+            else "Each tie is one match")
+    chain = [MEASURE_WORDS.get(measure, measure) for measure in competition.tie_break]
+    broken = f"a tie level on {chain[0]} goes to the side ahead on " + ", then ".join(chain[1:]) if len(chain) > 1 \
+        else f"the side with more {chain[0]} goes through"
+    settled = ("a replay, another match (replayed again if still level)" if competition.level == Competition.Level.REPLAY
+               else "a deciding match on games then points (another if it too ends level)")
+    return f"{legs}; {broken}. Still level: {settled}."
+
+
 def season_competitions(*, season_id: int) -> list[Competition]:
     """The season's competitions by name."""
     return list(Competition.objects.filter(season_id=season_id).order_by("name", "id"))

@@ -194,3 +194,17 @@ def test_a_pairs_cup_becomes_one_of_one_team_only_when_every_pair_entered_is() -
               partner_id=squad(cup, cup.teams[1])[0], user=cup.secretary)
     words = refusal(cup.desk().patch(f"/api/cups/{made['id']}", {"pairs_one_team": True}, format="json"))
     assert "not both registered with one team" in words
+
+
+@pytest.mark.parametrize(("settings", "said"), [
+    ({}, "Each tie is one match; a tie level on games won goes to the side ahead on points pegged. Still level: "
+         "a replay"),
+    ({"legs": 2, "tie_break": ["games", "points", "away_points"], "level": "decider"},
+     "Each tie is two legs, home and away, added together (on aggregate); a tie level on games won goes to the "
+     "side ahead on points pegged, then points pegged away. Still level: a deciding match"),
+    ({"kind": "singles"}, "Each tie is one match of games between the two sides"),
+])
+def test_the_public_cup_page_says_how_a_tie_is_won(settings: dict[str, Any], said: str) -> None:
+    cup = a_cup_league(2)
+    made = a_cup(cup, **settings)
+    assert said in Client().get(f"/cups/{made['id']}/").content.decode()

@@ -84,10 +84,23 @@ def _open_ties(order: list[Entrant], round: int, size: int) -> tuple[Tie, ...]:
 
 
 def through(draw: RoundDraw, winners: Mapping[int, EntrantId]) -> tuple[Entrant, ...]:
-    """The entrants left for the next round's draw, in the order of the
-    ties: each tie's winner (``winners`` maps tie number to the id that
-    went through) and each bye.  Every tie must have its winner."""
+    """The entrants left for the next round's draw: each tie's winner
+    (``winners`` maps tie number to the id that went through) and each bye.
+    Every tie must have its winner.
+
+    Open, in the order of the ties.  Seeded, in seed order again, each
+    winner taking the place of the better seed of its tie, so that the
+    next seeded round follows the bracket: with the top seeds winning, the
+    top two meet only in the final, the top four only in the semi-finals.
+
+    >>> teams = [Entrant(i, f"S{i}") for i in range(1, 6)]
+    >>> first = draw_round(teams, round=1)
+    >>> left = through(first, {2: 5})
+    >>> [(t.home, t.away) for t in draw_round(left, round=2).ties]
+    [(1, 5), (2, 3)]
+    """
     by_id = {entrant.id: entrant for entrant in draw.entrants}
+    place = {entrant.id: n for n, entrant in enumerate(draw.entrants)}
     left = []
     for tie in draw.ties:
         found = tie.home if tie.bye else winners.get(tie.number)
@@ -96,5 +109,7 @@ def through(draw: RoundDraw, winners: Mapping[int, EntrantId]) -> tuple[Entrant,
         if found not in (tie.home, tie.away):
             who = by_id[found].name if found in by_id else found
             raise DrawError(f"round {draw.round} tie {tie.number}: {who} was not in it")
-        left.append(by_id[found])
-    return tuple(left)
+        left.append((min(place[side] for side in (tie.home, tie.away) if side is not None), by_id[found]))
+    if draw.seeded:
+        left.sort(key=lambda placed: placed[0])
+    return tuple(entrant for _, entrant in left)

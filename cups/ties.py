@@ -10,9 +10,10 @@ the legs together: ``games``, ``points``, and for two legs ``away_games``
 and ``away_points``, what each side won or pegged in the leg it played
 away) and what settles a tie the chain leaves level: a ``replay`` (another
 match, decided on its own by the same chain without the away measures,
-and replayed again if still level) or a ``decider`` (one game, which
-cannot end level).  Replays and the decider are entered as legs after the
-regular ones.  A *walkover* in any leg, replay or decider puts the side it
+and replayed again if still level) or a ``decider`` (one more match,
+decided on games then points alone; a team cup's decider is a whole match,
+and one that ends level on both is followed by another decider).  Replays
+and deciders are entered as legs after the regular ones.  A *walkover* in any leg, replay or decider puts the side it
 was given to through, whatever else was played.
 
 >>> cup = TieFormat(legs=2, chain=("games", "points", "away_games"))
@@ -121,11 +122,11 @@ def decide(tie_format: TieFormat, first: EntrantId, second: EntrantId, legs: Seq
             chain = ("games", "points")
         winner, how = _compare(chain, first, second, [leg], aggregate=False)
         how = f"{how} in {_leg_name(tie_format, number)}"
-        if winner is None and tie_format.level == "decider":
-            raise TieError(f"a decider cannot end level ({how})")
     if winner is not None:
         return Outcome("through", winner, how)
-    again = "another replay" if extra else f"a {tie_format.level}"
+    # A team cup's decider is a whole match, which can end level on games
+    # and points as a replay can: then another decider is played.
+    again = f"another {tie_format.level}" if extra else f"a {tie_format.level}"
     return Outcome(tie_format.level, None, f"{how}: {again} is needed")
 
 
@@ -174,7 +175,7 @@ def _check(first: EntrantId, second: EntrantId, legs: Sequence[Leg]) -> None:
 def _leg_name(tie_format: TieFormat, number: int) -> str:
     if number <= tie_format.legs:
         return "the match" if tie_format.legs == 1 else ("the first leg" if number == 1 else "the second leg")
-    if tie_format.level == "decider":
-        return "the decider"
     extra = number - tie_format.legs
+    if tie_format.level == "decider":
+        return "the decider" if extra == 1 else f"decider {extra}"
     return "the replay" if extra == 1 else f"replay {extra}"

@@ -11,7 +11,7 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -42,6 +42,7 @@ from league.services.cups import (
     cup_enter,
     cup_entry_seed,
     cup_handicap_set,
+    cup_settings_change,
     cup_withdraw,
 )
 
@@ -94,6 +95,8 @@ class CompetitionOutput(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Competition.Status.choices)
     handicap = serializers.BooleanField(help_text="A handicap cup: the lower rated side starts each game ahead, "
                                                   "by the league's handicap rule.")
+    pairs_one_team = serializers.BooleanField(help_text="A pairs cup whose two players are of one team, both "
+                                                        "registered to it this season.")
 
     @extend_schema_field(GroupStageSettingsOutput(allow_null=True, help_text="A group stage's settings with "
                                                                              "their defaults; null: a knockout."))
@@ -284,6 +287,10 @@ class SeasonCupsApi(APIView):
         handicap = serializers.BooleanField(
             default=False, help_text="A singles or pairs cup whose lower rated side starts each game ahead, by the "
                                      "league's handicap rule (GET /api/leagues/{id}/handicap-rule).")
+        pairs_one_team = serializers.BooleanField(
+            default=False, help_text="A pairs cup only: both players of a pair from one team, registered to it "
+                                     "this season (a captain-and-secretary competition); that team's captain may "
+                                     "enter them.")
 
     @extend_schema(responses={200: CompetitionOutput(many=True), 404: ErrorOutput}, summary="A season's cups")
     def get(self, request: Request, season_id: int) -> Response:
@@ -302,12 +309,40 @@ class SeasonCupsApi(APIView):
 
 
 class CupApi(APIView):
-    permission_classes = [AllowAny]
+    class SettingsInput(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupSettingsInput"
+
+        name = text(required=False, max_length=100)
+        entry_closes = serializers.DateField(required=False, allow_null=True,
+                                             help_text="Until the draw; null: open until the draw.")
+        max_entries = serializers.IntegerField(required=False, allow_null=True, min_value=2, max_value=1024,
+                                               help_text="Until the draw, never below the entries in; null: no "
+                                                         "limit.")
+        finals_date = serializers.DateField(required=False, allow_null=True,
+                                            help_text="With finals_venue, or both null; not once a game of the "
+                                                      "old finals night is played.")
+        finals_venue = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+        pairs_one_team = serializers.BooleanField(required=False, help_text="A pairs cup, until the draw.")
+
+    def get_permissions(self) -> list[BasePermission]:
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
     @extend_schema(responses={200: CompetitionDetailOutput, 404: ErrorOutput},
                    summary="A cup, round by round: its ties, their legs (fixtures) and winners")
     def get(self, request: Request, competition_id: int) -> Response:
         return Response(_detail(competition_id))
+
+    @extend_schema(request=SettingsInput, responses={200: CompetitionOutput, **WRITE_ERRORS},
+                   summary="Change a cup's settings: only the fields given (its league's secretaries)")
+    def patch(self, request: Request, competition_id: int) -> Response:
+        data = self.SettingsInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = dict(data.validated_data)
+        if "finals_venue" in given:
+            given["finals_venue_id"] = given.pop("finals_venue")
+        competition = cup_settings_change(competition_id=competition_id, changes=given, user=request.user)
+        return Response(CompetitionOutput(competition).data)
 
 
 class CupHandicapApi(APIView):

@@ -82,6 +82,10 @@ class Competition(models.Model):
         help_text="A group stage's settings (league.selectors.cup_groups.GroupStage); empty for a knockout.",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTRY)
+    pairs_one_team = models.BooleanField(
+        default=False, help_text="A pairs cup whose two players are of one team, both registered to it this "
+                                 "season: a captain-and-secretary pairs competition.",
+    )
     handicap = models.BooleanField(
         default=False, help_text="A singles or pairs cup whose weaker side starts each game on a score the "
                                  "league's handicap rule gives from the ratings (docs/cups.md).",

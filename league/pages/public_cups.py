@@ -34,6 +34,7 @@ from league.selectors.cup_pages import (
     finals_night,
     roll_of_winners,
     round_names,
+    tie_rule_words,
 )
 from league.selectors.cup_games import cup_game_outcome
 from league.selectors.cup_groups import group_tables
@@ -67,7 +68,7 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
         item["games"] = _tie_games(tie) if tie is not None else []
     context = {
         "competition": competition, "season": competition.season, "league": competition.season.league,
-        "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],
+        "tie_rules": tie_rule_words(competition), "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],
         "to_enter": teams_to_enter(view, user=request.user),
         "draws": competition_draws(competition_id=competition.pk) if rounds or group_matches else [],
         "group_matches": group_matches, "groups": group_tables(competition_id=competition.pk),

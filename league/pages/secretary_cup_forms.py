@@ -27,7 +27,7 @@ class CompetitionForm(DivisionForm):
 
     CUP_FIELDS = ("name", "kind", "structure", "group_count", "group_top", "group_best_of_next", "draw_mode",
                   "seeded", "legs", "tie_break", "level", "entry_closes", "max_entries", "finals_date",
-                  "finals_venue", "handicap")
+                  "finals_venue", "handicap", "pairs_one_team")
     GROUP_FIELDS = ("group_count", "group_top", "group_best_of_next")
 
     kind = forms.ChoiceField(label="Who enters", choices=[("team", "Teams"), ("singles", "Players (singles)"),
@@ -45,10 +45,14 @@ class CompetitionForm(DivisionForm):
     seeded = forms.TypedChoiceField(
         label="Seeded or drawn", coerce=lambda v: v == "seeded", initial="drawn", widget=forms.RadioSelect,
         choices=[("drawn", "Names out of the hat"), ("seeded", "Seeded: I number the entries, best first")])
-    legs = forms.TypedChoiceField(label="Legs", coerce=int, initial=1, widget=forms.RadioSelect,
-                                  choices=[(1, "One match"), (2, "Home and away, on aggregate")])
-    tie_break = forms.ChoiceField(label="A level tie is broken by", choices=CHAINS)
-    level = forms.ChoiceField(label="Still level", choices=[("replay", "A replay"), ("decider", "One deciding game")])
+    legs = forms.TypedChoiceField(
+        label="Legs (team cups)", coerce=int, initial=1, widget=forms.RadioSelect,
+        choices=[(1, "One match"), (2, "Home and away, on aggregate")],
+        help_text="A singles or pairs tie is always one best of its games: it plays one match.")
+    tie_break = forms.ChoiceField(label="A level tie is broken by (team cups)", choices=CHAINS)
+    level = forms.ChoiceField(
+        label="Still level (team cups)", choices=[("replay", "A replay"), ("decider", "A deciding match")],
+        help_text="A singles or pairs tie is played until a side wins the games it needs: never level.")
     entry_closes = forms.DateField(label="Entries close", required=False, widget=DATE_INPUT,
                                    help_text="The last day to enter. Empty: open until the draw.")
     max_entries = forms.IntegerField(label="Most entries", required=False, min_value=2,
@@ -61,6 +65,10 @@ class CompetitionForm(DivisionForm):
         label="Handicap cup", required=False,
         help_text="Singles or pairs: the lower rated side starts each game ahead, by the league's handicap rule "
                   "(its settings).")
+    pairs_one_team = forms.BooleanField(
+        label="Both players from one team", required=False,
+        help_text="Pairs only, such as a captain-and-secretary competition: each pair registered with one team "
+                  "this season; its captain may enter it.")
 
     field_order = list(CUP_FIELDS)
 
@@ -81,6 +89,13 @@ class CompetitionForm(DivisionForm):
                 self.add_error("group_count", "give the number of groups")
             if data.get("group_top") is None:
                 self.add_error("group_top", "give how many go through from each group")
+        if data.get("kind") != Competition.Kind.TEAM:
+            if data.get("legs") == 2:
+                self.add_error("legs", "a singles or pairs tie is one best of its games: choose one match")
+            if data.get("level") == Competition.Level.DECIDER:
+                self.add_error("level", "a singles or pairs tie is never left level: leave it at a replay")
+        if data.get("pairs_one_team") and data.get("kind") != Competition.Kind.PAIRS:
+            self.add_error("pairs_one_team", "only a pairs cup asks for both players from one team")
         if data.get("handicap") and data.get("kind") == Competition.Kind.TEAM:
             self.add_error("handicap", "a team cup has no handicap: choose singles or pairs")
         if bool(data.get("finals_date")) != bool(data.get("finals_venue")):
@@ -104,6 +119,55 @@ class CompetitionForm(DivisionForm):
 
     def match_fields(self) -> list[forms.BoundField]:
         return [field for field in self if field.name not in self.CUP_FIELDS]
+
+
+class CupSettingsForm(forms.Form):
+    """A cup's settings that can change after it is created
+    (`cup_settings_change` says which still can)."""
+
+    name = forms.CharField(max_length=100)
+    entry_closes = forms.DateField(label="Entries close", required=False, widget=DATE_INPUT,
+                                   help_text="Until the draw. Empty: open until the draw.")
+    max_entries = forms.IntegerField(label="Most entries", required=False, min_value=2,
+                                     help_text="Until the draw, and never fewer than the entries in. Empty: no limit.")
+    finals_date = forms.DateField(label="Finals night", required=False, widget=DATE_INPUT,
+                                  help_text="Its ties not yet played move with it. Empty, with no venue: none.")
+    finals_venue: "forms.ModelChoiceField[Venue]" = forms.ModelChoiceField(
+        label="Finals venue", queryset=None, required=False, empty_label="None")
+    pairs_one_team = forms.BooleanField(label="Both players from one team", required=False,
+                                        help_text="Until the draw: each pair registered with one team this season.")
+
+    def __init__(self, *args: Any, competition: Competition, venues: list[Venue], **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "settings")
+        kwargs.setdefault("initial", {"name": competition.name, "entry_closes": competition.entry_closes,
+                                      "max_entries": competition.max_entries, "finals_date": competition.finals_date,
+                                      "finals_venue": competition.finals_venue_id,
+                                      "pairs_one_team": competition.pairs_one_team})
+        super().__init__(*args, **kwargs)
+        venue = form_field(self, "finals_venue", forms.ModelChoiceField)
+        venue.queryset = venues_among(venue_ids=[v.pk for v in venues])
+        if competition.kind != Competition.Kind.PAIRS:
+            del self.fields["pairs_one_team"]
+        if competition.status != Competition.Status.ENTRY:
+            for name in ("entry_closes", "max_entries", "pairs_one_team"):
+                if name in self.fields:
+                    self.fields[name].disabled = True
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if bool(data.get("finals_date")) != bool(data.get("finals_venue")):
+            self.add_error("finals_venue", "give both the finals night and its venue, or neither")
+        return data
+
+    def changes(self) -> dict[str, Any]:
+        """The fields changed, for `cup_settings_change`."""
+        data = self.cleaned_data
+        given = {name: data[name] for name in self.changed_data if name in data and name != "finals_venue"}
+        if "finals_venue" in self.changed_data or "finals_date" in self.changed_data:
+            given["finals_venue_id"] = data["finals_venue"].pk if data["finals_venue"] else None
+            given["finals_date"] = data["finals_date"]
+        return given
 
 
 class CupEntryForm(forms.Form):

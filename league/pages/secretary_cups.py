@@ -15,9 +15,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.models import Competition
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.pages.secretary_cup_forms import (
-    MEASURE_WORDS,
     CompetitionForm,
     CupEntryForm,
+    CupSettingsForm,
     HandicapForm,
     PlayerEntryForm,
     SeedsForm,
@@ -35,6 +35,7 @@ from league.selectors.cup_pages import (
     draw_preview,
     teams_to_enter_cup,
     tie_get,
+    tie_rule_words,
 )
 from league.selectors.secretary import season_get
 from league.services.competition import division_settings_change
@@ -47,6 +48,7 @@ from league.services.cups import (
     cup_enter,
     cup_entry_seed,
     cup_handicap_set,
+    cup_settings_change,
     cup_withdraw,
 )
 
@@ -106,6 +108,25 @@ def handicap(request: HttpRequest, competition_id: int) -> HttpResponse:
     else:
         messages.error(request, "Choose a handicap cup or level games.")
     return _back(found, "handicap-heading")
+
+
+@secretary_page
+@require_POST
+def settings(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Changes the cup's name, entries' closing date and limit, finals
+    night, and (a pairs cup) whether a pair is of one team."""
+    found = _competition(request, competition_id)
+    form = CupSettingsForm(request.POST, competition=found, venues=league_venues(league_id=found.season.league_id))
+    if form.is_valid():
+        changes = form.changes()
+        try:
+            cup_settings_change(competition_id=found.pk, changes=changes, user=request.user)
+        except REFUSALS as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            messages.success(request, f"{found.name}'s settings are saved." if changes else "Nothing was changed.")
+            return _back(found, "settings-heading")
+    return _competition_page(request, competition_get(competition_id=found.pk), settings_form=form)
 
 
 @secretary_page
@@ -254,8 +275,10 @@ def _competition_page(request: HttpRequest, found: Competition, **forms: Any) ->
         "draws": competition_draws(competition_id=found.pk),
         "preview": draw_preview(competition=found),
         "groups": group_tables(competition_id=found.pk),
-        "tie_break_words": ", then ".join(MEASURE_WORDS.get(m, m) for m in found.tie_break).lower(),
+        "tie_rules": tie_rule_words(found),
         "handicap_form": HandicapForm(initial={"handicap": "yes" if found.handicap else "no"}),
+        "settings_form": forms.get("settings_form") or CupSettingsForm(
+            competition=found, venues=league_venues(league_id=found.season.league_id)),
     }
     return render(request, "secretary/cup.html", context)
 

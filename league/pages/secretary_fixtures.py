@@ -111,6 +111,9 @@ def fixture_change(request: HttpRequest, fixture_id: int, verb: str) -> HttpResp
                 form.add_error(None, refusal.message)
             else:
                 messages.success(request, f"{changed} is {CHANGES[verb][2]}.")
+                if fixture.cup_tie is not None:  # a cup leg: back to its tie on the cup's page
+                    return HttpResponseRedirect(reverse("secretary-cup", args=[fixture.cup_tie.competition_id])
+                                                + f"#tie-{fixture.cup_tie_id}")
                 return HttpResponseRedirect(reverse("secretary-fixtures", args=[fixture.division_id]))
     title, button, _, _ = CHANGES[verb]
     return render(request, "secretary/fixture_change.html", {

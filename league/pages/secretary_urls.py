@@ -95,6 +95,7 @@ urlpatterns = [
          name="secretary-cup-entry-withdraw"),
     path("cups/<num:competition_id>/seeds", secretary_cups.seeds, name="secretary-cup-seeds"),
     path("cups/<num:competition_id>/handicap", secretary_cups.handicap, name="secretary-cup-handicap"),
+    path("cups/<num:competition_id>/settings", secretary_cups.settings, name="secretary-cup-settings"),
     path("cups/<num:competition_id>/draw", secretary_cups.draw, name="secretary-cup-draw"),
     path("cups/<num:competition_id>/rounds/<num:round>/window", secretary_cups.window,
          name="secretary-cup-window"),

@@ -55,6 +55,26 @@ class TieView:
             "Level start: a rating not shown yet"
 
     @property
+    def leg_pending(self) -> Fixture | None:
+        """A team cup tie's leg arranged and not yet counting (to be
+        played, postponed, or its result not yet confirmed): the leg a
+        secretary moves or postpones as any fixture, before the next is
+        arranged."""
+        for leg in self.legs:
+            if leg.status in (Fixture.Status.PUBLISHED, Fixture.Status.POSTPONED, Fixture.Status.REARRANGED):
+                night = getattr(leg, "night", None)
+                if night is None or night.status != "confirmed":
+                    return leg
+        return None
+
+    @property
+    def leg_movable(self) -> bool:
+        """The pending leg can still be moved: no result sent in yet."""
+        leg = self.leg_pending
+        night = getattr(leg, "night", None) if leg is not None else None
+        return leg is not None and (night is None or night.status == "open")
+
+    @property
     def bye(self) -> bool:
         return self.tie is not None and self.tie.bye
 
@@ -85,6 +105,25 @@ class CupView:
     @property
     def final(self) -> TieView | None:
         return self.rounds[-1].ties[0] if self.rounds and self.rounds[-1].ties else None
+
+
+MEASURE_WORDS = {"games": "games won", "points": "points pegged", "away_games": "games won away",
+                 "away_points": "points pegged away"}
+
+
+def tie_rule_words(competition: Competition) -> str:
+    """How a tie of the cup is won, in words for its pages."""
+    if competition.kind != Competition.Kind.TEAM:
+        return ("Each tie is one match of games between the two sides: the first to win the games it needs "
+                "(one game, or the best of three, as the cup's format says) goes through.")
+    legs = ("Each tie is two legs, home and away, added together (on aggregate)" if competition.legs == 2
+            else "Each tie is one match")
+    chain = [MEASURE_WORDS.get(measure, measure) for measure in competition.tie_break]
+    broken = f"a tie level on {chain[0]} goes to the side ahead on " + ", then ".join(chain[1:]) if len(chain) > 1 \
+        else f"the side with more {chain[0]} goes through"
+    settled = ("a replay, another match (replayed again if still level)" if competition.level == Competition.Level.REPLAY
+               else "a deciding match on games then points (another if it too ends level)")
+    return f"{legs}; {broken}. Still level: {settled}."
 
 
 def season_competitions(*, season_id: int) -> list[Competition]:

@@ -65,8 +65,6 @@ def rearrangement_states(*, fixtures: list[Fixture], user: Author, today: date) 
 
 def _state(fixture: Fixture, requests: list[RearrangeRequest], *, user: Author, today: date,
            secretary: bool) -> RearrangeState:
-    if fixture.cup_tie_id is not None:
-        return RearrangeState()
     open_request = next((r for r in requests if r.status == Status.OPEN), None)
     latest = None if open_request is not None else next(iter(requests), None)
     if open_request is not None:

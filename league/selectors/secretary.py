@@ -79,7 +79,7 @@ def division_get(*, division_id: int) -> Division:
 def fixture_get(*, fixture_id: int) -> Fixture:
     """Raises Fixture.DoesNotExist."""
     return (Fixture.objects.select_related("division__season__league", "home_team", "away_team", "venue",
-                                           "walkover_winner").get(pk=fixture_id))
+                                           "walkover_winner", "cup_tie").get(pk=fixture_id))
 
 
 def division_teams(*, division_id: int) -> list[Team]:

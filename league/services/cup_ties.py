@@ -371,6 +371,28 @@ def _arrange(tie: CupTie, night: date) -> Fixture:
     return fixture
 
 
+def leg_moved(fixture: Fixture, night: date | None) -> None:
+    """A cup leg moved to `night`, or postponed (None), by a secretary's
+    change to the fixture (league.services.fixtures) or the captains'
+    rearrangement: its tie's date follows it, and so does its venue: the
+    finals venue on the cup's finals night, the home side's own venue off
+    it. Call inside the change, before the fixture is saved; nothing for a
+    league fixture."""
+    if fixture.cup_tie_id is None:
+        return
+    tie = (CupTie.objects.select_for_update(of=("self",), no_key=True).select_related("competition")
+           .get(pk=fixture.cup_tie_id))
+    competition = tie.competition
+    finals = competition.finals_venue_id
+    if finals is not None and night is not None and night == competition.finals_date:
+        fixture.venue_id = finals
+    elif finals is not None and fixture.venue_id == finals:
+        fixture.venue_id = fixture.home_team.home_venue_id
+    if tie.date != night:
+        tie.date = night
+        tie.save(update_fields=["date"])
+
+
 def _locked(tie_id: int) -> CupTie:
     return (CupTie.objects.select_for_update(of=("self",), no_key=True)
             .select_related("competition__season__league", "home__team", "away__team", "home__player",

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -31,6 +32,7 @@ from league.models import (
     CupEntry,
     CupTie,
     Division,
+    Fixture,
     Player,
     Season,
     SquadRegistration,
@@ -47,6 +49,8 @@ from league.services.cup_ties import ties_conceded, tie_withdrawn
 
 Failure = NotPermitted | Refused
 Kind = Competition.Kind
+# A cup leg arranged for a night (not postponed, void or awarded).
+MOVING = [Fixture.Status.PUBLISHED, Fixture.Status.REARRANGED]
 
 
 def competition_create(
@@ -55,14 +59,17 @@ def competition_create(
     tie_break: list[str] | None = None, level: str = Competition.Level.REPLAY, entry_closes: date | None = None,
     max_entries: int | None = None, finals_date: date | None = None, finals_venue_id: int | None = None,
     match_format: str | None = None, group_stage: dict[str, Any] | None = None, handicap: bool = False,
-    user: Author,
+    pairs_one_team: bool = False, user: Author,
 ) -> Competition:
     """Creates the cup and its division. Raises Season.DoesNotExist,
     NotSecretary, or Refused (a name taken, a tie-break chain cups cannot
     use, a group stage's settings it cannot be played by). A cup with a
     group stage (`structure` "groups", `group_stage` as GroupStage reads
     it) is a team cup whose knockout is drawn as one bracket. A `handicap`
-    cup is a singles or pairs one (`cup_handicap_set`)."""
+    cup is a singles or pairs one (`cup_handicap_set`); so is one of two
+    legs a team cup, a singles or pairs tie being one best-of-N of games.
+    A `pairs_one_team` cup is a pairs cup whose pairs are of one team (a
+    captain-and-secretary competition)."""
     chain = list(tie_break if tie_break is not None else ["games", "points"])
     stage: dict[str, Any] = {}
     competition: Competition | None = None
@@ -78,6 +85,8 @@ def competition_create(
             failure = Refused("a straight knockout has no group stage: make the cup groups, then a knockout")
         if failure is None and handicap:
             failure = _handicap_refusal(kind)
+        if failure is None and pairs_one_team:
+            failure = _one_team_refusal(kind)
         if failure is None and finals_venue_id is not None and not Venue.objects.filter(pk=finals_venue_id).exists():
             failure = Refused("no such venue for the finals night")
         if failure is None:
@@ -91,7 +100,7 @@ def competition_create(
                         division=division, structure=structure, draw_mode=draw_mode, seeded=seeded, legs=legs,
                         tie_break=chain, level=level, entry_closes=entry_closes, max_entries=max_entries,
                         finals_date=finals_date, finals_venue_id=finals_venue_id, group_stage=stage,
-                        handicap=handicap)
+                        handicap=handicap, pairs_one_team=pairs_one_team)
             except IntegrityError:
                 failure = Refused(f"{season.name} already has a cup or a division called {name.strip()}")
             except ValidationError as error:  # the division's settings
@@ -99,7 +108,7 @@ def competition_create(
         audit_record(user=user, action="cup.create", target=competition or season, refusal=failure,
                      data={"name": name, "kind": kind, "draw_mode": draw_mode, "legs": legs, "tie_break": chain,
                            "level": level, "seeded": seeded, "structure": structure, "group_stage": stage,
-                           "handicap": handicap})
+                           "handicap": handicap, "pairs_one_team": pairs_one_team})
     if failure is not None:
         raise failure
     assert competition is not None
@@ -126,6 +135,133 @@ def cup_handicap_set(*, competition_id: int, handicap: bool, user: Author) -> Co
     if failure is not None:
         raise failure
     return competition
+
+
+SETTINGS = ("name", "entry_closes", "max_entries", "finals_date", "finals_venue_id", "pairs_one_team")
+
+
+def cup_settings_change(*, competition_id: int, changes: dict[str, Any], user: Author) -> Competition:
+    """Changes a cup's settings after it is created: `changes` holds any
+    of SETTINGS. Its name (its division's too) at any time; its closing
+    date, its limit of entries and whether a pair is of one team until it
+    is drawn (the limit never below the entries already in, one team only
+    when every pair entered is); its finals night (date and venue, both or
+    neither) until the cup is finished. The singles and pairs ties dated
+    for the old finals night, none of them started, move to the new one (or
+    lose their date, when the finals night is taken away); the team legs
+    arranged for it are moved as fixtures first, by the secretary, and are
+    then refused here. Raises Competition.DoesNotExist, NotSecretary or
+    Refused."""
+    unknown = sorted(set(changes) - set(SETTINGS))
+    if unknown:
+        raise ValueError(f"not a cup setting: {', '.join(unknown)}")
+    changed: dict[str, list[Any]] = {}
+    with transaction.atomic():
+        competition = _locked(competition_id)
+        failure: Failure | None = _secretary(competition, user, doing="can change a cup's settings")
+        wanted = {name: value for name, value in changes.items() if getattr(competition, name) != value}
+        failure = failure or _settings_change_refusal(competition, wanted)
+        if failure is None and wanted:
+            old_finals = competition.finals_date
+            for name, value in wanted.items():
+                changed[name] = [_said(getattr(competition, name)), _said(value)]
+                setattr(competition, name, value.strip() if name == "name" else value)
+            try:
+                with transaction.atomic():
+                    competition.save(update_fields=list(wanted))
+                    if "name" in wanted:
+                        Division.objects.filter(pk=competition.division_id).update(name=competition.name)
+            except IntegrityError:
+                failure = Refused(f"{competition.season.name} already has a cup or a division called "
+                                  f"{competition.name}")
+            if failure is None and ("finals_date" in wanted or "finals_venue_id" in wanted):
+                changed["finals_ties_moved"] = [old_finals and old_finals.isoformat(), _finals_moved(
+                    competition, old_finals)]
+        audit_record(user=user, action="cup.settings", target=competition, refusal=failure,
+                     data={"changes": changed if failure is None else
+                           {name: _said(value) for name, value in changes.items()}})
+    if failure is not None:
+        raise failure
+    return competition
+
+
+def _said(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, date) else value
+
+
+def _settings_change_refusal(competition: Competition, wanted: dict[str, Any]) -> Refused | None:
+    drawn = competition.status != Competition.Status.ENTRY
+    if "name" in wanted and not str(wanted["name"]).strip():
+        return Refused("a cup needs a name")
+    for name, words in (("entry_closes", "closing date"), ("max_entries", "limit of entries"),
+                        ("pairs_one_team", "rule for pairs")):
+        if name in wanted and drawn:
+            return Refused(f"{competition} is drawn: its entries are settled, so its {words} can no longer change")
+    limit = wanted.get("max_entries")
+    if limit is not None:
+        count = CupEntry.objects.filter(competition=competition, withdrawn=False).count()
+        if limit < 2:
+            return Refused("a cup takes at least two entries")
+        if limit < count:
+            return Refused(f"{competition} already has {count} entries: its limit cannot be fewer "
+                           "(withdraw entries first)")
+    if wanted.get("pairs_one_team"):
+        failure = _one_team_refusal(competition.kind)
+        if failure is not None:
+            return failure
+        for entry in CupEntry.objects.filter(competition=competition, withdrawn=False).select_related(
+                "player", "partner"):
+            if entry.player is not None and entry.partner is not None and not pair_team_ids(
+                    competition, entry.player, entry.partner):
+                return Refused(f"{entry.name} are not both registered with one team: withdraw the pair before "
+                               "making the cup one for pairs of one team")
+    if "finals_date" in wanted or "finals_venue_id" in wanted:
+        return _finals_change_refusal(competition, wanted)
+    return None
+
+
+def _finals_change_refusal(competition: Competition, wanted: dict[str, Any]) -> Refused | None:
+    day = wanted.get("finals_date", competition.finals_date)
+    venue = wanted.get("finals_venue_id", competition.finals_venue_id)
+    if (day is None) != (venue is None):
+        return Refused("give both the finals night and its venue, or neither")
+    if competition.status == Competition.Status.FINISHED:
+        return Refused(f"{competition} is finished: its finals night is over")
+    if venue is not None and not Venue.objects.filter(pk=venue).exists():
+        return Refused("no such venue for the finals night")
+    if day is not None and "finals_date" in wanted and day < timezone.localdate():
+        return Refused(f"{day.day} {day:%B %Y} has gone: a finals night is today or later")
+    old = competition.finals_date
+    if old is None:
+        return None
+    on_the_night = CupTie.objects.filter(competition=competition, date=old, bye=False)
+    if on_the_night.filter(winner__isnull=False).exists() or on_the_night.filter(games__isnull=False).exists():
+        return Refused(f"{competition}'s finals night of {old.day} {old:%B %Y} has games played: it stays as it was")
+    legs = (Fixture.objects.filter(cup_tie__competition=competition, status__in=MOVING)
+            .filter(Q(rearranged_to=old) | Q(rearranged_to__isnull=True, date=old)))
+    if "finals_date" in wanted and legs.exists():
+        return Refused(f"{competition} has {legs.count()} match{'es' if legs.count() > 1 else ''} arranged for its "
+                       f"finals night of {old.day} {old:%B %Y}: move them from the cup's page first")
+    if legs.filter(night__isnull=False).exclude(night__status="open").exists():
+        return Refused(f"a match of {competition}'s finals night has its result in: the finals venue stays")
+    return None
+
+
+def _finals_moved(competition: Competition, old: date | None) -> int:
+    """The ties and legs of the old finals night follow the change: a
+    singles or pairs tie dated for it to the new night (or undated), a team
+    leg arranged for it (only a new venue: a new date is refused while one
+    is arranged) to the new venue; then the semi-finals and final still
+    undated are dated for the new night. How many moved."""
+    moved = 0
+    if old is not None and competition.kind != Kind.TEAM:
+        moved += CupTie.objects.filter(competition=competition, date=old, bye=False, winner__isnull=True).update(
+            date=competition.finals_date)
+    if old is not None and competition.finals_venue_id is not None and old == competition.finals_date:
+        moved += (Fixture.objects.filter(cup_tie__competition=competition, status__in=MOVING)
+                  .filter(Q(rearranged_to=old) | Q(rearranged_to__isnull=True, date=old))
+                  .update(venue_id=competition.finals_venue_id))
+    return moved + finals_ties_dated(competition)
 
 
 def _handicap_refusal(kind: str) -> Refused | None:
@@ -367,6 +503,18 @@ def _settings_refusal(*, name: str, kind: str, structure: str, draw_mode: str, l
         cups.TieFormat.from_dict({"legs": legs, "chain": chain, "level": level})
     except cups.CupError as error:
         return SettingsInvalid(str(error))
+    if kind != Kind.TEAM and legs != 1:
+        return SettingsInvalid(f"a {kind} tie is played once, as a best of its games: only a team cup plays "
+                               "home and away")
+    if kind != Kind.TEAM and level != Competition.Level.REPLAY:
+        return SettingsInvalid(f"a {kind} tie is played until a side has won the games it needs, so it is never "
+                               "left level: it has no deciding game to choose")
+    return None
+
+
+def _one_team_refusal(kind: str) -> Refused | None:
+    if kind != Kind.PAIRS:
+        return Refused("only a pairs cup can ask for both players from one team")
     return None
 
 
@@ -409,7 +557,19 @@ def _shape_refusal(competition: Competition, *, team: Team | None, player: Playe
         if who is not None and not SquadRegistration.objects.filter(season=competition.season, player=who,
                                                                     ended_on__isnull=True).exists():
             return Refused(f"{who} is not registered with a team for {competition.season.name}")
+    if competition.pairs_one_team and player is not None and partner is not None and not pair_team_ids(
+            competition, player, partner):
+        return Refused(f"{competition} is for pairs of one team: {player} and {partner} are not both registered "
+                       f"with the same team for {competition.season.name}")
     return None
+
+
+def pair_team_ids(competition: Competition, player: Player, partner: Player) -> set[int]:
+    """The teams both players are registered with this season (still)."""
+    def teams(who: Player) -> set[int]:
+        return set(SquadRegistration.objects.filter(season=competition.season, player=who, ended_on__isnull=True)
+                   .values_list("team_id", flat=True))
+    return teams(player) & teams(partner)
 
 
 def _entrant_refusal(competition: Competition, team: Team | None, player: Player | None, partner: Player | None,
@@ -425,6 +585,13 @@ def _entrant_refusal(competition: Competition, team: Team | None, player: Player
     uid = user.pk if user is not None and user.is_authenticated else None
     if uid is not None and uid in {who.user_id for who in (player, partner) if who is not None}:
         return None
+    if competition.pairs_one_team and player is not None and partner is not None and any(
+            is_captain(team=team, user=user)
+            for team in Team.objects.filter(pk__in=pair_team_ids(competition, player, partner))):
+        return None  # their team's captain enters the pair
+    if competition.pairs_one_team:
+        return NotPermitted("only the players themselves, their team's captain or vice-captain, or a league "
+                            "secretary, can enter or withdraw them")
     return NotPermitted("only the players themselves, or a league secretary, can enter or withdraw them")
 
 

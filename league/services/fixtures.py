@@ -33,7 +33,7 @@ from league.models import Division, DivisionEntry, Fixture, MatchNight, Rearrang
 from league.models.fixtures import TRANSITIONS
 from league.selectors.access import is_captain, secretary_refusal
 from league.services.audit import audit_record
-from league.services.cup_ties import cup_progress
+from league.services.cup_ties import cup_progress, leg_moved
 from league.services.match_notices import fixture_changed_tell
 from league.refusals import (
     AlreadyEntered,
@@ -172,6 +172,7 @@ def fixture_postpone(*, fixture_id: int, reason: str, user: Author, request_id: 
     def change(fixture: Fixture) -> None:
         fixture.status = Status.POSTPONED
         fixture.rearranged_to = None
+        leg_moved(fixture, None)
     return _transition(fixture_id=fixture_id, verb="postpone", reason=reason, user=user, change=change,
                        request_id=request_id)
 
@@ -196,6 +197,7 @@ def fixture_rearrange(
             return NeedsInsisting(f"{clash}. Insist to move it there all the same")
         fixture.status = Status.REARRANGED
         fixture.rearranged_to = new_date
+        leg_moved(fixture, new_date)
         return None
     return _transition(fixture_id=fixture_id, verb="rearrange", reason=reason, user=user, change=change,
                        access=access, request_id=request_id)

@@ -13,7 +13,10 @@ postpone the match, or close the request.
 The league's rules decide who may ask (`League.postpone_proposer`: the
 home captain, or either), how late (`League.rearrange_notice_days` before
 the match's night) and how far ahead (`Season.rearrange_by`). A cup tie's
-legs are arranged on the cup's page instead (league.services.cup_ties).
+leg is first arranged on the cup's page (league.services.cup_ties); once
+arranged it is moved as any match is, by request, to nights inside its
+round's window of dates when the secretary has set one, and its tie's date
+(and the finals venue, on the finals night) follows it.
 
 Each step below is one function, a single place to hang what follows it
 (a notice to the teams): propose, pick, decline, withdraw, overrule. Every
@@ -63,10 +66,10 @@ def rearrangement_propose(*, fixture_id: int, team_id: int, dates: list[date], r
         found = _locked(fixture_id)
         fixture = found.fixture
         team = _team_of(fixture, team_id)
-        failure: Failure | None = (_proposer_refusal(found, team, user) or _cup_refusal(fixture)
+        failure: Failure | None = (_proposer_refusal(found, team, user)
                                    or _movable_refusal(fixture) or _open_refusal(found)
                                    or _reason_refusal(reason) or _notice_refusal(found)
-                                   or _dates_refusal(found, dates))
+                                   or _dates_refusal(found, dates) or _cup_refusal(found.fixture, dates))
         if failure is None:
             assert team is not None
             try:
@@ -234,10 +237,18 @@ def _answerer_refusal(found: _Locked, user: Author, *, doing: str, secretary: bo
     return NotCaptain(f"only {who} can {doing} {found.request.team}'s request")
 
 
-def _cup_refusal(fixture: Fixture) -> Refused | None:
-    if fixture.cup_tie_id is not None:
-        return Refused("a cup tie's legs are arranged on the cup's page: the home side offers dates there "
-                       "and the away side picks one")
+def _cup_refusal(fixture: Fixture, dates: list[date]) -> Refused | None:
+    """A cup leg moves only inside its round's window of dates, when the
+    secretary has set one: the round must be played by then for the next
+    to be drawn. A secretary moves it anywhere."""
+    tie = fixture.cup_tie
+    if tie is None or tie.window_start is None or tie.window_end is None:
+        return None
+    for day in sorted(set(dates)):
+        if not tie.window_start <= day <= tie.window_end:
+            return Refused(f"{day_words(day)} is outside the dates round {tie.round} of {tie.competition} is played "
+                           f"between, {day_words(tie.window_start)} to {day_words(tie.window_end)}: offer nights "
+                           "inside them, or ask a league secretary")
     return None
 
 

@@ -7,7 +7,7 @@ import pytest
 from cupdata import counts, entrants, seeds
 from hypothesis import given, settings
 
-from cups import DrawError, Entrant, draw_round, through
+from cups import DrawError, Entrant, bracket_rounds, draw_bracket, draw_round, through
 
 DRAWS = settings(max_examples=60, deadline=None)
 
@@ -70,3 +70,31 @@ def test_the_entrants_left_are_the_winners_and_the_byes_in_the_order_of_the_ties
     field = [Entrant(1, "Red Lion A"), Entrant(2, "Crown B"), Entrant(3, "Swan")]
     draw = draw_round(field, round=1)  # Red Lion A has the bye; Crown B v Swan
     assert [e.name for e in through(draw, {2: 3})] == ["Red Lion A", "Swan"]
+
+
+def test_a_seeded_cup_drawn_round_by_round_keeps_its_top_two_seeds_apart_until_the_final() -> None:
+    field = entrants(5)  # seeds 1 to 5: ids 101 to 105
+    first = draw_round(field, round=1)  # 1, 2 and 3 have byes; 4 v 5
+    semis = draw_round(through(first, {t.number: 105 for t in first.ties if not t.bye}), round=2)
+    assert [(t.home, t.away) for t in semis.ties] == [(101, 105), (102, 103)]
+
+
+@DRAWS
+@given(counts, seeds)
+def test_a_seeded_cup_drawn_round_by_round_meets_as_its_whole_bracket_would(count: int, seed: int) -> None:
+    field = entrants(count)
+    chance = random.Random(seed)
+    bracket = draw_bracket(field)
+    winners: dict[tuple[int, int], int] = {}
+    left, number = field, 1
+    while len(left) > 1:
+        draw = draw_round(left, round=number)
+        whole = bracket_rounds(bracket, winners)[number - 1]
+        assert {frozenset(t.sides) for t in draw.ties} == {frozenset(t.sides) for t in whole}
+        chosen = {t.number: chance.choice([s for s in t.sides if s is not None]) for t in draw.ties if not t.bye}
+        for tie in whole:
+            found = next(t for t in draw.ties if frozenset(t.sides) == frozenset(tie.sides))
+            if not tie.bye:
+                winners[(number, tie.number)] = chosen[found.number]
+        left = list(through(draw, chosen))
+        number += 1

@@ -99,6 +99,7 @@ class Write:
     stage: Callable[[Scene], None]
     path: Callable[[Scene], str]
     body: Callable[[Scene], dict[str, Any]] = lambda scene: {}
+    method: str = "post"
 
 
 CREATE = Write("create a cup", "A", nothing, lambda s: f"/api/seasons/{s.cup.season.pk}/cups",
@@ -125,6 +126,8 @@ GAME = Write("start a singles tie's game", "A", drawn, lambda s: f"/api/cup-ties
              lambda s: {"live": True})
 HANDICAP = Write("make the cup a handicap cup", "A", nothing, lambda s: f"/api/cups/{s.competition.pk}/handicap",
                  lambda s: {"handicap": True})
+SETTINGS = Write("change the cup's settings", "A", with_entries, lambda s: f"/api/cups/{s.competition.pk}",
+                 lambda s: {"name": "The Knockout Cup", "max_entries": 8}, method="patch")
 
 MATRIX: list[tuple[Write, tuple[int, ...]]] = [
     # write       anonymous, another team's captain, own captain, another league's secretary, own secretary
@@ -141,6 +144,7 @@ MATRIX: list[tuple[Write, tuple[int, ...]]] = [
     (GAME_DATE,   (401, 403, 403, 403, 422)),  # a team tie is dated by arranging its leg
     (GAME,        (401, 403, 403, 403, 422)),  # a team tie is played as fixtures
     (HANDICAP,    (401, 403, 403, 403, 422)),  # a team cup has no handicap
+    (SETTINGS,    (401, 403, 403, 403, 200)),
 ]
 
 
@@ -154,7 +158,7 @@ def test_each_cup_write_answers_each_role_as_the_matrix_says(db: None, write: Wr
     scene = a_scene(write.own)
     write.stage(scene)
     before, refused_before = state(WATCHED), refusals()
-    response = getattr(scene.client(role), "post")(write.path(scene), write.body(scene), format="json")
+    response = getattr(scene.client(role), write.method)(write.path(scene), write.body(scene), format="json")
     assert_answered_as_the_matrix_says(response, answer, before, state(WATCHED))
     if answer == 401:
         assert refusals() == refused_before
@@ -167,6 +171,6 @@ def test_every_write_of_the_cups_api_is_in_the_matrix(db: None) -> None:
     drawn(scene)
     routed = {pattern.name for pattern in urlpatterns
               if pattern.callback.view_class.__module__ == "league.api.cups"
-              and hasattr(pattern.callback.view_class, "post")}
+              and any(hasattr(pattern.callback.view_class, verb) for verb in ("post", "put", "patch", "delete"))}
     in_matrix = {resolve(write.path(scene)).url_name for write, _ in MATRIX}
     assert routed - in_matrix == set()

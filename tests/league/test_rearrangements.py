@@ -246,12 +246,12 @@ def test_a_secretary_moving_the_match_otherwise_settles_the_open_request(db: Non
     assert (request.status, request.answered_by) == (Status.OVERRULED, moving.secretary)
 
 
-def test_a_cup_tie_s_leg_is_arranged_on_the_cup_s_page(db: None) -> None:
+def test_a_captain_asks_to_move_a_cup_leg_inside_its_round_s_dates_and_its_tie_follows(db: None) -> None:
     from cupleague import a_cup_league
 
     from league.models import CupTie
+    from league.services.cup_ties import tie_date_set, tie_window_set
     from league.services.cups import competition_create, cup_draw, cup_enter
-    from league.services.cup_ties import tie_date_set
 
     cup = a_cup_league(2, names="AB")
     competition = competition_create(season_id=cup.season.pk, name="Knockout Cup", draw_mode="bracket",
@@ -259,13 +259,19 @@ def test_a_cup_tie_s_leg_is_arranged_on_the_cup_s_page(db: None) -> None:
     for letter in "AB":
         cup_enter(competition_id=competition.pk, team_id=cup.team_named(f"{letter} Arms A").pk, user=cup.secretary)
     cup_draw(competition_id=competition.pk, user=cup.secretary)
+    tie_window_set(competition_id=competition.pk, round=1, start=day(10), end=day(30), user=cup.secretary)
     tie = CupTie.objects.get(competition=competition, bye=False)
     leg = tie_date_set(tie_id=tie.pk, date=day(20), user=cup.secretary)
-    home = leg.home_team
-    with pytest.raises(Refused, match="cup's page"):
-        rearrangement_propose(fixture_id=leg.pk, team_id=home.pk, dates=[day(25)], reason="pub shut",
+    home, away = leg.home_team, leg.away_team
+    with pytest.raises(Refused, match="outside the dates round 1"):
+        rearrangement_propose(fixture_id=leg.pk, team_id=home.pk, dates=[day(25), day(35)], reason="pub shut",
                               user=home.captain)
     assert not RearrangeRequest.objects.exists()
+    rearrangement_propose(fixture_id=leg.pk, team_id=home.pk, dates=[day(25)], reason="pub shut",
+                          user=home.captain)
+    rearrangement_pick(fixture_id=leg.pk, date=day(25), user=away.captain)
+    tie.refresh_from_db()
+    assert tie.date == day(25)
 
 
 @pytest.mark.django_db(transaction=True)

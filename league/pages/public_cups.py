@@ -19,7 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from league.models import Competition, CupGame, CupTie, League
-from league.pages.cup_captains import date_actions, teams_to_enter
+from league.pages.cup_captains import date_actions, player_to_enter, teams_to_enter
 from league.pages.cup_players import play_actions
 from league.pages.public_lines import fixture_line
 from league.pages.robots import hidden_by, render_for
@@ -71,6 +71,7 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
         "competition": competition, "season": competition.season, "league": competition.season.league,
         "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],
         "to_enter": teams_to_enter(view, user=request.user),
+        "player_entry": player_to_enter(view, user=request.user),
         "draws": competition_draws(competition_id=competition.pk) if rounds or group_matches else [],
         "group_matches": group_matches, "groups": group_tables(competition_id=competition.pk),
     }

@@ -17,7 +17,18 @@ from datetime import date
 from cups import Bracket, CupError, GroupDraw, RoundDraw, describe, round_name, size_for
 from django.db.models import Prefetch, Q, QuerySet
 
-from league.models import Competition, CupDraw, CupEntry, CupGame, CupTie, Fixture, Player, Team, Venue
+from league.models import (
+    Competition,
+    CupDraw,
+    CupEntry,
+    CupGame,
+    CupTie,
+    Fixture,
+    Player,
+    SquadRegistration,
+    Team,
+    Venue,
+)
 from league.ratings.handicap import Handicap
 from league.selectors.cup_games import cup_handicaps
 from league.selectors.cup_groups import group_qualifiers, group_results
@@ -430,3 +441,10 @@ def teams_captained(*, league_id: int, user_id: int | None) -> list[Team]:
         return []
     return list(Team.objects.filter(Q(captain_id=user_id) | Q(vice_captain_id=user_id), league_id=league_id)
                 .order_by("name"))
+
+
+def players_registered(*, season_id: int) -> list[Player]:
+    """The players registered with a team for the season (and not gone
+    from it), by name: who may enter a singles or pairs cup."""
+    ids = SquadRegistration.objects.filter(season_id=season_id, ended_on__isnull=True).values("player_id")
+    return list(Player.objects.filter(pk__in=ids).order_by("name", "pk"))

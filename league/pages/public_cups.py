@@ -151,9 +151,9 @@ def _tie_games(tie: CupTie, waiting: CupGame | None = None) -> list[dict[str, An
             scores = game.scores if isinstance(game.scores, list) and len(game.scores) >= 2 else [0, 0]
             home, away = scores[0], scores[1]
         start = game.start if game is not None and isinstance(game.start, list) else None
-        waiting = {CupGame.State.SUBMITTED: "to be confirmed", CupGame.State.DISPUTED: "disputed"}
+        waits: dict[str, str] = {CupGame.State.SUBMITTED: "to be confirmed", CupGame.State.DISPUTED: "disputed"}
         shown.append({"number": cup_game.number, "score": f"{home}–{away}",
-                      "playing": outcome is None and game is not None, "waiting": waiting.get(cup_game.state, ""),
+                      "playing": outcome is None and game is not None, "waiting": waits.get(cup_game.state, ""),
                       "game_id": cup_game.game_id, "start": start})
     return shown
 

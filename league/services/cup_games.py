@@ -313,7 +313,9 @@ def _card_winner(tie: CupTie, rubber: formats.Rubber, home_score: int, away_scor
     rules = tie_rules(tie, rubber)
     _handicap_start(tie, rules, details)  # the start the card's game was due, as it stood
     try:
-        return final_score_winner(scoring.Rules.parse(rules), home_score, away_score), None
+        won: formats.Side = ("home" if final_score_winner(scoring.Rules.parse(rules), home_score, away_score) == "home"
+                             else "away")
+        return won, None
     except ResultInvalid as invalid:
         return None, invalid
 

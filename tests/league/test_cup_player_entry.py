@@ -34,6 +34,7 @@ def an_open_cup(kind: str) -> tuple[Competition, list[Player]]:
 
 def client_of(player: Player) -> Client:
     client = Client()
+    assert player.user is not None
     client.force_login(player.user)
     return client
 

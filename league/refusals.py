@@ -34,6 +34,15 @@ class Refused(ValueError):
         self.message = message
 
 
+class TiePlayedOn(Refused):
+    """A cup tie's winner cannot change: the next round's tie, which the
+    winner went into, has been played (or begun)."""
+
+    def __init__(self, message: str, *, tie_id: int) -> None:
+        super().__init__(message)
+        self.tie_id = tie_id
+
+
 class NeedsInsisting(Refused):
     """A change the league's rules warn against but a secretary may make
     all the same, by insisting (a match moved onto a night one of its teams

@@ -20,7 +20,7 @@ from cups.tables import STANDINGS
 from cups.ties import MEASURES
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, text
-from league.models import Competition, Fixture, MatchNight, RubberGame
+from league.models import Competition, CupGame, Fixture, MatchNight, RubberGame
 from league.refusals import Refused
 from league.selectors.cup_groups import group_tables
 from league.selectors.cups import (
@@ -34,7 +34,15 @@ from league.selectors.cups import (
     tie_view,
 )
 from league.selectors.fixtures import fixture_detail
-from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
+from league.services.cup_games import (
+    cup_game_card,
+    cup_game_confirm,
+    cup_game_dispute,
+    cup_game_resolve,
+    cup_game_start,
+    cup_game_submit,
+    game_tie_date_set,
+)
 from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set, tie_winner_set
 from league.services.cups import (
     competition_create,
@@ -137,7 +145,12 @@ class CupGameOutput(serializers.Serializer[Any]):
     home_score = serializers.IntegerField(allow_null=True)
     away_score = serializers.IntegerField(allow_null=True)
     winner = serializers.ChoiceField(choices=RubberGame.Side.choices, allow_null=True,
-                                     help_text="Null while a live game is being played.")
+                                     help_text="Null while a live game is being played, or while a score from "
+                                               "the card waits to be confirmed.")
+    state = serializers.ChoiceField(choices=CupGame.State.choices,
+                                    help_text="counts; submitted (a player's score from the card, for the other "
+                                              "side to confirm or dispute); disputed (for a secretary to resolve).")
+    dispute_reason = serializers.CharField(help_text="Why the other side disputed the score; empty if not.")
     start = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
                                   help_text="The scores a live game started on, home first: a handicap cup's start "
                                             "for the lower rated side. Null: 0-0.")
@@ -573,3 +586,71 @@ class TieWinnerApi(APIView):
         tie = tie_winner_set(tie_id=tie_id, winner_entry_id=data.validated_data["winner"],
                              reason=data.validated_data["reason"], user=request.user)
         return Response(_tie(tie.pk))
+
+
+class ScoresInput(serializers.Serializer[Any]):
+    class Meta:
+        ref_name = "CupGameScoresInput"
+
+    home_score = serializers.IntegerField(min_value=-999, max_value=999)
+    away_score = serializers.IntegerField(min_value=-999, max_value=999)
+
+
+class TieGameSubmitApi(APIView):
+    @extend_schema(request=ScoresInput, responses={201: TieOutput, **WRITE_ERRORS},
+                   summary="Submit a singles or pairs tie's next game's final scores from the card, for the other "
+                           "side to confirm (the tie's players)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = ScoresInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        cup_game_submit(tie_id=tie_id, home_score=data.validated_data["home_score"],
+                        away_score=data.validated_data["away_score"], user=request.user)
+        return Response(_tie(tie_id), status=status.HTTP_201_CREATED)
+
+
+class TieGameConfirmApi(APIView):
+    @extend_schema(request=None, responses={200: TieOutput, **WRITE_ERRORS},
+                   summary="Confirm the score the other side submitted: it counts (a player of the other side)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        cup_game_confirm(tie_id=tie_id, user=request.user)
+        return Response(_tie(tie_id))
+
+
+class TieGameDisputeApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupGameDisputeInput"
+
+        reason = serializers.CharField(allow_blank=True, max_length=2000, help_text="Why the score is wrong.")
+
+    @extend_schema(request=InputSerializer, responses={200: TieOutput, **WRITE_ERRORS},
+                   summary="Dispute the score the other side submitted, saying why (a player of the other side)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        cup_game_dispute(tie_id=tie_id, reason=data.validated_data["reason"], user=request.user)
+        return Response(_tie(tie_id))
+
+
+class TieGameResolveApi(APIView):
+    class InputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "CupGameResolveInput"
+
+        uphold = serializers.BooleanField(required=False, default=False,
+                                          help_text="Uphold the dispute: the submitted score is struck.")
+        home_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
+        away_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
+
+    @extend_schema(request=InputSerializer, responses={200: TieOutput, **WRITE_ERRORS},
+                   summary="Resolve a disputed game: uphold the dispute, or correct its scores, which then count "
+                           "(its league's secretaries)")
+    def post(self, request: Request, tie_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        if given["uphold"] == ("home_score" in given and "away_score" in given):
+            raise Refused("send either uphold: true, or home_score and away_score")
+        cup_game_resolve(tie_id=tie_id, home_score=given.get("home_score"), away_score=given.get("away_score"),
+                         user=request.user)
+        return Response(_tie(tie_id))

@@ -210,7 +210,8 @@ class CupGame(models.Model):
     """One game of a singles or pairs tie, best of N as the cup division's
     match format's first rubber is: scored live (a `Game` seated home
     first, its final score copied here once it is won) or entered from the
-    card by a secretary."""
+    card (by a secretary, counting at once; or by a player, counting once
+    the other side confirms it)."""
 
     class Source(models.TextChoices):
         LIVE = "live", "scored live"
@@ -219,6 +220,11 @@ class CupGame(models.Model):
     class Side(models.TextChoices):
         HOME = "home"
         AWAY = "away"
+
+    class State(models.TextChoices):
+        COUNTS = "counts", "counts"
+        SUBMITTED = "submitted", "submitted, for the other side to confirm"
+        DISPUTED = "disputed", "disputed, for a secretary to resolve"
 
     tie = models.ForeignKey(CupTie, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField(help_text="The game's place in its tie, from 1.")
@@ -232,6 +238,10 @@ class CupGame(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
+    # A score from the card entered by a player counts once the other side
+    # confirms it; one a secretary enters, or a game won live, at once.
+    state = models.CharField(max_length=9, choices=State.choices, default=State.COUNTS)
+    dispute_reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["tie", "number"]

@@ -1,5 +1,7 @@
 """The captains' part in a cup, from the competition's page: entering
-their team while entries are open (`teams_to_enter`, `enter`), and
+their team while entries are open (`teams_to_enter`, `enter`), or, in a
+singles or pairs cup, a registered player entering themself (with the
+partner they name) (`player_to_enter`, `enter`); and
 arranging a tie: the home captain offers up to three dates inside the
 round's window, the away captain picks one of them, which puts the match in
 the fixtures. The services decide (`league.services.cups`, `cup_ties`); the
@@ -17,7 +19,14 @@ from league.pages.date_offer_forms import OfferForm, PickForm
 from league.pages.public_lines import night_of
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.selectors.access import is_captain
-from league.selectors.cup_pages import CupView, TieView, competition_get, teams_captained, tie_get
+from league.selectors.cup_pages import (
+    CupView,
+    TieView,
+    competition_get,
+    players_registered,
+    teams_captained,
+    tie_get,
+)
 from league.services.cup_ties import tie_date_pick, tie_dates_offer
 from league.services.cups import cup_enter
 
@@ -79,11 +88,32 @@ def teams_to_enter(view: CupView, *, user: Author) -> list[Team]:
             if team.pk not in entered]
 
 
+def player_to_enter(view: CupView, *, user: Author) -> dict[str, Any] | None:
+    """In a singles or pairs cup open for entries: the user's own player,
+    registered this season and not entered yet, and for a pairs cup the
+    registered players they may name as partner (those not entered)."""
+    competition = view.competition
+    if (user is None or not user.is_authenticated or competition.kind == Competition.Kind.TEAM
+            or competition.status != Competition.Status.ENTRY):
+        return None
+    registered = players_registered(season_id=competition.season_id)
+    mine = next((player for player in registered if player.user_id == user.pk), None)
+    entered = {p for entry in view.entries if not entry.withdrawn for p in (entry.player_id, entry.partner_id)}
+    if mine is None or mine.pk in entered:
+        return None
+    partners = ([p for p in registered if p.pk != mine.pk and p.pk not in entered]
+                if competition.kind == Competition.Kind.PAIRS else [])
+    return {"player": mine, "partners": partners, "pairs": competition.kind == Competition.Kind.PAIRS}
+
+
 @secretary_page
 @require_POST
 def enter(request: HttpRequest, competition_id: int) -> HttpResponse:
-    """A captain enters their team (the service checks they captain it)."""
+    """A captain enters their team, or a player themself (and the partner
+    they name): the service checks they may."""
     competition = competition_get(competition_id=competition_id)
+    if competition.kind != Competition.Kind.TEAM:
+        return _enter_player(request, competition)
     team_id = request.POST.get("team", "")
     if not team_id.isdigit():
         messages.error(request, "Choose the team to enter.")
@@ -94,6 +124,22 @@ def enter(request: HttpRequest, competition_id: int) -> HttpResponse:
             messages.error(request, refusal.message)
         else:
             messages.success(request, f"{entry.name} is entered in {competition.name}.")
+    return HttpResponseRedirect(reverse("public-cup", args=[competition.pk]))
+
+
+def _enter_player(request: HttpRequest, competition: Competition) -> HttpResponse:
+    player_id, partner_id = request.POST.get("player", ""), request.POST.get("partner", "")
+    if not player_id.isdigit() or (competition.kind == Competition.Kind.PAIRS and not partner_id.isdigit()):
+        messages.error(request, "Choose your partner." if player_id.isdigit() else "Choose the player to enter.")
+    else:
+        try:
+            entry = cup_enter(competition_id=competition.pk, player_id=int(player_id),
+                              partner_id=int(partner_id) if partner_id.isdigit() else None, user=request.user)
+        except REFUSALS as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{entry.name} {'are' if entry.partner_id else 'is'} entered in "
+                                      f"{competition.name}.")
     return HttpResponseRedirect(reverse("public-cup", args=[competition.pk]))
 
 

@@ -1,7 +1,9 @@
 """The players' part in a singles or pairs cup, from the competition's
 page: an entrant with a login of their own starts their tie's next game on
 the pad (`play`), and finds the game being played one tap away
-(`play_actions`). The service decides who may (`league.services.cup_games`);
+(`play_actions`); or enters a game played on paper from the card
+(`submit`), which a player of the other side confirms or disputes
+(`confirm`, `dispute`). The service decides who may (`league.services.cup_games`);
 the page only spares people a button they could never use."""
 from typing import Any
 
@@ -11,15 +13,19 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.authors import Author
-from league.models import Competition, Game
+from league.models import Competition, CupEntry, CupGame, Game
 from league.pages.secretary_access import REFUSALS, secretary_page
+from league.pages.secretary_cup_forms import TieCardForm
 from league.selectors.cup_pages import CupView, tie_get
-from league.services.cup_games import cup_game_start
+from league.services.cup_games import cup_game_confirm, cup_game_dispute, cup_game_start, cup_game_submit
 
 
-def play_actions(view: CupView, *, user: Author) -> dict[int, dict[str, Any]]:
+def play_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) -> dict[int, dict[str, Any]]:
     """For each undecided tie `user` plays in (their own login, as an
-    entrant or a partner): the game being played, if one is, to score."""
+    entrant or a partner): the game being played, if one is, to score;
+    else the score waiting on the other side (`waiting`, and whether
+    `user` is the one to `answer` it), or nothing waiting (start a game or
+    enter one from the card)."""
     uid = getattr(user, "pk", None)
     if uid is None or view.competition.kind == Competition.Kind.TEAM:
         return {}
@@ -31,8 +37,16 @@ def play_actions(view: CupView, *, user: Author) -> dict[int, dict[str, Any]]:
         if uid in logins:
             playing = [g for g in tie.tie.games.all() if g.game_id is not None and not g.winner
                        and g.game is not None and g.game.status != Game.Status.WON]
-            found[tie.tie.pk] = {"playing": playing[0] if playing else None}
+            held = waiting.get(tie.tie.pk)
+            answer = (held is not None and held.state == CupGame.State.SUBMITTED
+                      and not {held.entered_by_id, uid} <= _logins(tie.home)
+                      and not {held.entered_by_id, uid} <= _logins(tie.away))
+            found[tie.tie.pk] = {"playing": playing[0] if playing else None, "waiting": held, "answer": answer}
     return found
+
+
+def _logins(entry: CupEntry) -> set[int | None]:
+    return {p.user_id for p in (entry.player, entry.partner) if p is not None and p.user_id is not None}
 
 
 @secretary_page
@@ -46,3 +60,54 @@ def play(request: HttpRequest, tie_id: int) -> HttpResponse:
         messages.error(request, refusal.message)
         return HttpResponseRedirect(reverse("public-cup", args=[tie.competition_id]) + f"#tie-{tie.pk}")
     return HttpResponseRedirect(reverse("game-pad", args=[game.game_id]))
+
+
+@secretary_page
+@require_POST
+def submit(request: HttpRequest, tie_id: int) -> HttpResponse:
+    """A player enters the tie's next game from the card, for the other
+    side to confirm."""
+    tie = tie_get(tie_id=tie_id)
+    form = TieCardForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give both final scores from the card.")
+        return _back(tie.competition_id, tie.pk)
+    try:
+        game = cup_game_submit(tie_id=tie.pk, home_score=form.cleaned_data["home_score"],
+                               away_score=form.cleaned_data["away_score"], user=request.user)
+    except REFUSALS as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, f"Game {game.number} entered as {game.home_score}-{game.away_score}: "
+                                  "it counts once the other side confirms it.")
+    return _back(tie.competition_id, tie.pk)
+
+
+@secretary_page
+@require_POST
+def confirm(request: HttpRequest, tie_id: int) -> HttpResponse:
+    tie = tie_get(tie_id=tie_id)
+    try:
+        game = cup_game_confirm(tie_id=tie.pk, user=request.user)
+    except REFUSALS as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, f"Game {game.number} confirmed: {game.home_score}-{game.away_score}.")
+    return _back(tie.competition_id, tie.pk)
+
+
+@secretary_page
+@require_POST
+def dispute(request: HttpRequest, tie_id: int) -> HttpResponse:
+    tie = tie_get(tie_id=tie_id)
+    try:
+        game = cup_game_dispute(tie_id=tie.pk, reason=request.POST.get("reason", ""), user=request.user)
+    except REFUSALS as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, f"Game {game.number}'s score is disputed: a league secretary resolves it.")
+    return _back(tie.competition_id, tie.pk)
+
+
+def _back(competition_id: int, tie_id: int) -> HttpResponse:
+    return HttpResponseRedirect(reverse("public-cup", args=[competition_id]) + f"#tie-{tie_id}")

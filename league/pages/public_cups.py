@@ -18,8 +18,8 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from league.models import Competition, CupTie, League
-from league.pages.cup_captains import date_actions, teams_to_enter
+from league.models import Competition, CupGame, CupTie, League
+from league.pages.cup_captains import date_actions, player_to_enter, teams_to_enter
 from league.pages.cup_players import play_actions
 from league.pages.public_lines import fixture_line
 from league.pages.robots import hidden_by, render_for
@@ -30,6 +30,7 @@ from league.selectors.cup_pages import (
     competition_draws,
     competition_get,
     cup_view,
+    games_waiting,
     entry_name,
     finals_night,
     roll_of_winners,
@@ -58,18 +59,20 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     view = cup_view(competition=competition)
     deadline = division_settings_of(competition.division).result_deadline_days
     actions = date_actions(view, user=request.user)
-    plays = play_actions(view, user=request.user)
+    waiting = games_waiting(competition_id=competition.pk)
+    plays = play_actions(view, user=request.user, waiting=waiting)
     rounds = [_round(r, competition, deadline) for r in view.rounds]
     group_matches = [_round(g, competition, deadline) for g in view.groups]
     for item in (item for shown in [*group_matches, *rounds] for item in shown["ties"]):
         tie = item["view"].tie
         item["act"] = actions.get(tie.pk) if tie is not None else None
         item["play"] = plays.get(tie.pk) if tie is not None else None
-        item["games"] = _tie_games(tie) if tie is not None else []
+        item["games"] = _tie_games(tie, waiting.get(tie.pk)) if tie is not None else []
     context = {
         "competition": competition, "season": competition.season, "league": competition.season.league,
         "tie_rules": tie_rule_words(competition), "view": view, "rounds": rounds, "entrants": [e for e in view.entries if not e.withdrawn],
         "to_enter": teams_to_enter(view, user=request.user),
+        "player_entry": player_to_enter(view, user=request.user),
         "draws": competition_draws(competition_id=competition.pk) if rounds or group_matches else [],
         "group_matches": group_matches, "groups": group_tables(competition_id=competition.pk),
     }
@@ -131,23 +134,27 @@ def leg_name(competition: Competition, leg: int) -> str:
     return "" if competition.legs == 1 else LEG_NAMES[leg]
 
 
-def _tie_games(tie: CupTie) -> list[dict[str, Any]]:
+def _tie_games(tie: CupTie, waiting: CupGame | None = None) -> list[dict[str, Any]]:
     """A singles or pairs tie's games as the finals board shows them: the
     score as it stands (a live game's from its game, kept up to date by
     every move), for a live game its own board, and the start scores it
     was given (a handicap cup's), home first."""
     shown = []
-    for cup_game in sorted(tie.games.all(), key=lambda g: g.number):
+    for cup_game in sorted([*tie.games.all(), *([waiting] if waiting else [])], key=lambda g: g.number):
         outcome = cup_game_outcome(cup_game)
         game = cup_game.game
         if outcome is not None:
             home, away = outcome.home_score, outcome.away_score
+        elif game is None:  # a card's score, submitted or disputed: not counting yet
+            home, away = cup_game.home_score, cup_game.away_score
         else:
             assert game is not None
             scores = game.scores if isinstance(game.scores, list) and len(game.scores) >= 2 else [0, 0]
             home, away = scores[0], scores[1]
         start = game.start if game is not None and isinstance(game.start, list) else None
-        shown.append({"number": cup_game.number, "score": f"{home}–{away}", "playing": outcome is None,
+        waits: dict[str, str] = {CupGame.State.SUBMITTED: "to be confirmed", CupGame.State.DISPUTED: "disputed"}
+        shown.append({"number": cup_game.number, "score": f"{home}–{away}",
+                      "playing": outcome is None and game is not None, "waiting": waits.get(cup_game.state, ""),
                       "game_id": cup_game.game_id, "start": start})
     return shown
 

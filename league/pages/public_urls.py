@@ -36,4 +36,7 @@ urlpatterns = [
     path("cup-ties/<num:tie_id>/offer", cup_captains.offer, name="cup-tie-offer"),
     path("cup-ties/<num:tie_id>/pick", cup_captains.pick, name="cup-tie-pick"),
     path("cup-ties/<num:tie_id>/play", cup_players.play, name="cup-tie-play"),
+    path("cup-ties/<num:tie_id>/submit", cup_players.submit, name="cup-tie-submit"),
+    path("cup-ties/<num:tie_id>/confirm", cup_players.confirm, name="cup-tie-confirm"),
+    path("cup-ties/<num:tie_id>/dispute", cup_players.dispute, name="cup-tie-dispute"),
 ]

@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.models import Competition
+from league.models import Competition, CupGame
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.pages.secretary_cup_forms import (
     CompetitionForm,
@@ -31,8 +31,10 @@ from league.selectors.cup_pages import (
     competition_draws,
     competition_entries,
     competition_get,
+    CupView,
     cup_view,
     draw_preview,
+    games_waiting,
     teams_to_enter_cup,
     tie_get,
     tie_rule_words,
@@ -40,7 +42,7 @@ from league.selectors.cup_pages import (
 from league.selectors.secretary import season_get
 from league.services.competition import division_settings_change
 from league.selectors.cup_groups import group_tables
-from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
+from league.services.cup_games import cup_game_card, cup_game_resolve, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
 from league.services.cups import (
     competition_create,
@@ -279,6 +281,7 @@ def _competition_page(request: HttpRequest, found: Competition, **forms: Any) ->
         "handicap_form": HandicapForm(initial={"handicap": "yes" if found.handicap else "no"}),
         "settings_form": forms.get("settings_form") or CupSettingsForm(
             competition=found, venues=league_venues(league_id=found.season.league_id)),
+        "waiting": _waiting(view, games_waiting(competition_id=found.pk)),
     }
     return render(request, "secretary/cup.html", context)
 
@@ -334,6 +337,34 @@ def tie_card(request: HttpRequest, tie_id: int) -> HttpResponse:
 
 @secretary_page
 @require_POST
+def tie_resolve(request: HttpRequest, tie_id: int) -> HttpResponse:
+    """Resolves a singles or pairs tie's disputed game: the dispute upheld
+    (the score struck), or the game's scores corrected from the card."""
+    tie = tie_get(tie_id=tie_id)
+    found = _competition(request, tie.competition_id)
+    upheld = request.POST.get("uphold") == "yes"
+    form = TieCardForm(request.POST, prefix=f"resolve{tie.pk}")
+    if not upheld and not form.is_valid():
+        messages.error(request, "Give both final scores from the card, or uphold the dispute.")
+        return _back(found, "disputes-heading")
+    try:
+        game = cup_game_resolve(tie_id=tie.pk, user=request.user,
+                                home_score=None if upheld else form.cleaned_data["home_score"],
+                                away_score=None if upheld else form.cleaned_data["away_score"])
+    except REFUSALS as refusal:
+        messages.error(request, refusal.message)
+        return _back(found, "disputes-heading")
+    if game is None:
+        messages.success(request, f"{tie.home} v {tie.away}: the dispute is upheld and the score struck; "
+                                  "the game is entered again.")
+    else:
+        messages.success(request, f"{tie.home} v {tie.away}: game {game.number} counts as "
+                                  f"{game.home_score}-{game.away_score}.")
+    return _back(found, f"tie-{tie.pk}")
+
+
+@secretary_page
+@require_POST
 def tie_game_start(request: HttpRequest, tie_id: int) -> HttpResponse:
     """Starts a singles or pairs tie's next game live, and opens its pad."""
     tie = tie_get(tie_id=tie_id)
@@ -344,6 +375,14 @@ def tie_game_start(request: HttpRequest, tie_id: int) -> HttpResponse:
         messages.error(request, refusal.message)
         return _back(found, f"tie-{tie.pk}")
     return HttpResponseRedirect(reverse("game-pad", args=[game.game_id]))
+
+
+def _waiting(view: CupView, waiting: dict[int, CupGame]) -> list[dict[str, Any]]:
+    """The ties' scores entered by a player and not yet counting, the
+    disputed first: each with its tie as the rounds show it."""
+    ties = {shown.tie.pk: shown for r in [*view.groups, *view.rounds] for shown in r.ties if shown.tie is not None}
+    lines = [{"game": game, "tie": ties[tie_id]} for tie_id, game in waiting.items() if tie_id in ties]
+    return sorted(lines, key=lambda line: (line["game"].state != CupGame.State.DISPUTED, line["game"].entered_at))
 
 
 def _back(found: Competition, anchor: str) -> HttpResponse:

@@ -102,5 +102,6 @@ urlpatterns = [
     path("cup-ties/<num:tie_id>/date", secretary_cups.tie_date, name="secretary-cup-tie-date"),
     path("cup-ties/<num:tie_id>/winner", secretary_cups.tie_winner, name="secretary-cup-tie-winner"),
     path("cup-ties/<num:tie_id>/card", secretary_cups.tie_card, name="secretary-cup-tie-card"),
+    path("cup-ties/<num:tie_id>/resolve", secretary_cups.tie_resolve, name="secretary-cup-tie-resolve"),
     path("cup-ties/<num:tie_id>/start", secretary_cups.tie_game_start, name="secretary-cup-tie-start"),
 ]

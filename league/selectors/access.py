@@ -16,7 +16,7 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef, Q
 
 from league.authors import Author
-from league.models import Game, League, MatchNight, Team
+from league.models import CupGame, Game, League, MatchNight, Team
 from league.refusals import NotGameScorer, NotPermitted, NotSecretary, NotTeamScorer, Refused, WrongNightStatus
 
 
@@ -96,14 +96,27 @@ def match_game_refusal(*, night_id: int, user: Author) -> NotPermitted | Refused
 def game_write_refusal(*, game: Game, user: Author) -> NotPermitted | Refused | None:
     """Why `user` may not write to the game (a move, shown tiles, an undo),
     or None. A match's game follows `match_game_refusal`; any other game is
-    for its creator and the scorers the creator named. Costs no query for
-    the creator, who scores most games."""
+    for its creator and the scorers the creator named; a cup tie's game,
+    once its tie is decided, for the league's secretaries alone (a player
+    would otherwise undo a result the bracket has moved on from). Costs
+    one query for the creator, who scores most games."""
     if game.match_night_id is not None:
         return match_game_refusal(night_id=game.match_night_id, user=user)
     uid = _user_id(user)
     if uid is not None and (uid == game.created_by_id or _named_scorer(game_id=game.pk, user_id=uid)):
-        return None
+        return _decided_tie_refusal(game_id=game.pk, user_id=uid)
     return NotGameScorer("only the game's creator and the scorers they name can score this game")
+
+
+def _decided_tie_refusal(*, game_id: int, user_id: int) -> Refused | None:
+    """A cup game whose tie is decided is changed by a secretary only."""
+    decided = (CupGame.objects.filter(game_id=game_id, tie__winner__isnull=False)
+               .annotate(secretary=Exists(League.secretaries.through.objects.filter(
+                   league_id=OuterRef("tie__competition__season__league_id"), user_id=user_id)))
+               .values_list("secretary", flat=True).first())
+    if decided is None or decided:
+        return None
+    return Refused("The tie is decided: ask a secretary to correct its game")
 
 
 def game_owner_refusal(*, game: Game, user: Author) -> NotPermitted | Refused | None:

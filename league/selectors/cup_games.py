@@ -36,7 +36,10 @@ def tie_games(*, tie_id: int) -> list[CupGame]:
 
 def cup_game_outcome(cup_game: CupGame) -> Outcome | None:
     """The game's outcome, or None while a live game is being played.
-    Seats are laid out home first, so side 0 is the home side."""
+    Seats are laid out home first, so side 0 is the home side. A score
+    submitted from the card counts for nothing until it is confirmed."""
+    if cup_game.state != CupGame.State.COUNTS:
+        return None
     if cup_game.source == CupGame.Source.CARD or cup_game.winner:
         side: formats.Side = "home" if cup_game.winner == "home" else "away"
         return Outcome(cup_game.home_score, cup_game.away_score, side)

@@ -15,9 +15,20 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from cups import Bracket, CupError, GroupDraw, RoundDraw, describe, round_name, size_for
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
-from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture, Player, Team, Venue
+from league.models import (
+    Competition,
+    CupDraw,
+    CupEntry,
+    CupGame,
+    CupTie,
+    Fixture,
+    Player,
+    SquadRegistration,
+    Team,
+    Venue,
+)
 from league.ratings.handicap import Handicap
 from league.selectors.cup_games import cup_handicaps
 from league.selectors.cup_groups import group_qualifiers, group_results
@@ -149,6 +160,16 @@ def competition_entries(*, competition_id: int) -> list[CupEntry]:
     return sorted(found, key=lambda e: (e.seed is None, e.seed or 0, entry_name(e).lower(), e.pk))
 
 
+def games_waiting(*, competition_id: int) -> dict[int, CupGame]:
+    """The singles and pairs ties' games whose scores, entered from the
+    card by a player, wait to be confirmed or are disputed, by tie id (a
+    tie has one at a time: its next game waits on it). `cup_view`'s ties
+    hold only the games that count."""
+    waiting = (CupGame.objects.filter(tie__competition_id=competition_id)
+               .exclude(state=CupGame.State.COUNTS).select_related("entered_by").order_by("tie_id", "number"))
+    return {game.tie_id: game for game in waiting}
+
+
 def entry_name(entry: CupEntry | None) -> str:
     """A team's name, a player's public name, or a pair's names."""
     return "" if entry is None else entry.public_name
@@ -159,7 +180,9 @@ def cup_view(*, competition: Competition) -> CupView:
     entries = competition_entries(competition_id=competition.pk)
     ties = list(CupTie.objects.filter(competition_id=competition.pk)
                 .select_related("home__team", "home__player", "home__partner", "away__team", "away__player",
-                                "away__partner", "winner").prefetch_related("games__game")
+                                "away__partner", "winner")
+                .prefetch_related(Prefetch("games", CupGame.objects.filter(state=CupGame.State.COUNTS)
+                                           .select_related("game")))
                 .order_by("round", "number"))
     legs: dict[int, list[Fixture]] = {}
     for fixture in (Fixture.objects.filter(cup_tie__competition_id=competition.pk, status__in=PUBLIC_STATUSES)
@@ -457,3 +480,10 @@ def teams_captained(*, league_id: int, user_id: int | None) -> list[Team]:
         return []
     return list(Team.objects.filter(Q(captain_id=user_id) | Q(vice_captain_id=user_id), league_id=league_id)
                 .order_by("name"))
+
+
+def players_registered(*, season_id: int) -> list[Player]:
+    """The players registered with a team for the season (and not gone
+    from it), by name: who may enter a singles or pairs cup."""
+    ids = SquadRegistration.objects.filter(season_id=season_id, ended_on__isnull=True).values("player_id")
+    return list(Player.objects.filter(pk__in=ids).order_by("name", "pk"))

@@ -213,9 +213,11 @@ def _game_view(cup_game: CupGame) -> dict[str, Any]:
     card, with its final score once it is won, and the start a live game
     was set up with (a handicap cup's)."""
     outcome = cup_game_outcome(cup_game)
+    waiting = cup_game.state != CupGame.State.COUNTS  # a card's scores, submitted: shown, not counting
     return {"number": cup_game.number, "kind": cup_game.source, "game": cup_game.game_id,
-            "home_score": outcome.home_score if outcome else None,
-            "away_score": outcome.away_score if outcome else None,
+            "state": cup_game.state, "dispute_reason": cup_game.dispute_reason,
+            "home_score": outcome.home_score if outcome else cup_game.home_score if waiting else None,
+            "away_score": outcome.away_score if outcome else cup_game.away_score if waiting else None,
             "winner": outcome.winner if outcome else None,
             "start": list(cup_game.game.start) if cup_game.game is not None and cup_game.game.start else None}
 

@@ -33,7 +33,7 @@ from django.utils import timezone
 from league import formats
 from league.authors import Author, author_user
 from league.models import Competition, CupEntry, CupGame, CupTie, Game
-from league.refusals import MoveRejected, NotGameScorer, NotPermitted, Refused, ResultInvalid
+from league.refusals import MoveRejected, NotGameScorer, NotPermitted, Refused, ResultInvalid, TiePlayedOn
 from league.selectors.access import is_secretary, secretary_refusal
 from league.ratings.handicap import Handicap
 from league.selectors.cup_games import cup_game_outcome, tie_games, tie_handicap, tie_rubber, tie_rules
@@ -42,6 +42,8 @@ from league.services.audit import audit_record
 from league.services.cup_ties import tie_moved_on
 from league.services.games import game_create
 from league.services.match_games import final_score_winner
+from league.services.match_notices import secretaries
+from league.services.notices import notice_queue, site_link
 from league.services.ratings import ratings_queue
 
 Failure = NotPermitted | Refused
@@ -146,13 +148,8 @@ def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author
             failure = Refused("the tie's games are decided: no more are played")
         details: dict[str, object] = {"number": number, "home_score": home_score, "away_score": away_score}
         if failure is None and rubber is not None:
-            rules = tie_rules(tie, rubber)
-            given = _handicap_start(tie, rules, details)  # the start the card's game was due, as it stood
-            try:
-                won = final_score_winner(scoring.Rules.parse(rules), home_score, away_score)
-            except ResultInvalid as invalid:
-                failure = invalid
-            else:
+            won, failure = _card_winner(tie, rubber, home_score, away_score, details)
+            if won is not None:
                 made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.CARD,
                                               home_score=home_score, away_score=away_score, winner=won,
                                               entered_by=author_user(user))
@@ -163,6 +160,119 @@ def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author
         raise failure
     assert made is not None
     return made
+
+
+def cup_game_submit(*, tie_id: int, home_score: int, away_score: int, user: Author) -> CupGame:
+    """A player of the tie enters its next game's final scores from the
+    card, checked as a secretary's are: submitted, counting once a player
+    of the other side confirms them."""
+    made: CupGame | None = None
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        failure: Failure | None = _entrant_refusal(tie, user, doing="enter its score") or _playable_refusal(tie)
+        number, rubber = (_next_number(tie) if failure is None else (0, None))
+        if failure is None and number == 0:
+            failure = Refused("the tie's games are decided: no more are played")
+        details: dict[str, object] = {"number": number, "home_score": home_score, "away_score": away_score}
+        if failure is None and rubber is not None:
+            won, failure = _card_winner(tie, rubber, home_score, away_score, details)
+            if won is not None:
+                made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.CARD,
+                                              home_score=home_score, away_score=away_score, winner=won,
+                                              state=CupGame.State.SUBMITTED, entered_by=author_user(user))
+                _submitted_tell(tie, made)
+        audit_record(user=user, action="cup.game.submit", target=tie, refusal=failure, data=details)
+    if failure is not None:
+        raise failure
+    assert made is not None
+    return made
+
+
+def cup_game_confirm(*, tie_id: int, user: Author) -> CupGame:
+    """A player of the side that did not submit the tie's game confirms
+    its score: it counts, and the tie is decided once a side has won the
+    games it needs."""
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        cup_game = _submitted(tie, CupGame.State.SUBMITTED)
+        failure: Failure | None = _answer_refusal(tie, cup_game, user, doing="confirm")
+        if failure is None:
+            assert cup_game is not None
+            cup_game.state = CupGame.State.COUNTS
+            cup_game.save(update_fields=["state"])
+            _rate(tie, cup_game)
+            _decide(tie, user=user)
+        audit_record(user=user, action="cup.game.confirm", target=tie, refusal=failure,
+                     data={"number": cup_game.number if cup_game else None})
+    if failure is not None:
+        raise failure
+    assert cup_game is not None
+    return cup_game
+
+
+def cup_game_dispute(*, tie_id: int, reason: str, user: Author) -> CupGame:
+    """A player of the side that did not submit the tie's game disputes
+    its score, saying why: a secretary resolves it."""
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        cup_game = _submitted(tie, CupGame.State.SUBMITTED)
+        failure: Failure | None = _answer_refusal(tie, cup_game, user, doing="dispute")
+        if failure is None and not reason.strip():
+            failure = Refused("say why the score is wrong: the secretary reads it to resolve the dispute")
+        if failure is None:
+            assert cup_game is not None
+            cup_game.state, cup_game.dispute_reason = CupGame.State.DISPUTED, reason.strip()
+            cup_game.save(update_fields=["state", "dispute_reason"])
+            _disputed_tell(tie, cup_game)
+        audit_record(user=user, action="cup.game.dispute", target=tie, refusal=failure,
+                     data={"number": cup_game.number if cup_game else None, "reason": reason.strip()})
+    if failure is not None:
+        raise failure
+    assert cup_game is not None
+    return cup_game
+
+
+def cup_game_resolve(*, tie_id: int, user: Author, home_score: int | None = None,
+                     away_score: int | None = None) -> CupGame | None:
+    """A secretary resolves the tie's disputed (or submitted) game: with
+    no scores the dispute is upheld and the score struck (the game is
+    entered again); with scores, checked as a card's, the game counts on
+    them. Returns the game, or None once struck."""
+    resolved: CupGame | None = None
+    with transaction.atomic():
+        tie = _locked(tie_id)
+        cup_game = _submitted(tie, CupGame.State.DISPUTED) or _submitted(tie, CupGame.State.SUBMITTED)
+        failure: Failure | None = secretary_refusal(league=tie.competition.season.league, user=user,
+                                                    doing="can resolve a disputed cup game")
+        if failure is None and cup_game is None:
+            failure = Refused("the tie has no score waiting to be confirmed or resolved")
+        details: dict[str, object] = {"number": cup_game.number if cup_game else None,
+                                      "upheld": home_score is None or away_score is None}
+        if failure is None and cup_game is not None:
+            if home_score is None or away_score is None:
+                details.update(struck=[cup_game.home_score, cup_game.away_score])
+                cup_game.delete()
+            else:
+                details.update(home_score=home_score, away_score=away_score)
+                won, failure = _card_winner(tie, tie_rubber(tie), home_score, away_score, details)
+                if won is not None:
+                    cup_game.home_score, cup_game.away_score, cup_game.winner = home_score, away_score, won
+                    cup_game.state, cup_game.entered_by = CupGame.State.COUNTS, author_user(user)
+                    cup_game.save(update_fields=["home_score", "away_score", "winner", "state", "entered_by"])
+                    resolved = cup_game
+                    _rate(tie, cup_game)
+                    _decide(tie, user=user)
+        audit_record(user=user, action="cup.game.resolve", target=tie, refusal=failure, data=details)
+    if failure is not None:
+        raise failure
+    return resolved
+
+
+def cup_change_refused(refusal: TiePlayedOn, *, user: Author) -> None:
+    """Audits a change to a game refused because its tie's winner has
+    played on; call after the change is rolled back."""
+    tie = CupTie.objects.get(pk=refusal.tie_id)
+    audit_record(user=user, action="cup.tie.decide", target=tie, refusal=refusal, data={"winner": tie.winner_id})
 
 
 def cup_game_changed(*, game: Game, was_won: bool, user: Author) -> None:
@@ -194,6 +304,82 @@ def _handicap_start(tie: CupTie, rules: dict[str, Any], details: dict[str, objec
     if given is not None:
         details.update(start=list(given.start), ratings=[given.home, given.away])
     return given
+
+
+def _card_winner(tie: CupTie, rubber: formats.Rubber, home_score: int, away_score: int,
+                 details: dict[str, object]) -> tuple[formats.Side | None, ResultInvalid | None]:
+    """The side a card's final scores give the game, or why no game under
+    the tie's rules could end on them."""
+    rules = tie_rules(tie, rubber)
+    _handicap_start(tie, rules, details)  # the start the card's game was due, as it stood
+    try:
+        won: formats.Side = ("home" if final_score_winner(scoring.Rules.parse(rules), home_score, away_score) == "home"
+                             else "away")
+        return won, None
+    except ResultInvalid as invalid:
+        return None, invalid
+
+
+def _submitted(tie: CupTie, state: str) -> CupGame | None:
+    return CupGame.objects.filter(tie=tie, state=state).select_related("entered_by").order_by("-number").first()
+
+
+def _side_logins(entry: CupEntry | None) -> set[int]:
+    players = [] if entry is None else [entry.player, entry.partner]
+    return {p.user_id for p in players if p is not None and p.user_id is not None}
+
+
+def _entrant_refusal(tie: CupTie, user: Author, *, doing: str) -> NotPermitted | None:
+    uid = getattr(user, "pk", None)
+    if uid is not None and uid in _entrant_logins(tie):
+        return None
+    return NotGameScorer(f"only the tie's players can {doing}; a league secretary enters it from the card")
+
+
+def _answer_refusal(tie: CupTie, cup_game: CupGame | None, user: Author, *, doing: str) -> Failure | None:
+    """Why `user` may not confirm or dispute the submitted game: that is
+    for a player of the side that did not submit it."""
+    failure: Failure | None = _entrant_refusal(tie, user, doing=f"{doing} its score")
+    if failure is None and cup_game is None:
+        return Refused(f"the tie has no score waiting to be confirmed: nothing to {doing}")
+    if failure is None and cup_game is not None:
+        submitter = cup_game.entered_by_id
+        for entry in (tie.home, tie.away):
+            logins = _side_logins(entry)
+            if submitter in logins and getattr(user, "pk", None) in logins:
+                return NotGameScorer(f"a player of the other side {doing}s the score: "
+                                     f"{entry.name if entry else 'your side'} submitted it")
+    return failure
+
+
+def _submitted_tell(tie: CupTie, cup_game: CupGame) -> None:
+    assert tie.home is not None and tie.away is not None
+    mine = tie.home if cup_game.entered_by_id in _side_logins(tie.home) else tie.away
+    other = tie.away if mine == tie.home else tie.home
+    notice_queue(kind="result_submitted", event=f"submitted:cupgame:{cup_game.pk}",
+                 league=tie.competition.season.league, to=_players_of(other),
+                 subject=f"Confirm the score: {tie.competition.name}, {tie.home.name} v {tie.away.name}",
+                 body=(f"{mine.name} entered game {cup_game.number} of your {tie.competition.name} tie as "
+                       f"{tie.home.name} {cup_game.home_score}, {tie.away.name} {cup_game.away_score}.\n\n"
+                       "Please confirm it, or dispute it saying why, on the cup's page."),
+                 link=site_link("public-cup", tie.competition_id))
+
+
+def _disputed_tell(tie: CupTie, cup_game: CupGame) -> None:
+    assert tie.home is not None and tie.away is not None
+    league = tie.competition.season.league
+    notice_queue(kind="result_disputed", event=f"disputed:cupgame:{cup_game.pk}", league=league,
+                 to=[*_players_of(tie.home), *_players_of(tie.away), *secretaries(league)],
+                 subject=f"Score disputed: {tie.competition.name}, {tie.home.name} v {tie.away.name}",
+                 body=(f"Game {cup_game.number} of {tie.home.name} v {tie.away.name} ({tie.competition.name}), "
+                       f"entered as {cup_game.home_score}-{cup_game.away_score}, is disputed.\n\n"
+                       f"The reason: {cup_game.dispute_reason}\n\n"
+                       "A league secretary resolves it: upheld, or the scores corrected."),
+                 link=site_link("public-cup", tie.competition_id))
+
+
+def _players_of(entry: CupEntry) -> list[Any]:
+    return [p.user for p in (entry.player, entry.partner) if p is not None and p.user_id is not None]
 
 
 def _rate(tie: CupTie, cup_game: CupGame) -> None:
@@ -243,6 +429,10 @@ def _next_number(tie: CupTie) -> tuple[int, formats.Rubber]:
     winners: list[formats.Side] = []
     games = tie_games(tie_id=tie.pk)
     for cup_game in games:
+        if cup_game.state == CupGame.State.SUBMITTED:
+            raise ResultInvalid(f"game {cup_game.number}'s score waits for the other side to confirm it")
+        if cup_game.state == CupGame.State.DISPUTED:
+            raise ResultInvalid(f"game {cup_game.number}'s score is disputed: a secretary resolves it")
         outcome = cup_game_outcome(cup_game)
         if outcome is None:
             raise ResultInvalid(f"game {cup_game.number} of the tie is still being played")
@@ -292,6 +482,6 @@ def _scorers(tie: CupTie) -> set[int]:
 
 def _locked(tie_id: int) -> CupTie:
     return (CupTie.objects.select_for_update(of=("self",), no_key=True)
-            .select_related("competition__season__league", "home__player", "away__player", "home__partner",
-                            "away__partner")
+            .select_related("competition__season__league", "home__player__user", "away__player__user",
+                            "home__partner__user", "away__partner__user")
             .get(pk=tie_id))

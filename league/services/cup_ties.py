@@ -29,8 +29,8 @@ from django.utils import timezone
 
 import cups
 from league.authors import Author
-from league.models import Competition, CupEntry, CupTie, Fixture
-from league.refusals import NotCaptain, NotPermitted, Refused
+from league.models import Competition, CupEntry, CupGame, CupTie, Fixture
+from league.refusals import NotCaptain, NotPermitted, Refused, TiePlayedOn
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
 from league.selectors.cup_groups import knockout_drawn, match_result
 from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, tie_legs
@@ -143,9 +143,13 @@ def tie_winner_set(*, tie_id: int, winner_entry_id: int, reason: str, user: Auth
             failure = Refused("say how the tie was won, such as the game's score")
         if failure is None:
             old = tie.winner_id
-            tie.winner_id, tie.decided_reason = winner_entry_id, reason.strip()
-            tie.save(update_fields=["winner", "decided_reason"])
-            _advance(tie, old=old, user=user)
+            try:
+                with transaction.atomic():
+                    tie.winner_id, tie.decided_reason = winner_entry_id, reason.strip()
+                    tie.save(update_fields=["winner", "decided_reason"])
+                    _advance(tie, old=old, user=user)
+            except TiePlayedOn as played:
+                failure = played
         audit_record(user=user, action="cup.tie.winner", target=tie, refusal=failure,
                      data={"winner": winner_entry_id, "reason": reason.strip()})
     if failure is not None:
@@ -272,7 +276,10 @@ def tie_moved_on(tie: CupTie, *, old: int | None, user: Author) -> bool:
 def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
     """Puts the tie's winner (or nobody, when it has none any longer) in
     the next round's tie, while that tie has no leg arranged; marks the cup
-    finished, or not, by its final. Says whether the next round changed."""
+    finished, or not, by its final. Says whether the next round changed.
+    In a singles or pairs cup a next tie with a game recorded or a winner
+    has been played: the change is refused (TiePlayedOn), the caller
+    rolling it back."""
     if tie.group:
         return False  # a group match leads to the group's table, not to a tie
     competition = tie.competition
@@ -286,7 +293,15 @@ def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
     if old == new:
         return False
     following = _following(tie, old=old)
-    if following is None or Fixture.objects.filter(cup_tie=following).exists():
+    if following is None:
+        return False
+    if competition.kind != Competition.Kind.TEAM and (
+            following.winner_id is not None or CupGame.objects.filter(tie=following).exists()):
+        # A singles or pairs tie's winner has played on: changing who won
+        # would leave the next tie's result standing on the wrong player.
+        raise TiePlayedOn(f"the next round's tie has been played ({following.decided_reason or 'its game begun'}): "
+                          "this tie's result can no longer change", tie_id=tie.pk)
+    if Fixture.objects.filter(cup_tie=following).exists():
         return False
     slot = "home" if tie.number % 2 == 1 else "away"
     if competition.draw_mode == Competition.DrawMode.ROUNDS:

@@ -39,9 +39,9 @@ from league.models.game import CACHE_FIELDS
 from league.models.rows import Columns, Rows
 from league.selectors.access import game_write_refusal
 from league.selectors.state import game_state
-from league.refusals import GameConflict, MoveRejected, NotPermitted
+from league.refusals import GameConflict, MoveRejected, NotPermitted, TiePlayedOn
 from league.services.game_cache import game_cache_fill
-from league.services.cup_games import cup_game_changed
+from league.services.cup_games import cup_change_refused, cup_game_changed
 from league.services.live import live_kick
 
 Reply = dict[str, Any]
@@ -81,6 +81,9 @@ def log_append(
         with transaction.atomic():
             with connection.cursor() as cursor:
                 return _append(cursor=cursor, game_id=game_id, user=user, key=key, seq=seq, make=make)
+    except TiePlayedOn as refusal:
+        cup_change_refused(refusal, user=user)  # the change rolled back, its refusal kept
+        raise
     except IntegrityError:
         # Lost a race that the row lock did not prevent (SQLite): either the
         # same key was answered meanwhile, or another write took this seq.

@@ -124,6 +124,14 @@ GAME_DATE = Write("date a singles tie's game", "A", drawn, lambda s: f"/api/cup-
                   lambda s: {"date": day(5).isoformat()})
 GAME = Write("start a singles tie's game", "A", drawn, lambda s: f"/api/cup-ties/{s.tie().pk}/games",
              lambda s: {"live": True})
+SUBMIT = Write("submit a singles tie's score", "A", drawn, lambda s: f"/api/cup-ties/{s.tie().pk}/games/submit",
+               lambda s: {"home_score": 61, "away_score": 40})
+CONFIRM = Write("confirm a singles tie's score", "A", drawn,
+                lambda s: f"/api/cup-ties/{s.tie().pk}/games/confirm")
+DISPUTE = Write("dispute a singles tie's score", "A", drawn,
+                lambda s: f"/api/cup-ties/{s.tie().pk}/games/dispute", lambda s: {"reason": "wrong"})
+RESOLVE = Write("resolve a disputed singles game", "A", drawn,
+                lambda s: f"/api/cup-ties/{s.tie().pk}/games/resolve", lambda s: {"uphold": True})
 HANDICAP = Write("make the cup a handicap cup", "A", nothing, lambda s: f"/api/cups/{s.competition.pk}/handicap",
                  lambda s: {"handicap": True})
 SETTINGS = Write("change the cup's settings", "A", with_entries, lambda s: f"/api/cups/{s.competition.pk}",
@@ -143,6 +151,12 @@ MATRIX: list[tuple[Write, tuple[int, ...]]] = [
     (WINNER,      (401, 403, 403, 403, 422)),  # a team cup's ties are decided by their results
     (GAME_DATE,   (401, 403, 403, 403, 422)),  # a team tie is dated by arranging its leg
     (GAME,        (401, 403, 403, 403, 422)),  # a team tie is played as fixtures
+    # A singles or pairs tie's players submit, confirm and dispute: nobody
+    # here plays in a team tie (test_cup_game_results.py has who may).
+    (SUBMIT,      (401, 403, 403, 403, 403)),
+    (CONFIRM,     (401, 403, 403, 403, 403)),
+    (DISPUTE,     (401, 403, 403, 403, 403)),
+    (RESOLVE,     (401, 403, 403, 403, 422)),  # nothing waits to be resolved
     (HANDICAP,    (401, 403, 403, 403, 422)),  # a team cup has no handicap
     (SETTINGS,    (401, 403, 403, 403, 200)),
 ]

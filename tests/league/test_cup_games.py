@@ -89,13 +89,13 @@ def test_a_singles_tie_played_live_on_the_pad_decides_the_tie_and_moves_the_winn
     assert shown["rounds"][0]["ties"][0]["games"][0]["home_score"] == won["scores"][0]
 
 
-def test_undoing_the_winning_move_takes_the_decision_back() -> None:
-    competition, _ = a_drawn_cup(4)
+def test_a_secretary_undoing_the_winning_move_takes_the_decision_back() -> None:
+    competition, secretary = a_drawn_cup(4)
     tie = semi(competition)
     tablet = tablet_for(login_of(tie, "home"))
     game = tablet.post(f"/api/cup-ties/{tie.pk}/games", {"live": True}, format="json").json()["games"][0]
     won = play_live(tablet, tablet.get(f"/api/games/{game['game']}").json(), seed=8)
-    undone = tablet.post(f"/api/games/{game['game']}/undo", {"seq": won["seq"]}, format="json",
+    undone = tablet_for(secretary).post(f"/api/games/{game['game']}/undo", {"seq": won["seq"]}, format="json",
                          HTTP_IDEMPOTENCY_KEY="undo-the-win")
     assert undone.status_code == 201, undone.json()
     tie.refresh_from_db()

@@ -61,6 +61,14 @@ def match_format_of(fixture: Fixture) -> formats.MatchFormat:
     return night_format(fixture_id=fixture.pk, division_id=fixture.division_id)
 
 
+def singles_numbers(*, fixture_id: int) -> list[int]:
+    """The numbers of the singles rubbers of the fixture's format, in order.
+    Raises Fixture.DoesNotExist."""
+    fixture = Fixture.objects.get(pk=fixture_id)
+    return [number for number, rubber in enumerate(match_format_of(fixture).rubbers, start=1)
+            if rubber.kind != "pairs"]
+
+
 def night_rubbers(night: MatchNight) -> list[Rubber]:
     """The night's rubbers in order, each with its games (and their live
     games) and players loaded."""

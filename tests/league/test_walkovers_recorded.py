@@ -83,3 +83,19 @@ def test_walkovers_awarded_before_the_figures_were_kept_are_given_them_by_the_mi
             stored.walkover_away_points) == (2, 1, 5, 0)
     change_scheme_and_forfeit(night)
     assert table(night) == {night.home.name: (1, 2, 1, 5), night.away.name: (1, 1, 2, 0)}
+
+
+def test_the_night_page_card_and_fixture_list_show_the_walkover_at_its_recorded_score(db: None) -> None:
+    from forms import browser, text
+    from tablets import tablet_for
+    night = a_match_night("solihull", league_name="Solihull League", forfeit={"score": [6, 0], "loser_points": 0})
+    fixture_forfeit(fixture_id=night.fixture.pk, team_id=night.away.pk, reason="", user=night.away_captain)
+    client = browser()
+    page = text(client.get(f"/fixtures/{night.fixture.pk}/night"))
+    assert f"Walkover to {night.home.name}, recorded as 6–0: 2 points to 0 in the table" in page
+    card = text(client.get(f"/fixtures/{night.fixture.pk}/night/card.csv")).splitlines()
+    assert card[1] == f",,,,,6,0,{night.home.name},walkover,,walkover: the match was awarded to {night.home.name}"
+    body = tablet_for(night.home_captain).get(f"/api/fixtures/{night.fixture.pk}/night").json()
+    assert (body["score"], body["walkover"]) == ([6, 0], {"winner": "home", "score": [6, 0], "points": [2, 0]})
+    division = text(client.get(f"/divisions/{night.division.pk}/"))
+    assert "6–0" in division and f"walkover to {night.home.name}" in division

@@ -106,4 +106,4 @@ def test_a_short_side_leaves_pairs_places_empty_and_concedes_a_singles_on_the_dr
     rubbers = {r.number: r.conceded_by for r in Rubber.objects.filter(night__fixture=night.fixture)}
     assert rubbers == {1: "away", 2: "", 3: "away"}
     html = text(client.get(url(night)))
-    assert f"Rubber 3: " in html and f"v {night.away.name} concedes it" in html
+    assert "Rubber 3: " in html and f"v {night.away.name} concedes it" in html

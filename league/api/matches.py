@@ -63,6 +63,14 @@ class NightFormatOutput(serializers.Serializer[Any]):
                                     help_text="Pairs named on the team sheet, or drawn at random at the table.")
 
 
+class NightWalkoverOutput(serializers.Serializer[Any]):
+    winner = serializers.ChoiceField(choices=RubberGame.Side.choices)
+    score = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2, allow_null=True,
+                                  help_text="Home, away: the games the walkover was recorded as (6-0).")
+    points = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2, allow_null=True,
+                                   help_text="Home, away: the match points it was worth when awarded.")
+
+
 class NightOutput(serializers.Serializer[Any]):
     """A fixture's night as `league.selectors.matches.night_view` reads it."""
 
@@ -75,13 +83,17 @@ class NightOutput(serializers.Serializer[Any]):
     format = NightFormatOutput()
     status = serializers.ChoiceField(choices=MatchNight.Status.choices)
     score = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2,
-                                  help_text="Rubbers won so far, home and away.")
+                                  help_text="Rubbers won so far, home and away; for a walkover, the score "
+                                            "recorded with it.")
     result_due = serializers.DateField(help_text="The last day for the home captain to submit the result.")
     dispute_reason = serializers.CharField(allow_blank=True)
     resolution = serializers.CharField(allow_blank=True, help_text="The secretary's note settling a dispute.")
     pairs_seed = serializers.CharField(allow_blank=True, help_text=(
         "Where the pairs were drawn: the seed they were drawn with, for anyone to draw again "
         "(docs/formats.md); empty otherwise."))
+    walkover = NightWalkoverOutput(allow_null=True, help_text=(
+        "A fixture awarded as a walkover (or forfeited): who it went to, and the score and match points "
+        "recorded with it; null otherwise."))
     rubbers = NightRubberOutput(many=True)
 
 

@@ -15,7 +15,7 @@ touches Django, so services can call it inside their own transactions.
 from .data import (
     Problem, format_from_data, format_problems, format_to_data, scheme_from_data, scheme_problems, scheme_to_data,
 )
-from .draws import draw_problems, drawn_lineups, pairs_drawn
+from .draws import draw_problems, drawn_lineups, pairs_drawn, pairs_not_drawn
 from .errors import FormatError, FormatsError, ResultError, SchemeError, UnknownFormat, UnknownScheme
 from .matchformats import PAIRS_CHOICES, MatchFormat, match_score
 from .points import (
@@ -30,7 +30,7 @@ __all__ = [
     "LosingBonus", "MatchFormat", "MatchResult", "Player", "PlayerId", "PointsScheme", "ResultError", "Rubber",
     "SchemeError", "Side", "Squad", "TeamSheet", "UnknownFormat", "UnknownScheme", "Walkover", "draw_problems",
     "drawn_lineups", "format_from_data", "format_get", "format_problems", "format_to_data", "games_to_win",
-    "match_points", "match_result", "match_score", "pairs_drawn", "rubber_decided", "rubber_winner",
+    "match_points", "match_result", "match_score", "pairs_drawn", "pairs_not_drawn", "rubber_decided", "rubber_winner",
     "scheme_from_data", "scheme_get", "scheme_problems", "scheme_to_data", "team_sheet_problems",
     "walkover_result",
 ]

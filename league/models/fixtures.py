@@ -9,7 +9,8 @@ the home team's venue. Its *status* says where it stands:
 - `published`: the division's fixtures are out, and stay out;
 - `postponed`: off its date, with no new date yet;
 - `rearranged`: moved to `rearranged_to` (`date` stays the original night);
-- `walkover`: awarded to `walkover_winner` without a game;
+- `walkover`: awarded to `walkover_winner` without a game, at the score
+  and points recorded with it (`walkover_home_games` ...);
 - `void`: will not be played and counts for nothing.
 
 Which status may follow which is `TRANSITIONS`, at the end: the fixtures
@@ -61,6 +62,13 @@ class Fixture(models.Model):
     walkover_winner = models.ForeignKey(
         "league.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="walkovers_won",
     )
+    # What a walkover was worth when it was recorded (the points scheme and
+    # the forfeit setting then): a scheme or setting changed afterwards
+    # never moves it. Home first; empty for anything but a walkover.
+    walkover_home_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    walkover_away_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    walkover_home_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    walkover_away_points = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.TextField(blank=True, help_text="Why the fixture was last postponed, rearranged, awarded or voided.")
     published_at = models.DateTimeField(null=True, blank=True)
     changed_at = models.DateTimeField(auto_now=True)

@@ -86,7 +86,8 @@ def sheet_draw(request: HttpRequest, found: NightPage) -> HttpResponse:
         try:
             night = team_sheet_draw(fixture_id=found.fixture.pk, singles=form.singles_lineups(),
                                     home=form.players("home"), away=form.players("away"),
-                                    seed=form.cleaned_data["seed"] or None, user=request.user)
+                                    seed=form.cleaned_data["seed"] or None, user=request.user,
+                                    conceded=form.conceded())
         except REFUSALS as refusal:
             problems = problems_of(refusal)
         else:

@@ -71,7 +71,10 @@ class DrawSheetForm(forms.Form):
     """The sheet of a format whose pairs are drawn: a select per singles
     slot (`r1_home`, `r1_away`, as on the named sheet), then each side's
     players for the pairs (`draw_home_1`, `draw_home_2`, ...: twice the
-    pairs rubbers), and the seed the captains agreed at the table, if any."""
+    pairs rubbers), and the seed the captains agreed at the table, if any.
+    A side short of players picks "concedes" for a singles, and leaves
+    places for the pairs empty: it concedes the pairs rubbers its players
+    do not fill."""
 
     seed = forms.CharField(label="Seed (optional)", required=False, max_length=64,
                            help_text="A word or number the captains agreed at the table; "
@@ -87,14 +90,17 @@ class DrawSheetForm(forms.Form):
         for rubber in self.singles:
             for side, team, squad in sides:
                 name = f"r{rubber['number']}_{side}"
-                self.fields[name] = _player_field(f"{team} player", squad, team, concede=False)
-                if rubber[side]:
+                self.fields[name] = _player_field(f"{team} player", squad, team)
+                if rubber.get("conceded_by") == side:
+                    self.initial.setdefault(name, CONCEDE)
+                elif rubber[side]:
                     self.initial.setdefault(name, rubber[side][0]["id"])
         for side, team, squad in sides:
             drawn = [player["id"] for rubber in pairs for player in rubber[side]]
             for at in range(1, self.places + 1):
                 name = f"draw_{side}_{at}"
-                self.fields[name] = _player_field(f"{team} player {at}", squad, team, concede=False)
+                self.fields[name] = _player_field(f"{team} player {at}", squad, team, concede=False,
+                                                  required=False)
                 if at <= len(drawn):
                     self.initial.setdefault(name, drawn[at - 1])
         self.order_fields([name for name in self.fields if name != "seed"] + ["seed"])
@@ -117,8 +123,15 @@ class DrawSheetForm(forms.Form):
         """The singles as `team_sheet_draw` takes them; an empty slot is left
         out, for the service to say what is missing."""
         data = self.cleaned_data
-        return [([data[f"r{r['number']}_home"]] if data[f"r{r['number']}_home"] else [],
-                 [data[f"r{r['number']}_away"]] if data[f"r{r['number']}_away"] else []) for r in self.singles]
+        return [([data[f"r{r['number']}_home"]] if data[f"r{r['number']}_home"] not in (None, CONCEDE) else [],
+                 [data[f"r{r['number']}_away"]] if data[f"r{r['number']}_away"] not in (None, CONCEDE) else [])
+                for r in self.singles]
+
+    def conceded(self) -> dict[int, str]:
+        """The singles a side concedes, by rubber number, as `team_sheet_draw` takes them."""
+        data = self.cleaned_data
+        return {r["number"]: side for r in self.singles for side in ("home", "away")
+                if data[f"r{r['number']}_{side}"] == CONCEDE}
 
     def players(self, side: str) -> list[int]:
         """The side's players for the draw, as chosen (empty places left out)."""
@@ -126,13 +139,16 @@ class DrawSheetForm(forms.Form):
         return [data[f"draw_{side}_{at}"] for at in range(1, self.places + 1) if data[f"draw_{side}_{at}"]]
 
 
-def _player_field(label: str, squad: list[Player], team: str, *, concede: bool = True) -> forms.TypedChoiceField:
+def _player_field(label: str, squad: list[Player], team: str, *, concede: bool = True,
+                  required: bool = True) -> forms.TypedChoiceField:
     # Not required here: an empty slot reaches the service, which names the
-    # rubber and the team that are short. The browser asks first all the same.
+    # rubber and the team that are short. The browser asks first all the
+    # same, except for a place a short side may leave empty.
     nobody = [(CONCEDE, f"Nobody: {team} concedes it")] if concede else []
+    first = "Choose a player" if required else "Nobody (short of players)"
     return forms.TypedChoiceField(label=label, required=False, coerce=_slot_value, empty_value=None,
-                                  choices=[("", "Choose a player"), *nobody] + [(p.pk, p.name) for p in squad],
-                                  widget=forms.Select(attrs={"required": True}))
+                                  choices=[("", first), *nobody] + [(p.pk, p.name) for p in squad],
+                                  widget=forms.Select(attrs={"required": True} if required else {}))
 
 
 def _slot_value(value: str) -> int | str:

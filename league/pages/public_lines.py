@@ -54,7 +54,9 @@ def fixture_line(fixture: Fixture, *, today: date, deadline_days: int) -> Fixtur
     if fixture.status == Status.VOID:
         return FixtureLine(fixture, "", "void", "off")
     if fixture.status == Status.WALKOVER:
-        return FixtureLine(fixture, "", f"walkover to {fixture.walkover_winner}", "result")
+        recorded = fixture.walkover_home_games is not None and fixture.walkover_away_games is not None
+        score = f"{fixture.walkover_home_games}–{fixture.walkover_away_games}" if recorded else ""
+        return FixtureLine(fixture, score, f"walkover to {fixture.walkover_winner}", "result")
     if fixture.status == Status.POSTPONED:
         return FixtureLine(fixture, "", "postponed", "off")
     night = night_of(fixture)

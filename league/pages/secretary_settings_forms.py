@@ -116,6 +116,10 @@ class SettingsForm(forms.Form):
                 help_text="Never as much as the game's target: then the largest step below it.")
             for name in ("result_deadline_days", "forfeit_won", "forfeit_lost", "tie_0"):
                 self.fields[name].required = True
+            self.fields["forfeit_loser_points"].help_text = (
+                "This walkover setting scores every walkover and forfeit in the league (a division may set its "
+                "own); a points scheme's own walkover boxes are not used. A walkover keeps the score and points "
+                "it was awarded at, whatever changes later.")
 
     def _choices(self, name: str, choices: list[tuple[str, str]], *, inherited: str | None = None) -> None:
         field = self.fields[name]

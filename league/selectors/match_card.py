@@ -4,7 +4,8 @@ winner. Read from `night_view`, so a card game and a live one read alike
 (a live game still being played shows its scores so far). The last
 column notes a rubber that is unchecked (block dominoes, its result as the
 card gave it), conceded by a side short of players, or played by a
-substitute (who came on for whom)."""
+substitute (who came on for whom). A walkover with no games is one row, at
+the score recorded with it."""
 import csv
 import io
 from typing import Any
@@ -36,6 +37,12 @@ def match_card_csv(*, fixture_id: int) -> tuple[dict[str, Any], str]:
             scores = ["" if score is None else score for score in game["scores"]]
             writer.writerow([rubber["number"], rubber["kind"], game["number"], home, away, *scores, winner,
                              "live" if game["source"] == "live" else "from the card", game["game"] or "", note])
+    walkover = view["walkover"]
+    if walkover is not None and not any(rubber["games"] for rubber in view["rubbers"]):
+        # No games were played: the card is the walkover, at the score recorded with it.
+        scores = walkover["score"] or ["", ""]
+        writer.writerow(["", "", "", "", "", *scores, teams[walkover["winner"]], "walkover", "",
+                         f"walkover: the match was awarded to {teams[walkover['winner']]}"])
     return view, out.getvalue()
 
 

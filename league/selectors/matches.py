@@ -61,6 +61,14 @@ def match_format_of(fixture: Fixture) -> formats.MatchFormat:
     return night_format(fixture_id=fixture.pk, division_id=fixture.division_id)
 
 
+def singles_numbers(*, fixture_id: int) -> list[int]:
+    """The numbers of the singles rubbers of the fixture's format, in order.
+    Raises Fixture.DoesNotExist."""
+    fixture = Fixture.objects.get(pk=fixture_id)
+    return [number for number, rubber in enumerate(match_format_of(fixture).rubbers, start=1)
+            if rubber.kind != "pairs"]
+
+
 def night_rubbers(night: MatchNight) -> list[Rubber]:
     """The night's rubbers in order, each with its games (and their live
     games) and players loaded."""
@@ -173,7 +181,22 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
         "rubbers": [_rubber_view(number, spec, rubbers.get(number)) for number, spec in enumerate(fmt.rubbers, 1)],
     }
     view["unchecked"] = any(rubber["unchecked"] for rubber in view["rubbers"])
+    view["walkover"] = _walkover_view(fixture)
+    if view["walkover"] is not None and view["walkover"]["score"] is not None:
+        view["score"] = view["walkover"]["score"]
     return view
+
+
+def _walkover_view(fixture: Fixture) -> dict[str, Any] | None:
+    """A walkover's winner, and the score and points recorded with it (none
+    for one awarded before they were kept)."""
+    if fixture.status != Fixture.Status.WALKOVER:
+        return None
+    figures = (fixture.walkover_home_games, fixture.walkover_away_games,
+               fixture.walkover_home_points, fixture.walkover_away_points)
+    recorded = None not in figures
+    return {"winner": "home" if fixture.walkover_winner_id == fixture.home_team_id else "away",
+            "score": list(figures[:2]) if recorded else None, "points": list(figures[2:]) if recorded else None}
 
 
 def _rubber_view(number: int, spec: formats.Rubber, rubber: Rubber | None) -> dict[str, Any]:

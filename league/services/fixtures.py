@@ -48,7 +48,9 @@ from league.refusals import (
     WrongLeague,
 )
 from league.authors import Author, author_user
-from league.services.standings import standings_queue
+from league import formats
+from league.selectors.competition import division_settings
+from league.services.standings import scheme_of, standings_queue
 
 Status = Fixture.Status
 # Why a change was not made: not a secretary, or against the league's rules.
@@ -210,6 +212,7 @@ def fixture_walkover(*, fixture_id: int, winner_team_id: int, reason: str, user:
             return Refused(f"a walkover in {fixture} goes to {fixture.home_team} or {fixture.away_team}")
         fixture.status = Status.WALKOVER
         fixture.walkover_winner_id = winner_team_id
+        _walkover_recorded(fixture)
         standings_queue(division_id=fixture.division_id)
         return None
     return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change,
@@ -238,12 +241,28 @@ def fixture_forfeit(*, fixture_id: int, team_id: int, reason: str, user: Author)
             return WrongFixtureStatus(f"the result of {fixture} has been returned: it can no longer be forfeited")
         fixture.status = Status.WALKOVER
         fixture.walkover_winner_id = fixture.away_team_id if team.pk == fixture.home_team_id else fixture.home_team_id
+        _walkover_recorded(fixture)
         standings_queue(division_id=fixture.division_id)
         return None
 
     return _transition(fixture_id=fixture_id, verb="walkover", reason=reason, user=user, change=change,
                        access=access, default_reason=lambda fixture: _forfeit_reason(fixture, team_id),
                        after=_cup_leg_changed)
+
+
+def _walkover_recorded(fixture: Fixture) -> None:
+    """The walkover's score and each side's points as the division's points
+    scheme and forfeit setting give them now, kept with it: a scheme or
+    setting changed later never moves a walkover already awarded."""
+    scheme = scheme_of(division_settings(division_id=fixture.division_id), division_id=fixture.division_id)
+    result = formats.walkover_result(scheme, "home" if fixture.walkover_winner_id == fixture.home_team_id else "away")
+    fixture.walkover_home_games, fixture.walkover_away_games = result.home_games, result.away_games
+    fixture.walkover_home_points, fixture.walkover_away_points = result.home_points, result.away_points
+
+
+def _walkover_cleared(fixture: Fixture) -> None:
+    fixture.walkover_home_games = fixture.walkover_away_games = None
+    fixture.walkover_home_points = fixture.walkover_away_points = None
 
 
 def _team_of(fixture: Fixture, team_id: int) -> Team | None:
@@ -259,6 +278,7 @@ def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
     """Voids a fixture: it will not be played and counts for nothing."""
     def change(fixture: Fixture) -> None:
         fixture.status = Status.VOID
+        _walkover_cleared(fixture)
         standings_queue(division_id=fixture.division_id)
     return _transition(fixture_id=fixture_id, verb="void", reason=reason, user=user, change=change,
                        after=_cup_leg_changed)
@@ -400,6 +420,9 @@ def _snapshot(fixture: Fixture) -> dict[str, Any]:
         "date": fixture.date.isoformat(),
         "rearranged_to": fixture.rearranged_to.isoformat() if fixture.rearranged_to else None,
         "walkover_winner": fixture.walkover_winner_id,
+        **({"walkover_score": [fixture.walkover_home_games, fixture.walkover_away_games],
+            "walkover_points": [fixture.walkover_home_points, fixture.walkover_away_points]}
+           if fixture.walkover_home_games is not None else {}),
     }
 
 

@@ -22,8 +22,9 @@ committed; both write the same rows. A change's mark waits on that lock
 too, so a rebuild never records a change it did not see.
 
 Only confirmed results count, of fixtures neither voided nor awarded as a
-walkover (league.services.standings_counted); a walkover counts as the
-division's forfeit setting records it.
+walkover (league.services.standings_counted); a walkover counts at the
+score and points recorded when it was awarded (the division's forfeit
+setting and points scheme then), so a later change to either never moves it.
 """
 import dataclasses
 import logging
@@ -153,9 +154,12 @@ def _match_lines(division: Division, expunged: set[int]) -> list[standings.Match
     # A play-off decides a promotion line, not the table (league.services.changeover).
     walkovers = (Fixture.objects.filter(division=division, status=Fixture.Status.WALKOVER, playoff=False)
                  .exclude(home_team_id__in=expunged).exclude(away_team_id__in=expunged).order_by()
-                 .values_list("home_team_id", "away_team_id", "walkover_winner_id"))
-    lines = [standings.MatchLine.walkover_to(home, away, "home" if winner == home else "away")
-             for home, away, winner in walkovers]
+                 .values_list("home_team_id", "away_team_id", "walkover_winner_id", "walkover_home_games",
+                              "walkover_away_games", "walkover_home_points", "walkover_away_points"))
+    # Each walkover at what it was worth when awarded (league.services.fixtures).
+    lines = [standings.MatchLine.walkover_to(home, away, "home" if winner == home else "away",
+                                             _recorded(figures))
+             for home, away, winner, *figures in walkovers]
     played = (counted_nights(division, expunged=expunged)
               .values("pk", "fixture__home_team_id", "fixture__away_team_id", "home_games", "away_games",
                       "scheme_version_id")
@@ -177,6 +181,15 @@ def _match_lines(division: Division, expunged: set[int]) -> list[standings.Match
             scheme=pinned.get(night["scheme_version_id"]),
         ))
     return lines
+
+
+def _recorded(figures: list[int | None]) -> formats.MatchResult | None:
+    """A walkover's recorded games and points, home first; None for one
+    awarded before they were kept (the migration filled every one then)."""
+    home_games, away_games, home_points, away_points = figures
+    if home_games is None or away_games is None or home_points is None or away_points is None:
+        return None
+    return formats.MatchResult(home_games, away_games, home_points, away_points, walkover=True)
 
 
 def _table_replace(division: Division, now: datetime, withdrawn: dict[int, str]) -> None:

@@ -13,6 +13,14 @@ rubber number to the side conceding): it names nobody for them, and each is
 recorded at once as won by the other side, its games at the format's
 concede score (61-0) and played by nobody. A side that cannot raise the
 format's minimum forfeits the match instead (`league.services.forfeits`).
+
+In a format whose pairs are drawn at the table, the pairs come from the
+draw (`league.services.pairs_draw`, which enters the sheet through here
+with its seed). A sheet entered by hand there is refused unless its pairs
+are what the night's seed draws from the players it gives for them (the
+singles changed, the pairs kept): so the night never shows a seed that does
+not give its pairs. In a format that names its pairs, a sheet entered by
+hand clears any seed left from a draw under an earlier format.
 """
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -35,7 +43,14 @@ def team_sheet_enter(*, fixture_id: int, lineups: Sequence[Lineup], user: Author
     """Records who plays each rubber, and the rubbers a short side concedes
     (`conceded`: rubber number to "home" or "away"). Raises
     Fixture.DoesNotExist, NotCaptain, FixtureNotPlayable, WrongNightStatus
-    or TeamSheetInvalid."""
+    or TeamSheetInvalid (also for pairs named by hand where they are drawn)."""
+    return team_sheet_write(fixture_id=fixture_id, lineups=lineups, user=user, conceded=conceded, seed=None)
+
+
+def team_sheet_write(*, fixture_id: int, lineups: Sequence[Lineup], user: Author,
+                     conceded: Mapping[int, str] | None, seed: str | None) -> MatchNight:
+    """`team_sheet_enter`, for the sheet by hand (`seed` None) or as drawn
+    from `seed` (the draw's own path: the seed is kept with the sheet)."""
     conceding = dict(conceded or {})
 
     def change(fixture: Fixture, night: MatchNight, details: dict[str, Any]) -> MatchNight:
@@ -51,8 +66,11 @@ def team_sheet_enter(*, fixture_id: int, lineups: Sequence[Lineup], user: Author
             problems = formats.team_sheet_problems(fmt, _sheet(fixture, lineups, conceding))
         if not problems:
             problems = _played_rubbers_changed(night, lineups)
+        if not problems and seed is None:
+            problems = _pairs_named_by_hand(fmt, night, lineups, conceding)
         if problems:
             raise TeamSheetInvalid(problems)
+        night.pairs_seed = seed if seed is not None else night.pairs_seed if fmt.pairs == "drawn" else ""
         night.save()
         _rubbers_write(fixture, night, fmt, lineups, conceding)
         return night
@@ -87,6 +105,32 @@ def _squad(fixture: Fixture, team: Team, named: set[int]) -> formats.Squad:
     squad = sheet_squad(division=fixture.division, team=team, named=named, on=fixture.played_on,
                         fixture_id=fixture.pk)
     return formats.Squad(team.name, tuple(formats.Player(pk, name) for pk, name in squad.players), squad.strangers)
+
+
+def _pairs_named_by_hand(fmt: formats.MatchFormat, night: MatchNight, lineups: Sequence[Lineup],
+                         conceding: Mapping[int, str]) -> list[str]:
+    """In a format whose pairs are drawn, a sheet by hand keeps the pairs
+    the night's seed draws (its singles may change); any other pairs are
+    the draw's to give."""
+    if fmt.pairs != "drawn":
+        return []
+    sheet = [formats.Lineup(tuple(home), tuple(away), _side(conceding.get(number)))
+             for number, (home, away) in enumerate(lineups, start=1)]
+    if night.pairs_seed:
+        wrong = formats.pairs_not_drawn(fmt, sheet, night.pairs_seed)
+        if not wrong:
+            return []
+        return [f"In {fmt.name} the pairs are drawn at the table: the seed {night.pairs_seed} does not give "
+                f"the pairs named for rubber {', '.join(map(str, wrong))}. Draw the pairs again (Draw the pairs "
+                f"on the night page, or POST /api/fixtures/{night.fixture_id}/night/sheet/draw) with the "
+                f"players for the pairs and the seed drawn at the table."]
+    named = [number for number, (rubber, (home, away)) in enumerate(zip(fmt.rubbers, lineups), start=1)
+             if rubber.kind == "pairs" and (home or away)]
+    if not named:
+        return []
+    return [f"In {fmt.name} the pairs are drawn at the table, not named: draw them (Draw the pairs on the night "
+            f"page, or POST /api/fixtures/{night.fixture_id}/night/sheet/draw) with each side's players for the "
+            f"pairs and the seed drawn at the table, and the draw enters the sheet."]
 
 
 def _played_rubbers_changed(night: MatchNight, lineups: Sequence[Lineup]) -> list[str]:

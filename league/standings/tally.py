@@ -63,7 +63,7 @@ def line_result(scheme: PointsScheme, line: MatchLine) -> MatchResult:
     the line says it was scored under."""
     scheme = line.scheme or scheme
     if line.walkover is not None:
-        return walkover_result(scheme, line.walkover)
+        return line.recorded or walkover_result(scheme, line.walkover)
     return match_result(scheme, line.home_games, line.away_games)
 
 

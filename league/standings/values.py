@@ -4,7 +4,8 @@ Terminology: a division's *teams* are ``TeamEntry``s (the database's id and
 the name the table shows).  A *match line* is one confirmed match: the
 *games* (rubbers) each side won, and the *pegged points* each side scored in
 those games.  A *walkover* is a match line awarded to one side without
-being played; its games and match points are the points scheme's (see
+being played; its games and match points are those recorded when it was
+awarded (``recorded``), or else the points scheme's (see
 ``league.formats.walkover_result``), its pegged points none.  A *sanction*
 deducts league points from a team (a late result: 3 points).  A *table row*
 is one team's line in the table.
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from league.formats import PointsScheme, Side
+from league.formats import MatchResult, PointsScheme, Side
 
 from .errors import EntryError
 
@@ -56,6 +57,9 @@ class MatchLine:
     # The points scheme the match was scored under, where it is not the
     # table's (a result confirmed before the league changed its scheme).
     scheme: PointsScheme | None = field(default=None, repr=False)
+    # A walkover's score and points as recorded when it was awarded, home
+    # first: a points scheme or forfeit setting changed later never moves it.
+    recorded: MatchResult | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.home == self.away:
@@ -72,9 +76,11 @@ class MatchLine:
                              f"it records no games or pegged points of its own")
 
     @classmethod
-    def walkover_to(cls, home: TeamId, away: TeamId, winner: Side) -> MatchLine:
-        """The line for a match ``winner`` was awarded because the other side gave a walkover."""
-        return cls(home, away, walkover=winner)
+    def walkover_to(cls, home: TeamId, away: TeamId, winner: Side,
+                    recorded: MatchResult | None = None) -> MatchLine:
+        """The line for a match ``winner`` was awarded because the other side
+        gave a walkover, at the score and points ``recorded`` with it, if any."""
+        return cls(home, away, walkover=winner, recorded=recorded)
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,8 +73,8 @@ def test_without_a_seed_a_new_one_is_made_and_shown(night: Night) -> None:
 
 
 @pytest.mark.parametrize(("data", "words"), [
-    ({"home": 3}, "The home side gives 3 players for the pairs; the 2 pairs rubbers of Drawn pairs need 4."),
-    ({"away": 2}, "The away side gives 2 players for the pairs"),
+    ({"home": 3}, "The home side gives 3 players for the pairs: pairs are drawn from an even number"),
+    ({"away": 1}, "The away side gives 1 player for the pairs: pairs are drawn from an even number"),
 ])
 def test_a_refused_draw_says_why_keeps_the_form_and_changes_nothing(night: Night, data: dict[str, int],
                                                                      words: str) -> None:
@@ -93,3 +93,17 @@ def test_the_away_captain_may_not_draw(night: Night) -> None:
     assert response.status_code == 200
     assert "captain or vice-captain, or a league secretary, can draw the pairs" in text(response)
     assert AuditEntry.objects.filter(action="night.pairs_drawn.refused").count() == 1
+
+
+def test_a_short_side_leaves_pairs_places_empty_and_concedes_a_singles_on_the_draw_form(night: Night) -> None:
+    client = browser(night.home_captain)
+    html = text(client.get(url(night)))
+    assert f"Nobody: {night.away.name} concedes it" in html and "Nobody (short of players)" in html
+    data = draw_data(night, seed="short", away=2)
+    data["r1_away"] = "concede"
+    response = post(client, url(night, "/sheet/draw"), data)
+    assert response.status_code == 302, text(response)
+    rubbers = {r.number: r.conceded_by for r in Rubber.objects.filter(night__fixture=night.fixture)}
+    assert rubbers == {1: "away", 2: "", 3: "away"}
+    html = text(client.get(url(night)))
+    assert "Rubber 3: " in html and f"v {night.away.name} concedes it" in html

@@ -77,7 +77,7 @@ def test_walkovers_awarded_before_the_figures_were_kept_are_given_them_by_the_mi
     fixture_forfeit(fixture_id=night.fixture.pk, team_id=night.away.pk, reason="", user=night.away_captain)
     Fixture.objects.update(walkover_home_games=None, walkover_away_games=None, walkover_home_points=None,
                            walkover_away_points=None)
-    import_module("league.migrations.0029_walkover_recorded_figures").walkovers_recorded(apps, None)
+    import_module("league.migrations.0031_walkover_recorded_figures").walkovers_recorded(apps, None)
     stored = Fixture.objects.get(pk=night.fixture.pk)
     assert (stored.walkover_home_games, stored.walkover_away_games, stored.walkover_home_points,
             stored.walkover_away_points) == (2, 1, 5, 0)

@@ -43,7 +43,7 @@ def walkovers_recorded(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0028_handicap_rule_and_cups'),
+        ('league', '0030_cup_game_state'),
     ]
 
     operations = [

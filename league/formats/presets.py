@@ -4,10 +4,13 @@ Terminology: a *preset* is a named format or scheme a league picks by key
 (and a division may pick another).  Sources are the rules of real leagues;
 docs/formats.md gives each preset's source and the decisions where the
 source is silent (the split of Leek's nine games, the player limits where
-none are given, the points for a draw no nine-rubber match can reach).
+none are given, Leek's number of substitutes, the points for a draw no
+nine-rubber match can reach).
 
->>> format_get("leek").counts(), scheme_get("leek").walkover.score
-({'singles': 6, 'pairs': 3}, (5, 4))
+>>> format_get("leek").counts(), format_get("leek").substitutes, scheme_get("leek").walkover.score
+({'singles': 6, 'pairs': 3}, 2, (5, 4))
+>>> format_get("guisborough").pairs
+'drawn'
 >>> [r.game for r in format_get("northallerton").rubbers].count("block")
 4
 >>> format_get("darts")
@@ -36,14 +39,17 @@ _LEEK_PAIR = Rubber("pairs", rules=(("target", 121), ("hand_size", (("4", 6),)),
 # Northallerton: every game four-handed, half of them block dominoes, which
 # the engine does not adjudicate (unchecked rubbers).
 _BLOCK_PAIR = Rubber("pairs", game="block")
+# Leek: "substitutes agreed before the start", no number given: 2 (a Decision).
+# Guisborough: "3 pairs drawn by the captains": drawn at the table from a seed.
 
 FORMATS: dict[str, MatchFormat] = {f.key: f for f in (
     MatchFormat("plain", "Plain (nine singles)", (_SINGLE,) * 9, max_singles=1),
-    MatchFormat("leek", "Leek", (_LEEK_SINGLE,) * 6 + (_LEEK_PAIR,) * 3, max_singles=1, max_pairs=1),
+    MatchFormat("leek", "Leek", (_LEEK_SINGLE,) * 6 + (_LEEK_PAIR,) * 3, max_singles=1, max_pairs=1,
+                substitutes=2),
     MatchFormat("solihull", "Solihull & Warwickshire", (_SINGLE,) * 6 + (_PAIR,) * 3,
                 max_singles=1, max_pairs=1),
     MatchFormat("northallerton", "Northallerton", (_BLOCK_PAIR,) * 4 + (_PAIR,) * 4, min_players=6),
-    MatchFormat("guisborough", "Guisborough", (_PAIR,) * 3, max_pairs=1, min_players=6),
+    MatchFormat("guisborough", "Guisborough", (_PAIR,) * 3, max_pairs=1, min_players=6, pairs="drawn"),
     MatchFormat("best-of-three", "Five singles, best of three", (Rubber("singles", best_of=3),) * 5,
                 max_singles=1),
 )}

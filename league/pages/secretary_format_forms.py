@@ -16,14 +16,19 @@ from django import forms
 from django.http import QueryDict
 
 from league.formats import MatchFormat, PointsScheme, format_to_data, scheme_to_data
-from league.formats.data import MAX_BEST_OF, MAX_RUBBERS
+from league.formats.data import MAX_BEST_OF, MAX_NUMBER, MAX_RUBBERS
 from scoring.rules import OFFENCES
 
 TARGETS = [("", "The league's"), ("61", "61"), ("121", "121")]
 KINDS = [("singles", "Singles"), ("pairs", "Pairs")]
 PAIRS = [("named", "Named by the captain on the team sheet"), ("drawn", "Drawn at random by the captains at the table")]
+GAMES = [("fives-and-threes", "Fives and Threes, checked by the engine"),
+         ("block", "Block dominoes, result only from the card (unchecked)")]
 # The rule keys a row shows; any other a rubber changes is kept as it is.
 ROW_KEYS = ("target", "hand_size", "penalties")
+# Where a problem is shown in a row: beside one of its boxes, or under the row.
+ROW_BOXES = ("kind", "game", "best_of", "target", "hand_size", "rules")
+HAND_SIZE_HELP = "Write the tiles each player is dealt as a number, such as 7, or by number of players, such as 2: 9, 4: 6."
 
 
 @dataclass
@@ -32,16 +37,17 @@ class RubberRow:
 
     number: int
     kind: str = "singles"
+    game: str = "fives-and-threes"
     best_of: str = "1"
     target: str = ""
     hand_size: str = ""
     penalties: str = ""
     kept: dict[str, Any] = field(default_factory=dict)  # rule keys the row does not show
-    # Problems by the box they belong to: "kind", "best_of", "rules", or "" for the row.
+    # Problems by the box they belong to (ROW_BOXES), or "" for the row.
     errors: dict[str, list[str]] = field(default_factory=dict)
 
     def add_error(self, where: str, message: str) -> None:
-        self.errors.setdefault(where if where in ("kind", "best_of", "rules") else "", []).append(message)
+        self.errors.setdefault(where if where in ROW_BOXES else "", []).append(message)
 
     @property
     def row_errors(self) -> list[str]:
@@ -52,8 +58,20 @@ class RubberRow:
         return self.errors.get("kind", [])
 
     @property
+    def game_errors(self) -> list[str]:
+        return self.errors.get("game", [])
+
+    @property
     def best_of_errors(self) -> list[str]:
         return self.errors.get("best_of", [])
+
+    @property
+    def target_errors(self) -> list[str]:
+        return self.errors.get("target", [])
+
+    @property
+    def hand_size_errors(self) -> list[str]:
+        return self.errors.get("hand_size", [])
 
     @property
     def rules_errors(self) -> list[str]:
@@ -69,12 +87,11 @@ def rows_of(fmt: MatchFormat) -> list[RubberRow]:
     rows = []
     for number, rubber in enumerate(format_to_data(fmt)["rubbers"], start=1):
         rules = rubber["rules"]
-        hand = rules.get("hand_size", "")
         rows.append(RubberRow(
-            number=number, kind=rubber["kind"], best_of=str(rubber["best_of"]), target=str(rules.get("target", "")),
-            hand_size=str(hand) if not isinstance(hand, dict) else "",
+            number=number, kind=rubber["kind"], game=rubber["game"], best_of=str(rubber["best_of"]),
+            target=str(rules.get("target", "")), hand_size=hand_size_text(rules.get("hand_size", "")),
             penalties=penalties_text(rules.get("penalties", {})),
-            kept={k: v for k, v in rules.items() if k not in ROW_KEYS or (k == "hand_size" and isinstance(v, dict))},
+            kept={k: v for k, v in rules.items() if k not in ROW_KEYS},
         ))
     return rows
 
@@ -88,7 +105,8 @@ def rows_posted(post: QueryDict) -> list[RubberRow]:
         def value(name: str) -> str:
             return post.get(f"rubber-{number}-{name}", "").strip()
         kept = _kept(value("kept"))
-        rows.append(RubberRow(place, kind=value("kind") or "singles", best_of=value("best_of") or "1",
+        rows.append(RubberRow(place, kind=value("kind") or "singles", game=value("game") or "fives-and-threes",
+                              best_of=value("best_of") or "1",
                               target=value("target"), hand_size=value("hand_size"), penalties=value("penalties"),
                               kept=kept))
     return rows
@@ -101,7 +119,7 @@ def rows_rearranged(rows: list[RubberRow], action: str) -> list[RubberRow]:
     at = int(number) - 1 if number.isdigit() else -1
     if verb == "add" and len(rows) < MAX_RUBBERS:
         last = rows[-1] if rows else RubberRow(0)
-        rows.append(RubberRow(0, kind=last.kind, best_of=last.best_of, target=last.target,
+        rows.append(RubberRow(0, kind=last.kind, game=last.game, best_of=last.best_of, target=last.target,
                               hand_size=last.hand_size, penalties=last.penalties, kept=dict(last.kept)))
     elif verb == "remove" and 0 <= at < len(rows) and len(rows) > 1:
         rows.pop(at)
@@ -124,14 +142,29 @@ def rubbers_data(rows: list[RubberRow]) -> list[dict[str, Any]] | None:
         if best_of is None or not 1 <= best_of <= MAX_BEST_OF or best_of % 2 == 0:
             row.add_error("best_of", f"Best of must be an odd number of games from 1 to {MAX_BEST_OF}.")
             ok = False
+        if row.game == "block":
+            # Block dominoes is not played by the engine: there are no rules to change.
+            for box, what in (("target", "target"), ("hand_size", "hand size"), ("rules", "penalty changes")):
+                if getattr(row, "penalties" if box == "rules" else box):
+                    row.add_error(box, f"A block dominoes rubber has no {what}: its result comes from the card. "
+                                       f"Leave this empty, or make the rubber Fives and Threes.")
+                    ok = False
+            if row.kept:
+                row.add_error("rules", f"A block dominoes rubber changes no rules, but this one also changes "
+                                       f"{', '.join(sorted(row.kept))}: make it Fives and Threes, or build it "
+                                       f"again without them.")
+                ok = False
+            rubbers.append({"kind": row.kind, "best_of": best_of or 1, "rules": {}, "game": row.game})
+            continue
         if row.target:
             rules["target"] = _number(row.target) or row.target
         if row.hand_size:
-            hand = _number(row.hand_size)
-            if hand is None:
-                row.add_error("rules", "The hand size is a number of tiles, such as 7.")
+            hand, problem = hand_size_parse(row.hand_size)
+            if problem:
+                row.add_error("hand_size", problem)
                 ok = False
-            rules["hand_size"] = hand
+            else:
+                rules["hand_size"] = hand
         if row.penalties:
             parsed = penalties_parse(row.penalties)
             if parsed is None:
@@ -140,8 +173,39 @@ def rubbers_data(rows: list[RubberRow]) -> list[dict[str, Any]] | None:
                 ok = False
             else:
                 rules["penalties"] = parsed
-        rubbers.append({"kind": row.kind, "best_of": best_of or 1, "rules": rules})
+        rubbers.append({"kind": row.kind, "best_of": best_of or 1, "rules": rules, "game": row.game})
     return rubbers if ok else None
+
+
+def hand_size_text(hand: Any) -> str:
+    """A rubber's hand size as its box shows it: "7", or "2: 9, 4: 6" by number of players."""
+    if isinstance(hand, dict):
+        return ", ".join(f"{players}: {size}" for players, size in sorted(hand.items()))
+    return str(hand)
+
+
+def hand_size_parse(text: str) -> tuple[int | dict[str, int] | None, str]:
+    """"7" (every number of players) or "2: 9, 4: 6" as the engine's
+    hand_size; with a sentence saying what is wrong instead."""
+    if ":" not in text:
+        size = _number(text)
+        if size is None or size < 1:
+            return None, HAND_SIZE_HELP
+        return size, ""
+    sizes: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
+        players, colon, tiles = (piece.strip() for piece in part.partition(":"))
+        size = _number(tiles)
+        if not colon or size is None or size < 1:
+            return None, HAND_SIZE_HELP
+        if players not in ("2", "3", "4"):
+            return None, f"A hand size is for 2, 3 or 4 players, not {players or 'none'}: {HAND_SIZE_HELP}"
+        if players in sizes:
+            return None, f"The hand size for {players} players is given twice."
+        sizes[players] = size
+    if not sizes:
+        return None, HAND_SIZE_HELP
+    return sizes, ""
 
 
 def penalties_text(penalties: dict[str, str]) -> str:
@@ -173,6 +237,10 @@ class FormatForm(forms.Form):
     min_players = forms.IntegerField(label="Fewest players a team must field", min_value=1, initial=1)
     substitutes = forms.IntegerField(label="Substitutes allowed", min_value=0, initial=0,
                                      help_text="Players a team may bring on during a match, agreed before it starts.")
+    concede_score = forms.IntegerField(label="Score of a conceded rubber's game", required=False, min_value=1,
+                                       max_value=MAX_NUMBER,
+                                       help_text="A conceded rubber's game is scored this many to 0. "
+                                                 "Empty: the rubber's target (61-0, or 121-0 for a game to 121).")
 
     def __init__(self, *args: Any, creating: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -185,12 +253,12 @@ class FormatForm(forms.Form):
         data = self.cleaned_data
         return {"name": data["name"], "rubbers": rubbers, "max_singles": data.get("max_singles"),
                 "max_pairs": data.get("max_pairs"), "min_players": data["min_players"], "pairs": data["pairs"],
-                "substitutes": data["substitutes"]}
+                "substitutes": data["substitutes"], "concede_score": data.get("concede_score")}
 
 
 def format_initial(fmt: MatchFormat) -> dict[str, Any]:
     return {"name": fmt.name, "pairs": fmt.pairs, "max_singles": fmt.max_singles, "max_pairs": fmt.max_pairs,
-            "min_players": fmt.min_players, "substitutes": fmt.substitutes}
+            "min_players": fmt.min_players, "substitutes": fmt.substitutes, "concede_score": fmt.concede_score}
 
 
 class SchemeForm(forms.Form):
@@ -250,7 +318,8 @@ SCHEME_FIELDS = {"name": "name", "win": "win", "draw": "draw", "loss": "loss", "
                  "losing_bonus.within": "bonus_within", "walkover": "walkover_loser_points",
                  "walkover.score": "walkover_won", "walkover.loser_points": "walkover_loser_points", "slug": "slug"}
 FORMAT_FIELDS = {"name": "name", "pairs": "pairs", "max_singles": "max_singles", "max_pairs": "max_pairs",
-                 "min_players": "min_players", "substitutes": "substitutes", "slug": "slug"}
+                 "min_players": "min_players", "substitutes": "substitutes", "concede_score": "concede_score",
+                 "slug": "slug"}
 
 
 def problems_placed(form: forms.Form, rows: list[RubberRow], problems: list[tuple[str, str]],

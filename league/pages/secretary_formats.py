@@ -15,6 +15,7 @@ from league.models import League, StoredFormat
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.pages.secretary_format_forms import (
     FORMAT_FIELDS,
+    GAMES,
     KINDS,
     SCHEME_FIELDS,
     TARGETS,
@@ -154,7 +155,7 @@ def _format_page(request: HttpRequest, league: League, stored: StoredFormat | No
                  rows: list[RubberRow]) -> HttpResponse:
     return render(request, "secretary/format_edit.html", {
         **_history(stored), "league": league, "stored": stored, "form": form, "rows": rows,
-        "kinds": KINDS, "targets": TARGETS, "can_add": len(rows) < formats.data.MAX_RUBBERS,
+        "kinds": KINDS, "games": GAMES, "targets": TARGETS, "can_add": len(rows) < formats.data.MAX_RUBBERS,
     }, status=400 if form.errors or any(row.errors for row in rows) else 200)
 
 

@@ -12,7 +12,8 @@ A side short of players concedes the rubbers it cannot field (`conceded`:
 rubber number to the side conceding): it names nobody for them, and each is
 recorded at once as won by the other side, its games at the format's
 concede score (61-0) and played by nobody. A side that cannot raise the
-format's minimum forfeits the match instead (`league.services.forfeits`).
+format's minimum forfeits the match instead
+(`league.services.fixtures.fixture_forfeit`).
 
 In a format whose pairs are drawn at the table, the pairs come from the
 draw (`league.services.pairs_draw`, which enters the sheet through here

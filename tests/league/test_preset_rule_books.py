@@ -134,3 +134,19 @@ def test_a_northallerton_side_short_of_six_cannot_concede_its_way_out() -> None:
     pairs = [(1, 2), (3, 4), (5, 1), (2, 3), (4, 5), (1, 2), (3, 4), (5, 1)]
     sheet = TeamSheet(RED, CROWN, tuple(Lineup(home, (21 + n % 6, 21 + (n + 1) % 6)) for n, home in enumerate(pairs)))
     assert team_sheet_problems(fmt, sheet) == ["Red Lion fields 5 players; Northallerton needs at least 6."]
+
+
+def test_leek_sides_may_agree_two_substitutes_before_the_start() -> None:
+    assert format_get("leek").substitutes == 2
+
+
+def test_guisboroughs_three_pairs_are_drawn_by_the_captains() -> None:
+    fmt = format_get("guisborough")
+    assert (fmt.pairs, [r.kind for r in fmt.rubbers], fmt.players_needed()) == ("drawn", ["pairs"] * 3, 6)
+
+
+def test_a_solihull_side_of_five_concedes_a_singles_and_a_pairs_and_plays_the_rest() -> None:
+    fmt = format_get("solihull")
+    assert fmt.players_needed() == 6  # the rule book's six: what a full side needs
+    assert team_sheet_problems(fmt, solihull_sheet(FIVE + [(21, 22), (23, 24)], {6, 9})) == []
+    assert match_score(fmt, [["home"]] * 5 + [["away"]] + [["home"]] * 2 + [["away"]]) == (7, 2)

@@ -3,6 +3,7 @@ moved and removed by plain buttons (nothing saved until Save), a format
 started from a preset, pairs drawn, a scheme with a losing bonus, each
 save a new version with its history, errors beside their fields, and the
 league or a division picking what was built."""
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -10,10 +11,12 @@ from forms import browser, post, text
 from leagues import a_season
 from test_secretary_settings_pages import LEAGUE_FORM
 
+from league.formats import format_get, format_to_data
 from league.models import Division, FormatVersion, League, StoredFormat
+from league.services.formats import stored_format_create
 
 FORMAT = {"name": "Cup nights", "slug": "cup", "pairs": "drawn", "max_singles": "", "max_pairs": "1",
-          "min_players": "4", "substitutes": "1",
+          "min_players": "4", "substitutes": "1", "concede_score": "",
           "rubber-1-kind": "pairs", "rubber-1-best_of": "3", "rubber-1-target": "121", "rubber-1-hand_size": "",
           "rubber-1-penalties": "",
           "rubber-2-kind": "pairs", "rubber-2-best_of": "3", "rubber-2-target": "121", "rubber-2-hand_size": "",
@@ -73,6 +76,7 @@ def test_saving_builds_the_format_as_version_1(secretary: Any, league: League) -
     stored = StoredFormat.objects.get(league=league, slug="cup")
     data = stored.versions.get().data
     assert (data["pairs"], data["substitutes"], data["min_players"]) == ("drawn", 1, 4)
+    assert data["concede_score"] is None
     assert data["rubbers"][1] == {"kind": "pairs", "best_of": 3,
                                   "rules": {"target": 121, "penalties": {"misplay": "deduct 10"}},
                                   "game": "fives-and-threes"}
@@ -156,3 +160,146 @@ def test_the_settings_review_names_the_leagues_own_format(secretary: Any, league
                      {**LEAGUE_FORM, "step": "review", "match_format": "own:cup"}))
     review = html[html.index("Check, then confirm"):]
     assert 'data-label="Becomes">Cup nights (own:cup)</td>' in review
+
+
+class FormBoxes(HTMLParser):
+    """What a browser would post from the page's form as it stands: each
+    box's value, the checked radio, the selected option."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, str] = {}
+        self.select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        box = dict(attrs)
+        name = box.get("name") or ""
+        if tag == "input" and name and name != "csrfmiddlewaretoken" and box.get("type") != "submit":
+            if box.get("type") != "radio" or "checked" in box:
+                self.values[name] = box.get("value") or ""
+        elif tag == "select":
+            self.select = name
+        elif tag == "option" and self.select and "selected" in box:
+            self.values[self.select] = box.get("value") or ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.select = None
+
+
+def boxes(html: str) -> dict[str, str]:
+    parser = FormBoxes()
+    parser.feed(html)
+    return parser.values
+
+
+def saved_unchanged(client: Any, address: str, **changes: str) -> Any:
+    """Opens the page and presses Save with the boxes as they were filled in."""
+    return post(client, address, {**boxes(text(client.get(address))), **changes, "action": "save"})
+
+
+@pytest.mark.parametrize("preset", ["northallerton", "leek", "solihull", "guisborough", "best-of-three"])
+def test_a_format_started_from_a_preset_and_saved_unchanged_is_the_preset(secretary: Any, league: League,
+                                                                          preset: str) -> None:
+    client = browser(secretary)
+    page = post(client, formats_url(league, "formats/new"),
+                {**boxes(text(client.get(formats_url(league, f"formats/new?from={preset}")))), "slug": "ours",
+                 "action": "save"})
+    assert page.status_code == 302
+    saved = StoredFormat.objects.get(league=league, slug="ours").versions.get().data
+    assert {**saved, "key": preset} == format_to_data(format_get(preset))
+
+
+def test_northallertons_block_dominoes_rubbers_are_shown_and_kept_when_saved(secretary: Any, league: League) -> None:
+    client = browser(secretary)
+    html = text(client.get(formats_url(league, "formats/new?from=northallerton")))
+    for number in range(1, 9):
+        row = html[html.index(f'id="rubber-{number}"'):]
+        game = "block" if number <= 4 else "fives-and-threes"
+        assert row.index(f'<option value="{game}" selected>') < row.index("</tr>")
+    assert "Block dominoes, result only from the card (unchecked)" in html
+    page = post(client, formats_url(league, "formats/new"), {**boxes(html), "slug": "north", "action": "save"})
+    rubbers = StoredFormat.objects.get(slug="north").versions.get().data["rubbers"]
+    assert [r["game"] for r in rubbers] == ["block"] * 4 + ["fives-and-threes"] * 4
+    assert saved_unchanged(client, page["Location"]).status_code == 302
+    assert "Nothing changed: still version 1." in text(client.get(page["Location"]))
+
+
+def test_a_block_rubber_given_a_target_is_refused_beside_the_box(secretary: Any, league: League) -> None:
+    page = post(browser(secretary), formats_url(league, "formats/new"), {
+        **FORMAT, "action": "save", "rubber-2-game": "block", "rubber-2-penalties": "", "rubber-2-target": "121"})
+    assert page.status_code == 400
+    html = text(page)
+    row_2 = html[html.index('id="rubber-2"'):]
+    target_box = row_2[row_2.index('id="rubber-2-target"'):row_2.index('id="rubber-2-hand_size"')]
+    assert "A block dominoes rubber has no target: its result comes from the card." in target_box
+    assert not StoredFormat.objects.exists()
+
+
+def test_a_rubber_made_block_dominoes_in_the_builder_is_saved_unchecked(secretary: Any, league: League) -> None:
+    page = post(browser(secretary), formats_url(league, "formats/new"), {
+        **FORMAT, "action": "save", "rubber-2-game": "block", "rubber-2-penalties": "", "rubber-2-target": ""})
+    assert page.status_code == 302
+    rubbers = StoredFormat.objects.get(slug="cup").versions.get().data["rubbers"]
+    assert rubbers[1] == {"kind": "pairs", "best_of": 3, "rules": {}, "game": "block"}
+
+
+def test_a_concede_score_set_through_the_api_survives_a_save_on_the_page(secretary: Any, league: League) -> None:
+    data = {**format_to_data(format_get("solihull")), "concede_score": 31, "substitutes": 2}
+    stored_format_create(league_id=league.pk, kind="format", slug="api", data=data, user=secretary)
+    client = browser(secretary)
+    html = text(client.get(formats_url(league, "formats/api")))
+    assert 'name="concede_score" value="31"' in html
+    assert saved_unchanged(client, formats_url(league, "formats/api"), name="Solihull again").status_code == 302
+    versions = StoredFormat.objects.get(slug="api").versions.order_by("number")
+    assert [(v.number, v.data["concede_score"], v.data["name"]) for v in versions] == [
+        (1, 31, "Solihull & Warwickshire"), (2, 31, "Solihull again")]
+
+
+def test_a_concede_score_is_set_and_cleared_on_the_page(secretary: Any, league: League) -> None:
+    client = browser(secretary)
+    post(client, formats_url(league, "formats/new"), {**FORMAT, "concede_score": "50", "action": "save"})
+    assert StoredFormat.objects.get(slug="cup").versions.get().data["concede_score"] == 50
+    saved_unchanged(client, formats_url(league, "formats/cup"), concede_score="")
+    assert StoredFormat.objects.get(slug="cup").versions.get(number=2).data["concede_score"] is None
+
+
+def test_leeks_pairs_hand_size_by_number_of_players_is_shown_and_kept(secretary: Any, league: League) -> None:
+    client = browser(secretary)
+    html = text(client.get(formats_url(league, "formats/new?from=leek")))
+    assert 'name="rubber-7-hand_size" id="rubber-7-hand_size" value="4: 6"' in html
+    assert 'name="rubber-1-hand_size" id="rubber-1-hand_size" value="9"' in html
+    post(client, formats_url(league, "formats/new"), {**boxes(html), "slug": "leek", "action": "save"})
+    rubbers = StoredFormat.objects.get(slug="leek").versions.get().data["rubbers"]
+    assert [r["rules"]["hand_size"] for r in rubbers] == [9] * 6 + [{"4": 6}] * 3
+
+
+@pytest.mark.parametrize(("typed", "stored"), [
+    ("7", 7),
+    ("2: 9, 4: 6", {"2": 9, "4": 6}),
+    ("4:6; 2:9", {"4": 6, "2": 9}),
+])
+def test_a_hand_size_is_typed_for_every_count_or_per_count(secretary: Any, league: League, typed: str,
+                                                           stored: Any) -> None:
+    page = post(browser(secretary), formats_url(league, "formats/new"),
+                {**FORMAT, "rubber-1-hand_size": typed, "action": "save"})
+    assert page.status_code == 302
+    assert StoredFormat.objects.get(slug="cup").versions.get().data["rubbers"][0]["rules"]["hand_size"] == stored
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("seven", "Write the tiles each player is dealt as a number, such as 7, or by number of players"),
+    ("5: 6", "A hand size is for 2, 3 or 4 players, not 5"),
+    ("4: 6, 4: 7", "The hand size for 4 players is given twice."),
+    ("4: 0", "Write the tiles each player is dealt as a number"),
+])
+def test_a_hand_size_that_makes_no_sense_is_refused_in_a_sentence_beside_it(secretary: Any, league: League,
+                                                                            typed: str, said: str) -> None:
+    page = post(browser(secretary), formats_url(league, "formats/new"),
+                {**FORMAT, "rubber-1-hand_size": typed, "action": "save"})
+    assert page.status_code == 400
+    html = text(page)
+    row_1 = html[html.index('id="rubber-1"'):html.index('id="rubber-2"')]
+    hand_box = row_1[row_1.index('id="rubber-1-hand_size"'):row_1.index('id="rubber-1-penalties"')]
+    assert said in hand_box
+    assert not StoredFormat.objects.exists()

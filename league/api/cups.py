@@ -49,10 +49,9 @@ from league.services.cups import (
     cup_draw,
     cup_enter,
     cup_entry_seed,
-    cup_handicap_set,
-    cup_settings_change,
     cup_withdraw,
 )
+from league.services.cup_settings import cup_handicap_set, cup_settings_change
 
 SEED_MAX = 2**31 - 1
 

@@ -34,15 +34,8 @@ from league.selectors.cups import (
     tie_view,
 )
 from league.selectors.fixtures import fixture_detail
-from league.services.cup_games import (
-    cup_game_card,
-    cup_game_confirm,
-    cup_game_dispute,
-    cup_game_resolve,
-    cup_game_start,
-    cup_game_submit,
-    game_tie_date_set,
-)
+from league.services.cup_game_results import cup_game_confirm, cup_game_dispute, cup_game_resolve, cup_game_submit
+from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set, tie_winner_set
 from league.services.cups import (
     competition_create,

@@ -17,7 +17,8 @@ from league.models import Competition, CupEntry, CupGame, Game
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.pages.secretary_cup_forms import TieCardForm
 from league.selectors.cup_pages import CupView, tie_get
-from league.services.cup_games import cup_game_confirm, cup_game_dispute, cup_game_start, cup_game_submit
+from league.services.cup_game_results import cup_game_confirm, cup_game_dispute, cup_game_submit
+from league.services.cup_games import cup_game_start
 
 
 def play_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) -> dict[int, dict[str, Any]]:

@@ -42,7 +42,8 @@ from league.selectors.cup_pages import (
 from league.selectors.secretary import season_get
 from league.services.competition import division_settings_change
 from league.selectors.cup_groups import group_tables
-from league.services.cup_games import cup_game_card, cup_game_resolve, cup_game_start, game_tie_date_set
+from league.services.cup_game_results import cup_game_resolve
+from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
 from league.services.cups import (
     competition_create,

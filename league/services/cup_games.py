@@ -14,7 +14,9 @@ first (pairs with partners opposite, as a rubber's), scored by the
 entrants' logins and the league's secretaries. In a handicap cup the game
 is set up with the start the league's rule gives the weaker side from the
 ratings as they stand (`tie_handicap`), on its scoresheet's `start`. A
-secretary may instead enter a game's final scores from the card. Once a side has won the games
+secretary may instead enter a game's final scores from the card, counting
+at once; a player's entry from the card waits for the other side to
+confirm it (league.services.cup_game_results). Once a side has won the games
 it needs, `cups.decide` reads the tie as one leg (games won, points
 pegged) and the winner goes on (`cup_ties.tie_moved_on`); an undo of the
 winning move takes the decision back. A walkover or withdrawal is still
@@ -42,8 +44,6 @@ from league.services.audit import audit_record
 from league.services.cup_ties import tie_moved_on
 from league.services.games import game_create
 from league.services.match_games import final_score_winner
-from league.services.match_notices import secretaries
-from league.services.notices import notice_queue, site_link
 from league.services.ratings import ratings_queue
 
 Failure = NotPermitted | Refused
@@ -101,9 +101,9 @@ def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
     made: CupGame | None = None
     details: dict[str, object] = {}
     with transaction.atomic():
-        tie = _locked(tie_id)
-        failure: Failure | None = _player_refusal(tie, user) or _playable_refusal(tie)
-        number, rubber = (_next_number(tie) if failure is None else (0, None))
+        tie = tie_locked(tie_id)
+        failure: Failure | None = _player_refusal(tie, user) or tie_playable_refusal(tie)
+        number, rubber = (tie_next_game(tie) if failure is None else (0, None))
         if failure is None and number == 0:
             failure = Refused("the tie's games are decided: no more are played")
         if failure is None and rubber is not None and not rubber.checked:
@@ -139,133 +139,27 @@ def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author
     scores, which must be ones a game under its rules could end on."""
     made: CupGame | None = None
     with transaction.atomic():
-        tie = _locked(tie_id)
+        tie = tie_locked(tie_id)
         failure: Failure | None = (secretary_refusal(league=tie.competition.season.league, user=user,
                                                      doing="can enter a cup tie's score from the card")
-                                   or _playable_refusal(tie))
-        number, rubber = (_next_number(tie) if failure is None else (0, None))
+                                   or tie_playable_refusal(tie))
+        number, rubber = (tie_next_game(tie) if failure is None else (0, None))
         if failure is None and number == 0:
             failure = Refused("the tie's games are decided: no more are played")
         details: dict[str, object] = {"number": number, "home_score": home_score, "away_score": away_score}
         if failure is None and rubber is not None:
-            won, failure = _card_winner(tie, rubber, home_score, away_score, details)
+            won, failure = card_game_winner(tie, rubber, home_score, away_score, details)
             if won is not None:
                 made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.CARD,
                                               home_score=home_score, away_score=away_score, winner=won,
                                               entered_by=author_user(user))
-                _rate(tie, made)
-                _decide(tie, user=user)
+                tie_game_rated(tie, made)
+                tie_decide(tie, user=user)
         audit_record(user=user, action="cup.game.card", target=tie, refusal=failure, data=details)
     if failure is not None:
         raise failure
     assert made is not None
     return made
-
-
-def cup_game_submit(*, tie_id: int, home_score: int, away_score: int, user: Author) -> CupGame:
-    """A player of the tie enters its next game's final scores from the
-    card, checked as a secretary's are: submitted, counting once a player
-    of the other side confirms them."""
-    made: CupGame | None = None
-    with transaction.atomic():
-        tie = _locked(tie_id)
-        failure: Failure | None = _entrant_refusal(tie, user, doing="enter its score") or _playable_refusal(tie)
-        number, rubber = (_next_number(tie) if failure is None else (0, None))
-        if failure is None and number == 0:
-            failure = Refused("the tie's games are decided: no more are played")
-        details: dict[str, object] = {"number": number, "home_score": home_score, "away_score": away_score}
-        if failure is None and rubber is not None:
-            won, failure = _card_winner(tie, rubber, home_score, away_score, details)
-            if won is not None:
-                made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.CARD,
-                                              home_score=home_score, away_score=away_score, winner=won,
-                                              state=CupGame.State.SUBMITTED, entered_by=author_user(user))
-                _submitted_tell(tie, made)
-        audit_record(user=user, action="cup.game.submit", target=tie, refusal=failure, data=details)
-    if failure is not None:
-        raise failure
-    assert made is not None
-    return made
-
-
-def cup_game_confirm(*, tie_id: int, user: Author) -> CupGame:
-    """A player of the side that did not submit the tie's game confirms
-    its score: it counts, and the tie is decided once a side has won the
-    games it needs."""
-    with transaction.atomic():
-        tie = _locked(tie_id)
-        cup_game = _submitted(tie, CupGame.State.SUBMITTED)
-        failure: Failure | None = _answer_refusal(tie, cup_game, user, doing="confirm")
-        if failure is None:
-            assert cup_game is not None
-            cup_game.state = CupGame.State.COUNTS
-            cup_game.save(update_fields=["state"])
-            _rate(tie, cup_game)
-            _decide(tie, user=user)
-        audit_record(user=user, action="cup.game.confirm", target=tie, refusal=failure,
-                     data={"number": cup_game.number if cup_game else None})
-    if failure is not None:
-        raise failure
-    assert cup_game is not None
-    return cup_game
-
-
-def cup_game_dispute(*, tie_id: int, reason: str, user: Author) -> CupGame:
-    """A player of the side that did not submit the tie's game disputes
-    its score, saying why: a secretary resolves it."""
-    with transaction.atomic():
-        tie = _locked(tie_id)
-        cup_game = _submitted(tie, CupGame.State.SUBMITTED)
-        failure: Failure | None = _answer_refusal(tie, cup_game, user, doing="dispute")
-        if failure is None and not reason.strip():
-            failure = Refused("say why the score is wrong: the secretary reads it to resolve the dispute")
-        if failure is None:
-            assert cup_game is not None
-            cup_game.state, cup_game.dispute_reason = CupGame.State.DISPUTED, reason.strip()
-            cup_game.save(update_fields=["state", "dispute_reason"])
-            _disputed_tell(tie, cup_game)
-        audit_record(user=user, action="cup.game.dispute", target=tie, refusal=failure,
-                     data={"number": cup_game.number if cup_game else None, "reason": reason.strip()})
-    if failure is not None:
-        raise failure
-    assert cup_game is not None
-    return cup_game
-
-
-def cup_game_resolve(*, tie_id: int, user: Author, home_score: int | None = None,
-                     away_score: int | None = None) -> CupGame | None:
-    """A secretary resolves the tie's disputed (or submitted) game: with
-    no scores the dispute is upheld and the score struck (the game is
-    entered again); with scores, checked as a card's, the game counts on
-    them. Returns the game, or None once struck."""
-    resolved: CupGame | None = None
-    with transaction.atomic():
-        tie = _locked(tie_id)
-        cup_game = _submitted(tie, CupGame.State.DISPUTED) or _submitted(tie, CupGame.State.SUBMITTED)
-        failure: Failure | None = secretary_refusal(league=tie.competition.season.league, user=user,
-                                                    doing="can resolve a disputed cup game")
-        if failure is None and cup_game is None:
-            failure = Refused("the tie has no score waiting to be confirmed or resolved")
-        details: dict[str, object] = {"number": cup_game.number if cup_game else None,
-                                      "upheld": home_score is None or away_score is None}
-        if failure is None and cup_game is not None:
-            if home_score is None or away_score is None:
-                details.update(struck=[cup_game.home_score, cup_game.away_score])
-                cup_game.delete()
-            else:
-                details.update(home_score=home_score, away_score=away_score)
-                won, failure = _card_winner(tie, tie_rubber(tie), home_score, away_score, details)
-                if won is not None:
-                    cup_game.home_score, cup_game.away_score, cup_game.winner = home_score, away_score, won
-                    cup_game.state, cup_game.entered_by = CupGame.State.COUNTS, author_user(user)
-                    cup_game.save(update_fields=["home_score", "away_score", "winner", "state", "entered_by"])
-                    resolved = cup_game
-                    _rate(tie, cup_game)
-                    _decide(tie, user=user)
-        audit_record(user=user, action="cup.game.resolve", target=tie, refusal=failure, data=details)
-    if failure is not None:
-        raise failure
-    return resolved
 
 
 def cup_change_refused(refusal: TiePlayedOn, *, user: Author) -> None:
@@ -284,7 +178,7 @@ def cup_game_changed(*, game: Game, was_won: bool, user: Author) -> None:
     tie_id = CupGame.objects.filter(game_id=game.pk).values_list("tie_id", flat=True).first()
     if tie_id is None:
         return
-    tie = _locked(tie_id)
+    tie = tie_locked(tie_id)
     for cup_game in tie_games(tie_id=tie.pk):
         if cup_game.game_id == game.pk:
             outcome = cup_game_outcome(CupGame(source=cup_game.source, game=game))
@@ -292,8 +186,8 @@ def cup_game_changed(*, game: Game, was_won: bool, user: Author) -> None:
             cup_game.away_score = outcome.away_score if outcome else None
             cup_game.winner = outcome.winner if outcome else ""
             cup_game.save(update_fields=["home_score", "away_score", "winner"])
-            _rate(tie, cup_game)
-    _decide(tie, user=user)
+            tie_game_rated(tie, cup_game)
+    tie_decide(tie, user=user)
 
 
 def _handicap_start(tie: CupTie, rules: dict[str, Any], details: dict[str, object]) -> Handicap | None:
@@ -306,7 +200,7 @@ def _handicap_start(tie: CupTie, rules: dict[str, Any], details: dict[str, objec
     return given
 
 
-def _card_winner(tie: CupTie, rubber: formats.Rubber, home_score: int, away_score: int,
+def card_game_winner(tie: CupTie, rubber: formats.Rubber, home_score: int, away_score: int,
                  details: dict[str, object]) -> tuple[formats.Side | None, ResultInvalid | None]:
     """The side a card's final scores give the game, or why no game under
     the tie's rules could end on them."""
@@ -320,69 +214,7 @@ def _card_winner(tie: CupTie, rubber: formats.Rubber, home_score: int, away_scor
         return None, invalid
 
 
-def _submitted(tie: CupTie, state: str) -> CupGame | None:
-    return CupGame.objects.filter(tie=tie, state=state).select_related("entered_by").order_by("-number").first()
-
-
-def _side_logins(entry: CupEntry | None) -> set[int]:
-    players = [] if entry is None else [entry.player, entry.partner]
-    return {p.user_id for p in players if p is not None and p.user_id is not None}
-
-
-def _entrant_refusal(tie: CupTie, user: Author, *, doing: str) -> NotPermitted | None:
-    uid = getattr(user, "pk", None)
-    if uid is not None and uid in _entrant_logins(tie):
-        return None
-    return NotGameScorer(f"only the tie's players can {doing}; a league secretary enters it from the card")
-
-
-def _answer_refusal(tie: CupTie, cup_game: CupGame | None, user: Author, *, doing: str) -> Failure | None:
-    """Why `user` may not confirm or dispute the submitted game: that is
-    for a player of the side that did not submit it."""
-    failure: Failure | None = _entrant_refusal(tie, user, doing=f"{doing} its score")
-    if failure is None and cup_game is None:
-        return Refused(f"the tie has no score waiting to be confirmed: nothing to {doing}")
-    if failure is None and cup_game is not None:
-        submitter = cup_game.entered_by_id
-        for entry in (tie.home, tie.away):
-            logins = _side_logins(entry)
-            if submitter in logins and getattr(user, "pk", None) in logins:
-                return NotGameScorer(f"a player of the other side {doing}s the score: "
-                                     f"{entry.name if entry else 'your side'} submitted it")
-    return failure
-
-
-def _submitted_tell(tie: CupTie, cup_game: CupGame) -> None:
-    assert tie.home is not None and tie.away is not None
-    mine = tie.home if cup_game.entered_by_id in _side_logins(tie.home) else tie.away
-    other = tie.away if mine == tie.home else tie.home
-    notice_queue(kind="result_submitted", event=f"submitted:cupgame:{cup_game.pk}",
-                 league=tie.competition.season.league, to=_players_of(other),
-                 subject=f"Confirm the score: {tie.competition.name}, {tie.home.name} v {tie.away.name}",
-                 body=(f"{mine.name} entered game {cup_game.number} of your {tie.competition.name} tie as "
-                       f"{tie.home.name} {cup_game.home_score}, {tie.away.name} {cup_game.away_score}.\n\n"
-                       "Please confirm it, or dispute it saying why, on the cup's page."),
-                 link=site_link("public-cup", tie.competition_id))
-
-
-def _disputed_tell(tie: CupTie, cup_game: CupGame) -> None:
-    assert tie.home is not None and tie.away is not None
-    league = tie.competition.season.league
-    notice_queue(kind="result_disputed", event=f"disputed:cupgame:{cup_game.pk}", league=league,
-                 to=[*_players_of(tie.home), *_players_of(tie.away), *secretaries(league)],
-                 subject=f"Score disputed: {tie.competition.name}, {tie.home.name} v {tie.away.name}",
-                 body=(f"Game {cup_game.number} of {tie.home.name} v {tie.away.name} ({tie.competition.name}), "
-                       f"entered as {cup_game.home_score}-{cup_game.away_score}, is disputed.\n\n"
-                       f"The reason: {cup_game.dispute_reason}\n\n"
-                       "A league secretary resolves it: upheld, or the scores corrected."),
-                 link=site_link("public-cup", tie.competition_id))
-
-
-def _players_of(entry: CupEntry) -> list[Any]:
-    return [p.user for p in (entry.player, entry.partner) if p is not None and p.user_id is not None]
-
-
-def _rate(tie: CupTie, cup_game: CupGame) -> None:
+def tie_game_rated(tie: CupTie, cup_game: CupGame) -> None:
     """A singles or pairs game won (or its win undone) moves its players'
     ratings from its day on (league.selectors.ratings dates it so)."""
     if tie.competition.kind != Competition.Kind.TEAM:
@@ -390,7 +222,7 @@ def _rate(tie: CupTie, cup_game: CupGame) -> None:
                       played_on=tie.date or timezone.localdate(cup_game.entered_at))
 
 
-def _decide(tie: CupTie, *, user: Author) -> None:
+def tie_decide(tie: CupTie, *, user: Author) -> None:
     """Who goes through on the games so far: `cups.decide` reads the tie as
     one leg, once a side has won the games it needs; until then nobody."""
     assert tie.home is not None and tie.away is not None
@@ -421,7 +253,7 @@ def _decide(tie: CupTie, *, user: Author) -> None:
                  data={"winner": tie.winner_id, "reason": tie.decided_reason, "games": winners, "moved_on": moved})
 
 
-def _next_number(tie: CupTie) -> tuple[int, formats.Rubber]:
+def tie_next_game(tie: CupTie) -> tuple[int, formats.Rubber]:
     """The number the tie's next game takes (0: none, the tie's games are
     decided), and the rubber the games are played as; ResultInvalid while
     a game is being played."""
@@ -446,12 +278,12 @@ def _player_refusal(tie: CupTie, user: Author) -> NotPermitted | None:
     if is_secretary(league=tie.competition.season.league_id, user=user):
         return None
     uid = getattr(user, "pk", None)
-    if uid is not None and uid in _entrant_logins(tie):
+    if uid is not None and uid in tie_entrant_logins(tie):
         return None
     return NotGameScorer("only the tie's players, or a league secretary, can start its game")
 
 
-def _playable_refusal(tie: CupTie) -> Refused | None:
+def tie_playable_refusal(tie: CupTie) -> Refused | None:
     if tie.competition.kind == Competition.Kind.TEAM:
         return Refused("a team cup's ties are played as fixtures, on their match night")
     if tie.bye:
@@ -471,16 +303,16 @@ def _seats(home: CupEntry, away: CupEntry) -> list[str]:
     return [home.player.name, away.player.name, home.partner.name, away.partner.name]
 
 
-def _entrant_logins(tie: CupTie) -> set[int]:
+def tie_entrant_logins(tie: CupTie) -> set[int]:
     players = [p for entry in (tie.home, tie.away) if entry is not None for p in (entry.player, entry.partner)]
     return {p.user_id for p in players if p is not None and p.user_id is not None}
 
 
 def _scorers(tie: CupTie) -> set[int]:
-    return _entrant_logins(tie) | set(tie.competition.season.league.secretaries.values_list("pk", flat=True))
+    return tie_entrant_logins(tie) | set(tie.competition.season.league.secretaries.values_list("pk", flat=True))
 
 
-def _locked(tie_id: int) -> CupTie:
+def tie_locked(tie_id: int) -> CupTie:
     return (CupTie.objects.select_for_update(of=("self",), no_key=True)
             .select_related("competition__season__league", "home__player__user", "away__player__user",
                             "home__partner__user", "away__partner__user")

@@ -7,9 +7,10 @@ from datetime import timedelta
 
 import pytest
 from matchnights import Night, a_match_night
+from tablets import tablet_for
 
 from league.competition_settings import combination_problem, settings_problem, settings_resolve
-from league.models import Division, Fixture, League, TableEntry
+from league.models import AuditEntry, Division, Fixture, League, TableEntry
 from league.refusals import FormatInvalid, SettingsInvalid
 from league.services.competition import division_settings_change, league_create, league_settings_change
 from league.services.fixtures import fixture_forfeit, fixture_walkover
@@ -154,3 +155,43 @@ def test_an_explicit_generous_forfeit_is_still_refused_for_a_league(django_user_
     with pytest.raises(SettingsInvalid, match="more than the Leek"):
         league_create(name="Generous", slug="generous", user=user,
                       settings={"points_scheme": "leek", "forfeit": {"score": [5, 4], "loser_points": 1}})
+
+
+@pytest.mark.django_db
+def test_the_api_reads_and_writes_as_the_points_scheme_says_as_null() -> None:
+    night = northallerton_night(forfeit={"score": [5, 4], "loser_points": 0})
+    url = f"/api/leagues/{night.league.pk}/walkover-rule"
+    secretary = tablet_for(night.secretary)
+    assert secretary.get(url).json() == {"forfeit": {"score": [5, 4], "loser_points": 0},
+                                         "points_scheme": "own:northallerton",
+                                         "scored_as": {"score": [5, 4], "loser_points": 0}}
+
+    changed = secretary.put(url, {"forfeit": None}, format="json")
+
+    assert changed.status_code == 200
+    assert changed.json() == {"forfeit": None, "points_scheme": "own:northallerton",
+                              "scored_as": {"score": [6, 0], "loser_points": 0}}
+    assert League.objects.get(pk=night.league.pk).forfeit is None
+    assert AuditEntry.objects.filter(action="league.settings.change").order_by("-pk")[0].data["changes"]["forfeit"] == [
+        {"score": [5, 4], "loser_points": 0}, None]
+    fixture_forfeit(fixture_id=night.fixture.pk, team_id=night.away.pk, reason="", user=night.away_captain)
+    assert recorded(night.fixture) == (6, 0, 8, 0)
+
+    back = secretary.put(url, {"forfeit": {"score": [3, 0]}}, format="json")
+    assert back.status_code == 200 and back.json()["forfeit"] == {"score": [3, 0]}
+
+
+@pytest.mark.django_db
+def test_the_api_refuses_a_walkover_setting_the_scheme_does_not_allow_and_audits_it() -> None:
+    night = northallerton_night(forfeit=None)
+    url = f"/api/leagues/{night.league.pk}/walkover-rule"
+
+    refused = tablet_for(night.secretary).put(url, {"forfeit": {"score": [6, 0], "loser_points": 1}},
+                                              format="json")
+
+    assert refused.status_code == 422
+    assert "would give a side that forfeits 1 points" in refused.json()["error"]
+    assert League.objects.get(pk=night.league.pk).forfeit is None
+    assert AuditEntry.objects.filter(action="league.settings.change.refused").count() == 1
+    assert tablet_for(night.secretary).put(url, {"forfeit": {"score": [0, 6]}},
+                                           format="json").status_code == 422

@@ -4,6 +4,7 @@ each walkover and forfeit by its points scheme's own walkover boxes
 6-0), at the moment it is awarded; a league with a walkover score of its
 own keeps scoring by it, whatever its scheme's boxes say."""
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from matchnights import Night, a_match_night
@@ -23,7 +24,7 @@ NORTHALLERTON = {"name": "Northallerton", "win": 2, "draw": 1, "loss": 0, "per_g
                  "walkover": {"score": [6, 0], "loser_points": 0}}
 
 
-def northallerton_night(**settings: object) -> Night:
+def northallerton_night(**settings: Any) -> Night:
     night = a_match_night("northallerton", league_name="Northallerton & District", **settings)
     stored_format_create(league_id=night.league.pk, kind="scheme", slug="northallerton", data=NORTHALLERTON,
                          user=night.secretary)
@@ -121,7 +122,7 @@ def test_a_division_left_as_the_league_follows_the_scheme() -> None:
 
 @pytest.mark.django_db
 def test_a_new_league_still_gets_the_5_4_walkover_and_may_start_as_the_scheme_says(
-        django_user_model: type) -> None:
+        django_user_model: Any) -> None:
     user = django_user_model.objects.create_user("founder")
     plain = league_create(name="Plain", slug="plain", user=user)
     following = league_create(name="Following", slug="following", user=user,
@@ -150,7 +151,7 @@ def test_a_scheme_too_generous_to_the_side_that_gives_a_walkover_cannot_be_built
 
 
 @pytest.mark.django_db
-def test_an_explicit_generous_forfeit_is_still_refused_for_a_league(django_user_model: type) -> None:
+def test_an_explicit_generous_forfeit_is_still_refused_for_a_league(django_user_model: Any) -> None:
     user = django_user_model.objects.create_user("founder")
     with pytest.raises(SettingsInvalid, match="more than the Leek"):
         league_create(name="Generous", slug="generous", user=user,

@@ -7,7 +7,8 @@ words.
 Terms: a league's *settings* are its rules (a scoresheet ``rules`` value,
 given to the engine for every game), its *match format* and *points scheme*
 (short keys such as "leek" or "solihull", defined in ``league.formats``),
-what a *forfeit* scores, how many days a home team has to return a result,
+what a *forfeit* scores (None for a league: as its points scheme's own
+walkover says, see `forfeit_of`), how many days a home team has to return a result,
 and the *late-result points* deducted offence by offence, and the
 *tie-breakers* its tables are ordered by (``league.standings``). A division may
 override any of them; an override left empty (None) inherits the league's.
@@ -39,7 +40,8 @@ class CompetitionSettings:
     rules: Any
     match_format: str
     points_scheme: str
-    forfeit: dict[str, Any]
+    # None: a walkover is scored as the points scheme's own walkover says.
+    forfeit: dict[str, Any] | None
     result_deadline_days: int
     late_result_points: list[int]
     # Last and defaulted, so settings written before tables had a setting
@@ -65,6 +67,17 @@ def settings_resolve(league: Mapping[str, Any], overrides: Mapping[str, Any]) ->
     """The league's settings with each override that is not None put in place."""
     chosen = {name: overrides[name] if overrides.get(name) is not None else league[name] for name in SETTING_NAMES}
     return CompetitionSettings(**chosen)
+
+
+def forfeit_of(resolved: CompetitionSettings, scheme: formats.PointsScheme) -> formats.Walkover:
+    """How a walkover is scored under `resolved`, whose points scheme is
+    `scheme`: the forfeit setting's score and loser_points, or, where the
+    setting is None ("as the points scheme says"), the scheme's own walkover."""
+    forfeit = resolved.forfeit
+    if forfeit is None:
+        return scheme.walkover
+    return formats.Walkover(score=(forfeit["score"][0], forfeit["score"][1]),
+                            loser_points=forfeit.get("loser_points", 0))
 
 
 def rules_problem(value: Any) -> str | None:
@@ -104,7 +117,10 @@ def forfeit_problem(value: Any) -> str | None:
     "loser_points", what the side that gave it takes (0 when left out). The
     points scheme scores the winner as if the score had been played (Leek:
     {"score": [5, 4]}, 2 for the win and 1 a game; Northallerton:
-    {"score": [6, 0]})."""
+    {"score": [6, 0]}). None, for a league, scores a walkover as its points
+    scheme's own walkover says (for a division, None is the league's)."""
+    if value is None:
+        return None
     example = 'like {"score": [5, 4], "loser_points": 0}'
     if not isinstance(value, Mapping) or "score" not in value:
         return f"forfeit: must be an object with a score, {example}"
@@ -149,7 +165,11 @@ def combination_problem(resolved: CompetitionSettings, *, where: str,
     a forfeit giving the side that forfeits more than the points scheme
     gives a side that played and lost. `scheme` is the points scheme the
     settings name, where the caller has read it; without it, a league's own
-    scheme is not checked here (its caller knows the league and checks it)."""
+    scheme is not checked here (its caller knows the league and checks it).
+    A forfeit "as the points scheme says" is the scheme's own walkover,
+    which the scheme itself keeps within its defeat."""
+    if resolved.forfeit is None:
+        return None
     if scheme is None:
         if is_own_key(resolved.points_scheme):
             return None

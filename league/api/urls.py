@@ -76,6 +76,7 @@ from league.api.rearrangements import (
     RearrangementWithdrawApi,
 )
 from league.api.substitutes import SubstitutesApi, SubstitutionApi
+from league.api.walkover_rule import WalkoverRuleApi
 from league.api.preview import GameOptionsApi, MovePreviewApi
 from league.api.squads import SquadApi, SquadPlayerApi
 from league.api.transfers import (
@@ -156,6 +157,7 @@ urlpatterns = [
     path("leagues/<num:league_id>/week-honours", LeagueWeekHonoursApi.as_view(), name="league-week-honours"),
     path("leagues/<num:league_id>/ratings", LeagueRatingsApi.as_view(), name="league-ratings"),
     path("leagues/<num:league_id>/handicap-rule", HandicapRuleApi.as_view(), name="league-handicap-rule"),
+    path("leagues/<num:league_id>/walkover-rule", WalkoverRuleApi.as_view(), name="league-walkover-rule"),
     path("divisions/<num:division_id>/ratings", DivisionRatingsApi.as_view(), name="division-ratings"),
     path("players/<num:player_id>/ratings", PlayerRatingsApi.as_view(), name="player-ratings"),
     path("cups/<num:competition_id>", CupApi.as_view(), name="cup"),

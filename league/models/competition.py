@@ -96,10 +96,11 @@ class League(models.Model):
         help_text="A points scheme's key, such as leek or solihull.",
     )
     forfeit = models.JSONField(
-        default=default_forfeit, validators=[validate_forfeit],
+        null=True, blank=True, default=default_forfeit, validators=[validate_forfeit],
         help_text="A forfeit (walkover) is recorded as this score, the winners' games first; the points "
                   "scheme scores it, and the side that gave it takes loser_points (0 if left out): "
-                  '{"score": [5, 4], "loser_points": 0}.',
+                  '{"score": [5, 4], "loser_points": 0}. Empty (null): as the points scheme\'s own '
+                  "walkover says.",
     )
     result_deadline_days = models.PositiveSmallIntegerField(
         default=7, validators=[validate_result_deadline_days],

@@ -59,9 +59,14 @@ class DivisionForm(forms.Form):
         for name in ("result_deadline_days", "late_result_points", "rules"):
             self.fields[name].widget.attrs["placeholder"] = _shown(getattr(league, name))
         forfeit = league.forfeit
-        self.fields["forfeit_won"].widget.attrs["placeholder"] = forfeit["score"][0]
-        self.fields["forfeit_lost"].widget.attrs["placeholder"] = forfeit["score"][1]
-        self.fields["forfeit_loser_points"].widget.attrs["placeholder"] = forfeit.get("loser_points", 0)
+        if forfeit is None:
+            # The league's walkovers are as the points scheme says.
+            self.fields["forfeit_won"].help_text = ("Empty: the league's, which is as the points scheme says "
+                                                    "(the division's scheme's own walkover).")
+        else:
+            self.fields["forfeit_won"].widget.attrs["placeholder"] = forfeit["score"][0]
+            self.fields["forfeit_lost"].widget.attrs["placeholder"] = forfeit["score"][1]
+            self.fields["forfeit_loser_points"].widget.attrs["placeholder"] = forfeit.get("loser_points", 0)
 
     def clean_late_result_points(self) -> list[int] | None:
         text = self.cleaned_data["late_result_points"].strip().lower()

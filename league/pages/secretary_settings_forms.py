@@ -12,7 +12,7 @@ from django import forms
 
 import scoring
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
-from league.formats import FORMATS, SCHEMES, FormatsError
+from league.formats import FORMATS, SCHEMES, FormatsError, PointsScheme, Walkover
 from league.models import Division, League
 from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
 from league.pages.secretary_forms import walkover_score_check
@@ -39,6 +39,9 @@ MOVING = ("postpone_proposer", "rearrange_notice_days")
 # The handicap cups' rule (league.ratings.handicap), the league's alone.
 HANDICAP = ("handicap_per_point", "handicap_step", "handicap_most")
 YES_NO = [("yes", "Yes"), ("no", "No")]
+# The league's walkover setting: the points scheme's own walkover (stored
+# as None), or the score and points in the boxes.
+AS_SCHEME, OWN_SCORE = "scheme", "score"
 
 
 class SettingsForm(forms.Form):
@@ -51,6 +54,8 @@ class SettingsForm(forms.Form):
     chip_out_bonus = forms.IntegerField(label="Bonus for chipping out", required=False, min_value=0)
     match_format = forms.ChoiceField()
     points_scheme = forms.ChoiceField()
+    forfeit_rule = forms.ChoiceField(label="Walkovers and forfeits are scored", required=False,
+                                     widget=forms.RadioSelect)
     forfeit_won = forms.IntegerField(label="Walkover score: games to the side that turned up", required=False,
                                      min_value=0)
     forfeit_lost = forms.IntegerField(label="Walkover score: games to the side that gave it", required=False,
@@ -85,9 +90,16 @@ class SettingsForm(forms.Form):
                          "late_result_points"):
                 self.fields[name].help_text = "Empty: the league's, shown in the box."
             self.fields["result_deadline_days"].widget.attrs["placeholder"] = league.result_deadline_days
-            self.fields["forfeit_won"].widget.attrs["placeholder"] = league.forfeit["score"][0]
-            self.fields["forfeit_lost"].widget.attrs["placeholder"] = league.forfeit["score"][1]
-            self.fields["forfeit_loser_points"].widget.attrs["placeholder"] = league.forfeit.get("loser_points", 0)
+            del self.fields["forfeit_rule"]
+            if league.forfeit is None:
+                for name in ("forfeit_won", "forfeit_lost", "forfeit_loser_points"):
+                    self.fields[name].help_text = ("Empty: the league's, which is as the points scheme says "
+                                                   "(the division's scheme's own walkover).")
+            else:
+                self.fields["forfeit_won"].widget.attrs["placeholder"] = league.forfeit["score"][0]
+                self.fields["forfeit_lost"].widget.attrs["placeholder"] = league.forfeit["score"][1]
+                self.fields["forfeit_loser_points"].widget.attrs["placeholder"] = league.forfeit.get(
+                    "loser_points", 0)
             self.fields["late_result_points"].widget.attrs["placeholder"] = _points_text(league.late_result_points)
         else:
             self.fields["hide_from_search"] = forms.BooleanField(
@@ -114,12 +126,19 @@ class SettingsForm(forms.Form):
             self.fields["handicap_most"] = forms.IntegerField(
                 label="The most start", min_value=0, max_value=MAX_MOST, required=False,
                 help_text="Never as much as the game's target: then the largest step below it.")
-            for name in ("result_deadline_days", "forfeit_won", "forfeit_lost", "tie_0"):
+            for name in ("result_deadline_days", "tie_0"):
                 self.fields[name].required = True
-            self.fields["forfeit_loser_points"].help_text = (
-                "This walkover setting scores every walkover and forfeit in the league (a division may set its "
-                "own); a points scheme's own walkover boxes are not used. A walkover keeps the score and points "
-                "it was awarded at, whatever changes later.")
+            rule = self.fields["forfeit_rule"]
+            assert isinstance(rule, forms.ChoiceField)
+            rule.choices = [(AS_SCHEME, f"As the points scheme says: {scheme_walkover_words(league)}"),
+                            (OWN_SCORE, "By the score and points below")]
+            rule.help_text = (
+                "This walkover setting scores every walkover and forfeit in the league (a division may set a "
+                "score of its own). As the points scheme says: the walkover boxes of the division's points "
+                "scheme, its newest version. A walkover keeps the score and points it was awarded at, "
+                "whatever changes later.")
+            self.fields["forfeit_won"].help_text = "Needed when walkovers are scored by the score and points below."
+            self.fields["forfeit_loser_points"].help_text = "Empty: 0."
 
     def _choices(self, name: str, choices: list[tuple[str, str]], *, inherited: str | None = None) -> None:
         field = self.fields[name]
@@ -128,6 +147,10 @@ class SettingsForm(forms.Form):
             choices = [(INHERIT, f"The league's: {dict(choices).get(inherited, inherited)}")] + choices
             field.required = False
         field.choices = choices
+
+    def clean_forfeit_rule(self) -> str:
+        # Left out of the post (a client that knows only the older form): the boxes.
+        return str(self.cleaned_data.get("forfeit_rule") or OWN_SCORE)
 
     def clean_postpone_proposer(self) -> str:
         # Left out of the post (a client that knows only the older form): unchanged.
@@ -154,6 +177,9 @@ class SettingsForm(forms.Form):
         super().clean()
         data = self.cleaned_data
         walkover_score_check(self)
+        if (not self.inherits and data.get("forfeit_rule") == OWN_SCORE and data.get("forfeit_won") is None
+                and "forfeit_won" not in self.errors and "forfeit_lost" not in self.errors):
+            self.add_error("forfeit_won", "give the walkover score, or choose as the points scheme says")
         if not self.errors:
             for name, value in self.settings().items():
                 problem = None if value is None else settings_problem(name, value)
@@ -221,7 +247,7 @@ class SettingsForm(forms.Form):
 
     def _forfeit(self) -> dict[str, Any] | None:
         data = self.cleaned_data
-        if data.get("forfeit_won") is None:
+        if data.get("forfeit_won") is None or (not self.inherits and data.get("forfeit_rule") == AS_SCHEME):
             return None
         forfeit: dict[str, Any] = {"score": [data["forfeit_won"], data["forfeit_lost"]]}
         if data.get("forfeit_loser_points") is not None:
@@ -231,9 +257,13 @@ class SettingsForm(forms.Form):
         return forfeit
 
 
-def shown(name: str, value: Any, *, names: dict[str, str] | None = None) -> str:
+def shown(name: str, value: Any, *, names: dict[str, str] | None = None,
+          scheme: PointsScheme | None = None) -> str:
     """A setting's value in words, for the review; `names` are the league's
-    own formats' and schemes' names by key."""
+    own formats' and schemes' names by key; `scheme` the league's points
+    scheme, which a league's forfeit of None follows."""
+    if name == "forfeit" and value is None and scheme is not None:
+        return f"as the points scheme says: {walkover_words(scheme.walkover)}"
     if value is None:
         return "the league's"
     if name == "rules":
@@ -265,6 +295,21 @@ def shown(name: str, value: Any, *, names: dict[str, str] | None = None) -> str:
     return str(value)
 
 
+def walkover_words(walkover: Walkover) -> str:
+    """A walkover in words: 6-0, 0 points to the side that gave it."""
+    return f"{walkover.score[0]}-{walkover.score[1]}, {walkover.loser_points} points to the side that gave it"
+
+
+def scheme_walkover_words(league: League) -> str:
+    """What "as the points scheme says" means now with the league's points
+    scheme, in words."""
+    try:
+        scheme = scheme_for_key(league_id=league.pk, key=league.points_scheme)
+    except FormatsError:
+        return "the walkover boxes of the points scheme"
+    return f"{walkover_words(scheme.walkover)}, under {scheme.name}"
+
+
 def _own(key: str, names: dict[str, str] | None) -> str:
     name = (names or {}).get(key)
     return f"{name} ({key})" if name else str(key)
@@ -282,6 +327,8 @@ def _initial(league: League, division: Division | None) -> dict[str, Any]:
             initial["down_can_win"] = "yes" if rules["down_can_win"] else "no"
     for name in ("match_format", "points_scheme", "result_deadline_days"):
         initial[name] = getattr(source, name)
+    if division is None:
+        initial["forfeit_rule"] = AS_SCHEME if league.forfeit is None else OWN_SCORE
     if source.forfeit is not None:
         initial["forfeit_won"], initial["forfeit_lost"] = source.forfeit["score"]
         initial["forfeit_loser_points"] = source.forfeit.get("loser_points", 0 if division is None else None)

@@ -103,9 +103,10 @@ def division_format(*, division_id: int) -> formats.MatchFormat:
 
 
 def division_scheme(*, division_id: int) -> formats.PointsScheme:
-    """The points scheme the division's next result will be scored by (the
-    scheme's own walkover; the table records walkovers by the division's
-    forfeit setting)."""
+    """The points scheme the division's next result will be scored by, with
+    the scheme's own walkover (the table records walkovers by the division's
+    forfeit setting, or by this walkover where the setting is "as the points
+    scheme says": league.services.standings.scheme_of)."""
     league_id, key = _league_and(division_id, "points_scheme")
     return scheme_for_key(league_id=league_id, key=key)
 

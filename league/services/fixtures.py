@@ -222,7 +222,8 @@ def fixture_walkover(*, fixture_id: int, winner_team_id: int, reason: str, user:
 def fixture_forfeit(*, fixture_id: int, team_id: int, reason: str, user: Author) -> Fixture:
     """The team cannot raise the players its match format needs, so it
     forfeits: the fixture is awarded to the other team as a walkover, which
-    the league's `forfeit` setting scores. The forfeiting team's captain or
+    the league's `forfeit` setting scores (or, where it is "as the points
+    scheme says", the points scheme's own walkover). The forfeiting team's captain or
     vice-captain, or a secretary, may do it, until the result is returned.
     An empty reason is worded for it."""
     def access(division: Division, fixture: Fixture) -> Failure | None:
@@ -252,7 +253,8 @@ def fixture_forfeit(*, fixture_id: int, team_id: int, reason: str, user: Author)
 
 def _walkover_recorded(fixture: Fixture) -> None:
     """The walkover's score and each side's points as the division's points
-    scheme and forfeit setting give them now, kept with it: a scheme or
+    scheme and forfeit setting give them now (the scheme's own walkover
+    where the setting is "as the points scheme says"), kept with it: a scheme or
     setting changed later never moves a walkover already awarded."""
     scheme = scheme_of(division_settings(division_id=fixture.division_id), division_id=fixture.division_id)
     result = formats.walkover_result(scheme, "home" if fixture.walkover_winner_id == fixture.home_team_id else "away")

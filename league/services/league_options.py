@@ -13,7 +13,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import League
-from league.refusals import SettingsInvalid
+from league.refusals import NotPermitted, SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
 from league.services.competition import division_settings_change, league_settings_change
@@ -108,3 +108,27 @@ def _secretary(league: League, user: Author) -> None:
     refusal = secretary_refusal(league=league, user=user, doing="can change its settings")
     if refusal is not None:
         raise refusal
+
+
+def league_walkover_set(*, league_id: int, forfeit: dict[str, Any] | None, user: Author) -> League:
+    """The league's walkover setting alone: a score and the points of the
+    side that gave it, or None, "as the points scheme says" (each walkover
+    then scored by its division's points scheme's own walkover). For its
+    secretaries. Raises League.DoesNotExist, NotSecretary or
+    SettingsInvalid; audited, refusals too."""
+    refusal: NotPermitted | SettingsInvalid | None
+    with transaction.atomic():
+        league = League.objects.select_for_update(no_key=True).get(pk=league_id)
+        refusal = secretary_refusal(league=league, user=user, doing="can change its walkover setting")
+        if refusal is None:
+            try:
+                with transaction.atomic():
+                    league = league_settings_change(league_id=league.pk, changes={"forfeit": forfeit}, user=user)
+            except SettingsInvalid as err:
+                refusal = err
+        if refusal is not None:
+            audit_record(user=user, action="league.settings.change", target=league, refusal=refusal,
+                         data={"changes": {"forfeit": [league.forfeit, forfeit]}})
+    if refusal is not None:
+        raise refusal
+    return league

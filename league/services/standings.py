@@ -24,7 +24,9 @@ too, so a rebuild never records a change it did not see.
 Only confirmed results count, of fixtures neither voided nor awarded as a
 walkover (league.services.standings_counted); a walkover counts at the
 score and points recorded when it was awarded (the division's forfeit
-setting and points scheme then), so a later change to either never moves it.
+setting, or the scheme's own walkover where the setting is "as the points
+scheme says", and the points scheme then), so a later change to either never
+moves it.
 """
 import dataclasses
 import logging
@@ -37,7 +39,7 @@ from django.db.models import F, Q, Sum
 from django.utils import timezone
 
 from league import formats, standings
-from league.competition_settings import CompetitionSettings
+from league.competition_settings import CompetitionSettings, forfeit_of
 from league.models import (
     Division,
     DivisionEntry,
@@ -139,12 +141,11 @@ def division_table_rows(division: Division, withdrawn: dict[int, str] | None = N
 def scheme_of(settings: CompetitionSettings, *, division_id: int) -> formats.PointsScheme:
     """The division's points scheme (the newest version: a result
     confirmed under an older one carries its own, see `_match_lines`), its
-    walkovers recorded as the division's forfeit setting says
-    (docs/organisation.md)."""
-    forfeit = settings.forfeit
-    walkover = formats.Walkover(score=(forfeit["score"][0], forfeit["score"][1]),
-                                loser_points=forfeit.get("loser_points", 0))
-    return dataclasses.replace(division_scheme(division_id=division_id), walkover=walkover)
+    walkovers recorded as the division's forfeit setting says, or as the
+    scheme's own walkover says where that setting is "as the points scheme
+    says" (docs/standings.md)."""
+    scheme = division_scheme(division_id=division_id)
+    return dataclasses.replace(scheme, walkover=forfeit_of(settings, scheme))
 
 
 _FIVES_AND_THREES = Q(rubbers__game=Rubber.Game.FIVES_AND_THREES)

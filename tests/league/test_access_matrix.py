@@ -55,6 +55,8 @@ CHANGEOVER_UNPLAYED = Endpoint("start the next season with fixtures unplayed", "
                                lambda s: f"/api/seasons/{s.season.pk}/changeover", lambda s: _next_season(s))
 HANDICAP_RULE = Endpoint("change the handicap rule", "put", lambda s: f"/api/leagues/{s.season.league_id}/handicap-rule",
                          lambda s: {"per_point": 3, "step": 5, "most": 30})
+WALKOVER_RULE = Endpoint("change the walkover setting", "put",
+                         lambda s: f"/api/leagues/{s.season.league_id}/walkover-rule", lambda s: {"forfeit": None})
 
 MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     # endpoint           anonymous, another team's captain, own captain, another league's secretary, own secretary
@@ -72,6 +74,7 @@ MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     (CHANGEOVER,         (401, 403, 403, 403, 201)),
     (CHANGEOVER_UNPLAYED, (401, 403, 403, 403, 422)),
     (HANDICAP_RULE,      (401, 403, 403, 403, 200)),
+    (WALKOVER_RULE,      (401, 403, 403, 403, 200)),
 ]
 
 CASES = matrix_cases(MATRIX)
@@ -110,7 +113,8 @@ def test_a_refusal_for_the_role_names_who_may_act(db: None) -> None:
 
 
 # The API modules whose every write must have a row above.
-COVERED_MODULES = ("league.api.fixtures", "league.api.squads", "league.api.changeover", "league.api.ratings")
+COVERED_MODULES = ("league.api.fixtures", "league.api.squads", "league.api.changeover", "league.api.ratings",
+                   "league.api.walkover_rule")
 WRITE_METHODS = ("post", "put", "patch", "delete")
 
 

@@ -139,9 +139,11 @@ def test_a_tie_decided_or_with_its_game_begun_is_not_dated_by_its_players() -> N
         game_tie_date_pick(tie_id=other.pk, date=in_days(5), user=login_of(other, "away"))
 
 
-def test_the_secretarys_date_overrides_the_dates_offered() -> None:
-    _, secretary, tie = a_tie()
+def test_the_secretary_sees_the_dates_offered_and_their_date_overrides_them() -> None:
+    competition, secretary, tie = a_tie()
     game_tie_dates_offer(tie_id=tie.pk, dates=[in_days(3)], user=login_of(tie, "home"))
+    desk = text_of(page(logged_in(secretary), f"/secretary/cups/{competition.pk}/"))
+    assert f"offered: {in_days(3):%a} {in_days(3).day} {in_days(3):%b}" in desk
     dated = game_tie_date_set(tie_id=tie.pk, date=in_days(6), user=secretary)
     assert dated.date == in_days(6) and dated.offered_dates == []
 

@@ -68,7 +68,7 @@ def _player_date_actions(view: CupView, *, user: Author, waiting: dict[int, CupG
     """A singles or pairs cup's: the ties the user plays in (their own
     login, as entrant or partner) not yet decided, begun, or set for the
     finals night: the home side offers, the away side picks."""
-    competition = view.competition
+    competition, uid = view.competition, getattr(user, "pk", None)
     actions: dict[int, dict[str, Any]] = {}
     for tie in (tie for shown in view.rounds for tie in shown.ties):
         found = tie.tie
@@ -76,17 +76,17 @@ def _player_date_actions(view: CupView, *, user: Author, waiting: dict[int, CupG
                 or (competition.finals_date is not None and found.date == competition.finals_date)
                 or found.games.all() or found.pk in waiting):
             continue
-        if user.pk in _logins(tie.home):
+        if uid in _logins(tie.home):
             actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}"),
                                  "picks": f"{tie.away_name} {'pick' if tie.away.partner_id else 'picks'} one"}
-        elif found.offered_dates and user.pk in _logins(tie.away):
+        elif found.offered_dates and uid in _logins(tie.away):
             offers = f"{tie.home_name} {'offer' if tie.home.partner_id else 'offers'} these dates"
             actions[found.pk] = {"action": PICK, "offers": offers,
                                  "form": PickForm(offered=found.offered_dates, prefix=f"pick{found.pk}")}
     return actions
 
 
-def _logins(entry: CupEntry) -> set[int]:
+def _logins(entry: CupEntry) -> set[int | None]:
     return {p.user_id for p in (entry.player, entry.partner) if p is not None and p.user_id is not None}
 
 

@@ -3,13 +3,15 @@
 Everyone may read. Every write is one call of `league.services.cups` or
 `league.services.cup_ties`, which decide who may make it: a secretary
 creates and draws a cup and sets its rounds' dates; a captain enters their
-team, the home side's captain offers dates and the away side's picks one.
+team, the home side's captain offers dates and the away side's picks one
+(in a singles or pairs cup, the home and away players do,
+`league.services.game_tie_dates`).
 A tie's legs are ordinary fixtures: their match nights are played through
 the fixtures' own endpoints (/api/fixtures/<id>/night/...).
 """
 from typing import Any
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
@@ -20,7 +22,7 @@ from cups.tables import STANDINGS
 from cups.ties import MEASURES
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, text
-from league.models import Competition, CupGame, Fixture, MatchNight, RubberGame
+from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, RubberGame
 from league.refusals import Refused
 from league.selectors.cup_groups import group_tables
 from league.selectors.cups import (
@@ -36,7 +38,8 @@ from league.selectors.cups import (
 from league.selectors.fixtures import fixture_detail
 from league.services.cup_game_results import cup_game_confirm, cup_game_dispute, cup_game_resolve, cup_game_submit
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
-from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set, tie_winner_set
+from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
+from league.services.game_tie_dates import cup_tie_date_pick, cup_tie_dates_offer
 from league.services.cups import (
     competition_create,
     cup_draw,
@@ -163,8 +166,10 @@ class TieOutput(serializers.Serializer[Any]):
     decided_reason = serializers.CharField(allow_blank=True)
     window_start = serializers.DateField(allow_null=True)
     window_end = serializers.DateField(allow_null=True)
-    offered_dates = serializers.ListField(child=serializers.DateField(),
-                                          help_text="The dates the next leg's home side offers.")
+    offered_dates = serializers.ListField(
+        child=serializers.DateField(),
+        help_text="The dates the next leg's home side (a singles or pairs tie's home player or pair) offers, "
+                  "for the away side to pick.")
     date = serializers.DateField(allow_null=True, help_text="The date last picked or set.")
     legs = LegOutput(many=True)
     games = CupGameOutput(many=True, help_text="A singles or pairs tie's games.")
@@ -488,11 +493,12 @@ class TieOfferApi(APIView):
         dates = serializers.ListField(child=serializers.DateField(), min_length=1, max_length=3)
 
     @extend_schema(request=InputSerializer, responses={200: TieOutput, **WRITE_ERRORS},
-                   summary="Offer up to three dates for a tie's next leg (the home side's captains)")
+                   summary="Offer up to three dates for a tie's next leg (the home side's captains), or for a "
+                           "singles or pairs tie's game (the home player or pair)")
     def post(self, request: Request, tie_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        tie = tie_dates_offer(tie_id=tie_id, dates=data.validated_data["dates"], user=request.user)
+        tie = cup_tie_dates_offer(tie_id=tie_id, dates=data.validated_data["dates"], user=request.user)
         return Response(_tie(tie.pk))
 
 
@@ -504,13 +510,19 @@ class DateInput(serializers.Serializer[Any]):
 
 
 class TiePickApi(APIView):
-    @extend_schema(request=DateInput, responses={201: FixtureOutput, **WRITE_ERRORS},
-                   summary="Pick one of the dates offered: the leg's fixture is published (the away side's captains)")
+    @extend_schema(request=DateInput, responses={
+        201: OpenApiResponse(FixtureOutput, description="A team tie: its leg's fixture, published."),
+        200: OpenApiResponse(TieOutput, description="A singles or pairs tie: the tie, dated."),
+        **WRITE_ERRORS},
+        summary="Pick one of the dates offered: a team tie's leg is published as a fixture (the away side's "
+                "captains); a singles or pairs tie is dated (the away player or pair)")
     def post(self, request: Request, tie_id: int) -> Response:
         data = DateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        fixture = tie_date_pick(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
-        return Response(FixtureOutput(fixture_detail(fixture_id=fixture.pk)).data, status=status.HTTP_201_CREATED)
+        picked = cup_tie_date_pick(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
+        if isinstance(picked, CupTie):
+            return Response(_tie(picked.pk))
+        return Response(FixtureOutput(fixture_detail(fixture_id=picked.pk)).data, status=status.HTTP_201_CREATED)
 
 
 class TieDateApi(APIView):

@@ -4,8 +4,10 @@ singles or pairs cup, a registered player entering themself (with the
 partner they name) (`player_to_enter`, `enter`); and
 arranging a tie: the home captain offers up to three dates inside the
 round's window, the away captain picks one of them, which puts the match in
-the fixtures. The services decide (`league.services.cups`, `cup_ties`); the
-page only spares people forms they could never use (`date_actions`)."""
+the fixtures; in a singles or pairs cup the home player (or either
+partner) offers and the away player picks, which dates the tie. The
+services decide (`league.services.cups`, `cup_ties`, `game_tie_dates`);
+the page only spares people forms they could never use (`date_actions`)."""
 from typing import Any
 
 from django.contrib import messages
@@ -14,7 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.authors import Author
-from league.models import Competition, CupTie, Fixture, MatchNight, Team
+from league.models import Competition, CupEntry, CupGame, CupTie, Fixture, MatchNight, Team
 from league.pages.date_offer_forms import OfferForm, PickForm
 from league.pages.public_lines import night_of
 from league.pages.secretary_access import REFUSALS, secretary_page
@@ -27,19 +29,23 @@ from league.selectors.cup_pages import (
     teams_captained,
     tie_get,
 )
-from league.services.cup_ties import tie_date_pick, tie_dates_offer
+from league.services.game_tie_dates import cup_tie_date_pick, cup_tie_dates_offer
 from league.services.cups import cup_enter
 
 OFFER = "offer"
 PICK = "pick"
 
 
-def date_actions(view: CupView, *, user: Author) -> dict[int, dict[str, Any]]:
+def date_actions(view: CupView, *, user: Author,
+                 waiting: dict[int, CupGame] | None = None) -> dict[int, dict[str, Any]]:
     """For each tie whose next leg is still to be arranged and whose side
     at home (or away) in it the user captains: what they may do now (offer
-    or pick) and the blank form."""
+    or pick) and the blank form. In a singles or pairs cup, the ties the
+    user plays in; `waiting` is the games entered and not yet counting."""
     if user is None or not user.is_authenticated:
         return {}
+    if view.competition.kind != Competition.Kind.TEAM:
+        return _player_date_actions(view, user=user, waiting=waiting or {})
     actions: dict[int, dict[str, Any]] = {}
     for tie in (tie for shown in [*view.groups, *view.rounds] for tie in shown.ties):
         found = tie.tie
@@ -50,11 +56,38 @@ def date_actions(view: CupView, *, user: Author) -> dict[int, dict[str, Any]]:
             continue
         home, away = sides
         if is_captain(team=home, user=user):
-            actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}"), "away": away}
+            actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}"),
+                                 "picks": f"{away.name}'s captain picks one"}
         elif found.offered_dates and is_captain(team=away, user=user):
-            actions[found.pk] = {"action": PICK, "home": home,
+            actions[found.pk] = {"action": PICK, "offers": f"{home.name} offer these nights",
                                  "form": PickForm(offered=found.offered_dates, prefix=f"pick{found.pk}")}
     return actions
+
+
+def _player_date_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) -> dict[int, dict[str, Any]]:
+    """A singles or pairs cup's: the ties the user plays in (their own
+    login, as entrant or partner) not yet decided, begun, or set for the
+    finals night: the home side offers, the away side picks."""
+    competition, uid = view.competition, getattr(user, "pk", None)
+    actions: dict[int, dict[str, Any]] = {}
+    for tie in (tie for shown in view.rounds for tie in shown.ties):
+        found = tie.tie
+        if (found is None or found.bye or found.winner_id is not None or tie.home is None or tie.away is None
+                or (competition.finals_date is not None and found.date == competition.finals_date)
+                or found.games.all() or found.pk in waiting):
+            continue
+        if uid in _logins(tie.home):
+            actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}"),
+                                 "picks": f"{tie.away_name} {'pick' if tie.away.partner_id else 'picks'} one"}
+        elif found.offered_dates and uid in _logins(tie.away):
+            offers = f"{tie.home_name} {'offer' if tie.home.partner_id else 'offers'} these dates"
+            actions[found.pk] = {"action": PICK, "offers": offers,
+                                 "form": PickForm(offered=found.offered_dates, prefix=f"pick{found.pk}")}
+    return actions
+
+
+def _logins(entry: CupEntry) -> set[int | None]:
+    return {p.user_id for p in (entry.player, entry.partner) if p is not None and p.user_id is not None}
 
 
 def next_sides(tie: TieView) -> tuple[Team, Team] | None:
@@ -152,11 +185,13 @@ def offer(request: HttpRequest, tie_id: int) -> HttpResponse:
         messages.error(request, "Give at least one date, each as a day of the month.")
     else:
         try:
-            tie_dates_offer(tie_id=tie.pk, dates=form.dates(), user=request.user)
+            cup_tie_dates_offer(tie_id=tie.pk, dates=form.dates(), user=request.user)
         except REFUSALS as refusal:
             messages.error(request, refusal.message)
         else:
-            messages.success(request, "Dates offered: the other side's captain picks one.")
+            messages.success(request, "Dates offered: the other side's captain picks one."
+                             if tie.competition.kind == Competition.Kind.TEAM else
+                             "Dates offered: the other side picks one.")
     return _back(tie)
 
 
@@ -169,7 +204,7 @@ def pick(request: HttpRequest, tie_id: int) -> HttpResponse:
         messages.error(request, "Pick one of the dates offered.")
     else:
         try:
-            tie_date_pick(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
+            cup_tie_date_pick(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
         except REFUSALS as refusal:
             messages.error(request, refusal.message)
         else:

@@ -7,7 +7,8 @@ TV, every match of the night on one screen.
 The TV page is kept current by static/js/night.js, the match night page's
 own script: it polls this page's live part (`finals_live`), rendered from
 the same template as the page, as it polls a match night's.
-The captains' date forms on the bracket post to `league.pages.cup_captains`.
+The captains' (and a singles or pairs cup's players') date forms on the
+bracket post to `league.pages.cup_captains`.
 """
 from datetime import date
 from typing import Any
@@ -58,8 +59,8 @@ def competition_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = _competition_or_404(competition_id)
     view = cup_view(competition=competition)
     deadline = division_settings_of(competition.division).result_deadline_days
-    actions = date_actions(view, user=request.user)
     waiting = games_waiting(competition_id=competition.pk)
+    actions = date_actions(view, user=request.user, waiting=waiting)
     plays = play_actions(view, user=request.user, waiting=waiting)
     rounds = [_round(r, competition, deadline) for r in view.rounds]
     group_matches = [_round(g, competition, deadline) for g in view.groups]

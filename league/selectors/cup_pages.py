@@ -86,6 +86,11 @@ class TieView:
         return leg is not None and (night is None or night.status == "open")
 
     @property
+    def offered_days(self) -> list[date]:
+        """The dates offered for the tie's next leg or game, to be picked from."""
+        return [date.fromisoformat(day) for day in self.tie.offered_dates] if self.tie is not None else []
+
+    @property
     def bye(self) -> bool:
         return self.tie is not None and self.tie.bye
 

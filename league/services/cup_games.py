@@ -2,8 +2,9 @@
 scored live on the pad or entered from the card, and who goes through.
 
 A singles or pairs tie is not a fixture of the cup's division, so it has
-no leg to arrange: a secretary gives it its date (a tie gone by only when
-insisting, as for a team tie), and a cup with a finals night has its
+no leg to arrange: its players offer and pick its date
+(league.services.game_tie_dates), or a secretary gives it (a tie gone by
+only when insisting, as for a team tie), and a cup with a finals night has its
 semi-finals and final dated for that night, at the finals venue, as soon
 as they are drawn.
 
@@ -51,9 +52,9 @@ FINALS_ROUNDS = 2  # the semi-finals and the final
 
 
 def game_tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = False) -> CupTie:
-    """A secretary sets the date a singles or pairs tie is played. A date
-    gone by is refused unless `insist` (a tie already played, recorded
-    late)."""
+    """A secretary sets the date a singles or pairs tie is played, offered
+    or not, overriding the players' (`game_tie_dates`). A date gone by is
+    refused unless `insist` (a tie already played, recorded late)."""
     with transaction.atomic():
         tie = (CupTie.objects.select_for_update(of=("self",), no_key=True).select_related("competition__season__league")
                .get(pk=tie_id))
@@ -63,8 +64,8 @@ def game_tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = F
         if failure is None and date < timezone.localdate() and not insist:
             failure = Refused(f"{date.day} {date:%B %Y} has gone: a tie is set for today or later")
         if failure is None:
-            tie.date = date
-            tie.save(update_fields=["date"])
+            tie.date, tie.offered_dates = date, []  # any dates the players offered are answered
+            tie.save(update_fields=["date", "offered_dates"])
         audit_record(user=user, action="cup.date.set", target=tie, refusal=failure,
                      data={"date": date.isoformat(), "insist": insist})
     if failure is not None:

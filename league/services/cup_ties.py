@@ -73,7 +73,7 @@ def tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
         if failure is None:
             home, _away = next_sides(tie=tie)
             failure = _captain_refusal(tie, home, user, doing="offer the dates")
-        failure = failure or _dates_refusal(tie, dates)
+        failure = failure or tie_dates_refusal(tie, dates)
         offered = sorted({day.isoformat() for day in dates})
         if failure is None:
             tie.offered_dates = offered
@@ -355,7 +355,9 @@ def _captain_refusal(tie: CupTie, entry: CupEntry, user: Author, *, doing: str) 
     return NotCaptain(f"only {entry.name}'s captain or vice-captain, or a league secretary, can {doing}")
 
 
-def _dates_refusal(tie: CupTie, dates: list[date]) -> Refused | None:
+def tie_dates_refusal(tie: CupTie, dates: list[date]) -> Refused | None:
+    """Why these dates cannot be offered for the tie, or None: one to
+    three, none gone by, each inside its round's window when it has one."""
     refusal = offered_dates_refusal(dates)
     if refusal is not None or tie.window_start is None or tie.window_end is None:
         return refusal

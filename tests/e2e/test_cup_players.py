@@ -1,11 +1,14 @@
 """A singles cup from its players' phones: a registered player enters
-themself from the cup's page; after the draw, one player of a tie enters a
+themself from the cup's page; after the draw, the home player offers dates
+and the away player picks one; one player of a tie enters a
 game played on paper, which does not count until the other player, on
 their own phone, confirms it, and then the winner is through."""
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from browsers import logged_in_context
@@ -81,3 +84,33 @@ def test_a_score_from_the_card_counts_once_the_other_player_confirms_it(phone: A
     assert tie.winner_id == tie.home_id
     final = CupTie.objects.get(competition=competition, round=2)
     assert home.name in (final.home.name if final.home else "", final.away.name if final.away else "")
+
+
+def test_the_home_player_offers_dates_and_the_away_player_picks_one_on_their_phones(
+        phone: Any, transactional_db: None) -> None:
+    competition, people, secretary = a_singles_cup()
+    for player in people:
+        cup_enter(competition_id=competition.pk, player_id=player.pk, user=secretary)
+    cup_draw(competition_id=competition.pk, seed=5, user=secretary)
+    tie = CupTie.objects.select_related("home__player", "away__player").get(competition=competition, round=1, number=1)
+    assert tie.home is not None and tie.away is not None
+    home, away = tie.home.player, tie.away.player
+    assert home is not None and away is not None
+    first, second = timezone.localdate() + timedelta(days=4), timezone.localdate() + timedelta(days=6)
+
+    offering = phone(home)
+    offering.goto(f"/cups/{competition.pk}/")
+    offering.get_by_label("First date").fill(first.isoformat())
+    offering.get_by_label("Second date").fill(second.isoformat())
+    offering.get_by_role("button", name="Offer the dates").click()
+    expect(offering.locator(".cup-messages")).to_contain_text("Dates offered: the other side picks one")
+
+    picking = phone(away)
+    picking.goto(f"/cups/{competition.pk}/")
+    expect(picking.locator("main")).to_contain_text(f"{home.name} offers these dates: pick one")
+    assert picking.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    picking.get_by_label(f"{second:%A} {second.day} {second:%B}").check()
+    picking.get_by_role("button", name="Play on this date").click()
+    expect(picking.locator(".cup-messages")).to_contain_text(f"is on {second:%A %d %B}")
+    tie.refresh_from_db()
+    assert tie.date == second and tie.offered_dates == []

@@ -7,8 +7,14 @@ withdrawing A and for offering dates for A's home leg against B; B's for
 picking one. C's captain is another team's. A secretary's own writes
 (creating, drawing, windows, setting a date, a winner) refuse every
 captain; a singles or pairs tie's date and games are refused on a team
-cup's tie (tests/league/test_cup_games.py has who may play them). Each write is tried with the cup at the stage it needs, and a
-refusal changes nothing of the cup, its entries, draws, ties or fixtures.
+cup's tie (tests/league/test_cup_games.py has who may play them). Each
+write is tried with the cup at the stage it needs, and a refusal changes
+nothing of the cup, its entries, draws, ties or fixtures.
+
+A singles cup's ties are dated through the same offer and pick: its own
+matrix has the tie's home player (offering) or away player (picking) for
+"own player", the player across the tie for "the other side", and a player
+of another tie.
 """
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,11 +37,13 @@ from django.urls import resolve
 from leagues import a_league
 from rest_framework.test import APIClient
 from tablets import tablet_for
+from test_cup_games import a_drawn_cup, login_of, semi
 
 from league.api.urls import urlpatterns
 from league.models import AuditEntry, Competition, CupDraw, CupEntry, CupTie, Division, Fixture
 from league.services.cup_ties import tie_dates_offer
 from league.services.cups import competition_create, cup_draw, cup_enter
+from league.services.game_tie_dates import game_tie_dates_offer
 
 WATCHED = [Competition, CupEntry, CupDraw, CupTie, Division, Fixture]
 
@@ -188,3 +196,52 @@ def test_every_write_of_the_cups_api_is_in_the_matrix(db: None) -> None:
               and any(hasattr(pattern.callback.view_class, verb) for verb in ("post", "put", "patch", "delete"))}
     in_matrix = {resolve(write.path(scene)).url_name for write, _ in MATRIX}
     assert routed - in_matrix == set()
+
+
+# A singles cup's ties: dated by their players.
+
+ANOTHER_PLAYER = "another tie's player"
+OTHER_SIDE = "the other side's player"
+OWN_PLAYER = "own player"
+SINGLES_ROLES = [ANONYMOUS, ANOTHER_PLAYER, OTHER_SIDE, OWN_PLAYER, OTHER_SECRETARY, OWN_SECRETARY]
+
+
+@dataclass(frozen=True)
+class SinglesWrite:
+    name: str
+    own: str  # the side of the tie whose business it is: home or away
+    offered: bool  # the home player's dates offered first
+    path: str
+    body: Callable[[], dict[str, Any]]
+
+
+SINGLES_OFFER = SinglesWrite("offer a singles tie's dates", "home", False, "offer",
+                             lambda: {"dates": [day(3).isoformat()]})
+SINGLES_PICK = SinglesWrite("pick a singles tie's date", "away", True, "pick", lambda: {"date": day(4).isoformat()})
+
+SINGLES_MATRIX: list[tuple[SinglesWrite, tuple[int, ...]]] = [
+    # write        anonymous, another tie's player, the other side, own player, another league's secretary,
+    #              own secretary
+    (SINGLES_OFFER, (401, 403, 403, 200, 403, 200)),
+    (SINGLES_PICK,  (401, 403, 403, 200, 403, 200)),
+]
+
+
+@pytest.mark.parametrize(("write", "role", "answer"), matrix_cases(SINGLES_MATRIX, SINGLES_ROLES))
+def test_each_singles_tie_date_write_answers_each_role_as_the_matrix_says(db: None, write: SinglesWrite, role: str,
+                                                                          answer: int) -> None:
+    competition, secretary = a_drawn_cup(4)
+    tie, other_tie = semi(competition), semi(competition, 2)
+    if write.offered:
+        game_tie_dates_offer(tie_id=tie.pk, dates=[day(3), day(4)], user=secretary)
+    other_secretary = get_user_model().objects.create_user("stoke-secretary")
+    a_league("Stoke Sunday").secretaries.add(other_secretary)
+    users = {ANOTHER_PLAYER: login_of(other_tie, "home"),
+             OTHER_SIDE: login_of(tie, "away" if write.own == "home" else "home"),
+             OWN_PLAYER: login_of(tie, write.own), OTHER_SECRETARY: other_secretary, OWN_SECRETARY: secretary}
+    client = APIClient() if role == ANONYMOUS else tablet_for(users[role])
+    before, refused_before = state(WATCHED), refusals()
+    response = client.post(f"/api/cup-ties/{tie.pk}/{write.path}", write.body(), format="json")
+    assert_answered_as_the_matrix_says(response, answer, before, state(WATCHED))
+    if answer == 403:
+        assert refusals() == refused_before + 1

@@ -1,7 +1,8 @@
 """Singles and pairs ties are dated: a secretary sets a tie's date (the
 pages, the API), a cup with a finals night has its semi-finals and final
 dated for it as soon as they are drawn, and the cup's page and finals night
-show them; nobody else dates a tie, nor a tie for a night gone by."""
+show them; nobody else sets a tie's date outright (its players offer and
+pick one: test_game_tie_dates.py), nor a tie for a night gone by."""
 from datetime import date, timedelta
 from typing import Any
 

@@ -147,7 +147,8 @@ def test_the_away_captain_picks_from_the_dates_offered(one_tie: tuple[Cup, Any])
     assert f'action="/cup-ties/{tie.pk}/pick"' in html
     for day in days:
         assert f'value="{day.isoformat()}"' in html
-    assert "Dates offered: 2, the away side to pick" in text_of(html)
+    shown = ", ".join(f"{day:%a} {day.day} {day:%b}" for day in days)
+    assert f"Dates offered: {shown}, for the other side to pick" in text_of(html)
 
 
 def test_no_date_form_while_a_leg_is_arranged_and_unplayed(one_tie: tuple[Cup, Any]) -> None:

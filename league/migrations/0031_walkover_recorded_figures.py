@@ -2,12 +2,13 @@
 
 from django.db import migrations, models
 
+from league import formats
+
 
 def walkovers_recorded(apps, schema_editor):
     """Every walkover already awarded keeps what it is worth now: the score
     and points of its division's forfeit setting and newest points scheme,
     as the table scored it before this migration."""
-    from league import formats
     Fixture = apps.get_model("league", "Fixture")
     FormatVersion = apps.get_model("league", "FormatVersion")
     schemes = {}

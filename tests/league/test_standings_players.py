@@ -12,6 +12,8 @@ from tablets import post_move, post_shown, tablet_for
 import scoring
 from league.models import Fixture, PlayerGame, PlayerStats
 from league.selectors.standings import player_leaderboard
+from league.services.competition import league_settings_change
+from league.services.formats import stored_format_create
 from league.services.match_games import rubber_game_card, rubber_game_start
 from league.services.results import match_confirm, match_result_correct, match_submit
 from league.services.standings_player_games import seat_counts
@@ -70,8 +72,15 @@ def test_a_player_is_credited_with_the_game_they_played(night: Night, committed:
     assert not PlayerStats.objects.filter(player=night.home_players[9]).exists()
 
 
+THREE_PAIRS = {"name": "Three pairs", "pairs": "named", "rubbers": [{"kind": "pairs"}] * 3}
+
+
 def test_both_partners_of_a_pairs_rubber_share_its_result(db: None, committed: Any) -> None:
-    night = a_match_night("guisborough")
+    night = a_match_night()
+    stored_format_create(league_id=night.league.pk, kind="format", slug="three-pairs", data=THREE_PAIRS,
+                         user=night.secretary)
+    league_settings_change(league_id=night.league.pk, changes={"match_format": "own:three-pairs"},
+                           user=night.secretary)
     sheet_entered(night, ["pairs"] * 3)
     confirmed(night, night.fixture, [(61, 12), (61, 30), (50, 61)], committed)
     assert stats(night.home_players[0])[:4] == stats(night.home_players[1])[:4] == (1, 1, 61, 1)

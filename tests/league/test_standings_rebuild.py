@@ -20,6 +20,8 @@ from league.models import Division, DivisionEntry, Fixture, PlayerStats, Sanctio
 from league.services import fixtures as fixture_services
 from league.services import results
 from league.refusals import NotPermitted, Refused
+from league.services.competition import league_settings_change
+from league.services.formats import stored_format_create
 from league.services.match_games import rubber_game_card
 from league.services.sanctions import sanction_apply, sanction_remove
 from league.services.standings import division_standings_rebuild, standings_rebuild_all
@@ -27,7 +29,8 @@ from league.services.teamsheets import team_sheet_enter
 from league.tasks import division_standings_task
 
 TEAMS_A_DIVISION = 3
-PAIRS = 3  # guisborough: three pairs rubbers, six players a side
+PAIRS = 3  # three pairs rubbers, named on the sheet: six players a side
+THREE_PAIRS = {"name": "Three pairs", "pairs": "named", "rubbers": [{"kind": "pairs"}] * PAIRS}
 
 # What can happen to a season, in any order. Each names a fixture or team by
 # its index; an action the league's rules refuse at that point (a result on
@@ -53,8 +56,12 @@ class Season_:
     def __init__(self) -> None:
         users = get_user_model().objects
         self.secretary = users.create_user("prop-secretary")
-        league = a_league("Property League", match_format="guisborough", points_scheme="solihull")
+        league = a_league("Property League", points_scheme="solihull")
         league.secretaries.add(self.secretary)
+        stored_format_create(league_id=league.pk, kind="format", slug="three-pairs", data=THREE_PAIRS,
+                             user=self.secretary)
+        league_settings_change(league_id=league.pk, changes={"match_format": "own:three-pairs"},
+                               user=self.secretary)
         today = timezone.localdate()
         season = Season.objects.create(league=league, name="Winter", start=today - timedelta(days=90),
                                        registration_deadline=today - timedelta(days=80), squad_min=1)

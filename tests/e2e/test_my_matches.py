@@ -69,6 +69,9 @@ def test_a_scorer_reaches_tonights_rubber_pad_from_the_front_page_in_one_tap(
     page.goto("/")
     page.get_by_role("region", name="My matches").get_by_role("link", name="Match night page").click()
     expect(page).to_have_url(f"{page.url.split('/fixtures/')[0]}/fixtures/{fixture.pk}/night")
+    expect(page.locator("h1")).to_contain_text("Red Lion A v Crown B")
+    # The night page's own requests finish before the test's data is cleared away.
+    page.wait_for_load_state("networkidle")
 
 
 def test_the_league_page_stays_on_the_running_season_and_switches_to_the_next(

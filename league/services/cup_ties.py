@@ -17,7 +17,8 @@ wants its replay or decider arranged the same way. A correction of a
 confirmed result decides the tie again, and moves the new winner on while
 the next round's tie has not been arranged.
 
-A leg given its date is told to both sides' captains and vice-captains.
+Dates offered are told to the away side's captain and vice-captain, a leg
+given its date to both sides'.
 Every change and refusal is audited; `cup_progress` runs inside the change
 that called it (results, walkovers) and audits what it decided.
 """
@@ -36,7 +37,8 @@ from league.selectors.cup_groups import knockout_drawn, match_result
 from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, tie_legs
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
-from league.services.match_notices import fixture_changed_tell
+from league.services.match_notices import cup_dates_offered_tell, fixture_changed_tell
+from league.services.notices import site_link
 from league.services.date_offers import day_words, offered_dates_refusal
 
 Failure = NotPermitted | Refused
@@ -71,13 +73,17 @@ def tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
         tie = _locked(tie_id)
         failure: Failure | None = _arrangeable(tie)
         if failure is None:
-            home, _away = next_sides(tie=tie)
+            home, away = next_sides(tie=tie)
             failure = _captain_refusal(tie, home, user, doing="offer the dates")
         failure = failure or tie_dates_refusal(tie, dates)
         offered = sorted({day.isoformat() for day in dates})
         if failure is None:
             tie.offered_dates = offered
             tie.save(update_fields=["offered_dates"])
+            assert home.team is not None and away.team is not None  # a team cup's entries are teams
+            cup_dates_offered_tell(tie_id=tie.pk, home=home.team, away=away.team, cup=tie.competition.name,
+                                   league=tie.competition.season.league, days=sorted(set(dates)),
+                                   link=site_link("public-cup", tie.competition_id) + f"#tie-{tie.pk}")
         audit_record(user=user, action="cup.dates.offer", target=tie, refusal=failure, data={"dates": offered})
     if failure is not None:
         raise failure

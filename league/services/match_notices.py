@@ -98,6 +98,18 @@ def fixture_changed_tell(fixture: Fixture, *, verb: str) -> int:
         body=f"{news} ({fixture.division}){reason}", link=site_link("night-page", fixture.pk))
 
 
+def cup_dates_offered_tell(*, tie_id: int, home: Team, away: Team, cup: str, league: League, days: list[date],
+                           link: str) -> int:
+    """A cup tie's home side has offered dates: the away side's captains
+    pick one."""
+    nights = "\n".join(f"- {_day(day)}" for day in days)
+    return notice_queue(
+        kind="fixture_changed", event=f"cup-offer:tie:{tie_id}:{_stamp(timezone.now())}", league=league,
+        to=captains(away), subject=f"Dates offered: {cup}, {home} v {away}",
+        body=f"{home} offer these dates for your {cup} tie:\n\n{nights}\n\nPick one on the cup's page.",
+        link=link)
+
+
 def _league(fixture: Fixture) -> League:
     return fixture.division.season.league
 

@@ -16,6 +16,7 @@ import cups
 from league.models import (
     AuditEntry,
     Competition,
+    Notice,
     CupDraw,
     OverdueNotice,
     Sanction,
@@ -25,6 +26,7 @@ from league.models import (
 from league.selectors.cup_pages import roll_of_winners
 from league.selectors.cups import finals_night, ties_to_arrange
 from league.selectors.public import season_divisions
+from league.services.date_offers import day_words
 from league.services.overdue import results_overdue_check
 from league.services.seasons import season_delete
 from league.services.standings import division_standings_rebuild
@@ -368,3 +370,22 @@ def test_a_late_cup_result_is_chased_but_costs_no_points() -> None:
     assert results_overdue_check(today=day(30)) == 1
     notice = OverdueNotice.objects.get(fixture_id=fixture["id"])
     assert notice.sanction is None and not Sanction.objects.exists()
+
+
+def test_dates_offered_for_a_team_tie_are_told_to_the_away_captain() -> None:
+    cup = a_cup_league(2)
+    competition = cup_created(cup, legs=1, tie_break=["games"], seeded=False)
+    entered(cup, competition)
+    ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {"seed": 3}, format="json"), 201)
+    final = tie(competition, 1, 1)
+    home, away = cup.team_named(final["home"]["name"]), cup.team_named(final["away"]["name"])
+    for team in (home, away):
+        team.captain.email = f"{team.captain.username}@example.org"
+        team.captain.save()
+    ok(cup.captain(home).post(f"/api/cup-ties/{final['id']}/offer",
+                              {"dates": [day(5).isoformat(), day(3).isoformat()]}, format="json"))
+    told = Notice.objects.get(user=away.captain)
+    assert told.subject == f"Dates offered: Knockout Cup, {home.name} v {away.name}"
+    assert told.body.index(day_words(day(3))) < told.body.index(day_words(day(5)))
+    assert told.link.endswith(f"/cups/{competition['id']}/#tie-{final['id']}")
+    assert not Notice.objects.filter(user=home.captain).exists()

@@ -21,11 +21,11 @@ from league.services.audit import audit_record
 from league.services.cup_games import (
     Failure,
     card_game_winner,
+    card_game_write,
     tie_decide,
     tie_entrant_logins,
     tie_game_rated,
     tie_locked,
-    tie_next_game,
     tie_playable_refusal,
 )
 from league.services.match_notices import secretaries
@@ -36,21 +36,13 @@ def cup_game_submit(*, tie_id: int, home_score: int, away_score: int, user: Auth
     """A player of the tie enters its next game's final scores from the
     card, checked as a secretary's are: submitted, counting once a player
     of the other side confirms them."""
-    made: CupGame | None = None
     with transaction.atomic():
         tie = tie_locked(tie_id)
         failure: Failure | None = _entrant_refusal(tie, user, doing="enter its score") or tie_playable_refusal(tie)
-        number, rubber = (tie_next_game(tie) if failure is None else (0, None))
-        if failure is None and number == 0:
-            failure = Refused("the tie's games are decided: no more are played")
-        details: dict[str, object] = {"number": number, "home_score": home_score, "away_score": away_score}
-        if failure is None and rubber is not None:
-            won, failure = card_game_winner(tie, rubber, home_score, away_score, details)
-            if won is not None:
-                made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.CARD,
-                                              home_score=home_score, away_score=away_score, winner=won,
-                                              state=CupGame.State.SUBMITTED, entered_by=author_user(user))
-                _submitted_tell(tie, made)
+        made, failure, details = card_game_write(tie, failure, home_score=home_score, away_score=away_score,
+                                                 user=user, state=CupGame.State.SUBMITTED)
+        if made is not None:
+            _submitted_tell(tie, made)
         audit_record(user=user, action="cup.game.submit", target=tie, refusal=failure, data=details)
     if failure is not None:
         raise failure

@@ -138,24 +138,16 @@ def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
 def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author) -> CupGame:
     """A secretary enters the tie's next game from the card as its final
     scores, which must be ones a game under its rules could end on."""
-    made: CupGame | None = None
     with transaction.atomic():
         tie = tie_locked(tie_id)
         failure: Failure | None = (secretary_refusal(league=tie.competition.season.league, user=user,
                                                      doing="can enter a cup tie's score from the card")
                                    or tie_playable_refusal(tie))
-        number, rubber = (tie_next_game(tie) if failure is None else (0, None))
-        if failure is None and number == 0:
-            failure = Refused("the tie's games are decided: no more are played")
-        details: dict[str, object] = {"number": number, "home_score": home_score, "away_score": away_score}
-        if failure is None and rubber is not None:
-            won, failure = card_game_winner(tie, rubber, home_score, away_score, details)
-            if won is not None:
-                made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.CARD,
-                                              home_score=home_score, away_score=away_score, winner=won,
-                                              entered_by=author_user(user))
-                tie_game_rated(tie, made)
-                tie_decide(tie, user=user)
+        made, failure, details = card_game_write(tie, failure, home_score=home_score, away_score=away_score,
+                                                 user=user, state=CupGame.State.COUNTS)
+        if made is not None:
+            tie_game_rated(tie, made)
+            tie_decide(tie, user=user)
         audit_record(user=user, action="cup.game.card", target=tie, refusal=failure, data=details)
     if failure is not None:
         raise failure
@@ -199,6 +191,26 @@ def _handicap_start(tie: CupTie, rules: dict[str, Any], details: dict[str, objec
     if given is not None:
         details.update(start=list(given.start), ratings=[given.home, given.away])
     return given
+
+
+def card_game_write(tie: CupTie, failure: Failure | None, *, home_score: int, away_score: int, user: Author,
+                    state: str) -> tuple[CupGame | None, Failure | None, dict[str, object]]:
+    """The tie's next game stored from the card's final scores in `state`,
+    unless `failure` already refuses it or the scores cannot end a game
+    under the tie's rules: the game (or None), the refusal, and the
+    details for the audit."""
+    number, rubber = (tie_next_game(tie) if failure is None else (0, None))
+    if failure is None and number == 0:
+        failure = Refused("the tie's games are decided: no more are played")
+    details: dict[str, object] = {"number": number, "home_score": home_score, "away_score": away_score}
+    made: CupGame | None = None
+    if failure is None and rubber is not None:
+        won, failure = card_game_winner(tie, rubber, home_score, away_score, details)
+        if won is not None:
+            made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.CARD, state=state,
+                                          home_score=home_score, away_score=away_score, winner=won,
+                                          entered_by=author_user(user))
+    return made, failure, details
 
 
 def card_game_winner(tie: CupTie, rubber: formats.Rubber, home_score: int, away_score: int,

@@ -44,6 +44,20 @@ def a_singles_cup() -> tuple[Competition, list[Player], Any]:
     return competition, people, made.secretary
 
 
+def a_drawn_tie() -> tuple[Competition, CupTie, Player, Player]:
+    """The singles cup drawn from four entries: its first tie and the
+    players at home and away in it."""
+    competition, people, secretary = a_singles_cup()
+    for player in people:
+        cup_enter(competition_id=competition.pk, player_id=player.pk, user=secretary)
+    cup_draw(competition_id=competition.pk, seed=5, user=secretary)
+    tie = CupTie.objects.select_related("home__player", "away__player").get(competition=competition, round=1, number=1)
+    assert tie.home is not None and tie.away is not None
+    home, away = tie.home.player, tie.away.player
+    assert home is not None and away is not None
+    return competition, tie, home, away
+
+
 def test_a_player_enters_themself_from_the_cups_page_on_a_phone(phone: Any, transactional_db: None) -> None:
     competition, people, _ = a_singles_cup()
     page = phone(people[0])
@@ -55,14 +69,7 @@ def test_a_player_enters_themself_from_the_cups_page_on_a_phone(phone: Any, tran
 
 
 def test_a_score_from_the_card_counts_once_the_other_player_confirms_it(phone: Any, transactional_db: None) -> None:
-    competition, people, secretary = a_singles_cup()
-    for player in people:
-        cup_enter(competition_id=competition.pk, player_id=player.pk, user=secretary)
-    cup_draw(competition_id=competition.pk, seed=5, user=secretary)
-    tie = CupTie.objects.select_related("home__player", "away__player").get(competition=competition, round=1, number=1)
-    assert tie.home is not None and tie.away is not None
-    home, away = tie.home.player, tie.away.player
-    assert home is not None and away is not None
+    competition, tie, home, away = a_drawn_tie()
 
     entering = phone(home)
     entering.goto(f"/cups/{competition.pk}/")
@@ -80,6 +87,7 @@ def test_a_score_from_the_card_counts_once_the_other_player_confirms_it(phone: A
                                                        f"{away.name} 42")
     assert confirming.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     confirming.get_by_role("button", name="Confirm the score").first.click()
+    expect(confirming.locator(".cup-messages")).to_contain_text("Game 1 confirmed: 61-42")
     tie.refresh_from_db()
     assert tie.winner_id == tie.home_id
     final = CupTie.objects.get(competition=competition, round=2)
@@ -88,14 +96,7 @@ def test_a_score_from_the_card_counts_once_the_other_player_confirms_it(phone: A
 
 def test_the_home_player_offers_dates_and_the_away_player_picks_one_on_their_phones(
         phone: Any, transactional_db: None) -> None:
-    competition, people, secretary = a_singles_cup()
-    for player in people:
-        cup_enter(competition_id=competition.pk, player_id=player.pk, user=secretary)
-    cup_draw(competition_id=competition.pk, seed=5, user=secretary)
-    tie = CupTie.objects.select_related("home__player", "away__player").get(competition=competition, round=1, number=1)
-    assert tie.home is not None and tie.away is not None
-    home, away = tie.home.player, tie.away.player
-    assert home is not None and away is not None
+    competition, tie, home, away = a_drawn_tie()
     first, second = timezone.localdate() + timedelta(days=4), timezone.localdate() + timedelta(days=6)
 
     offering = phone(home)

@@ -16,6 +16,8 @@ date the home side offers and the away side picks.
 The rules of the draw and of who goes through are `cups`' (docs/cups.md);
 `league.services.cups` and `league.services.cup_ties` keep them here.
 """
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -135,6 +137,16 @@ class CupEntry(models.Model):
             return self.team.name if self.team else ""
         names = [p.name for p in (self.player, self.partner) if p is not None]
         return " & ".join(names)
+
+    @property
+    def logins(self) -> list[Any]:
+        """The logins of the entry's players (a singles or pairs entry's),
+        those that have one: who plays, scores and answers for the entry."""
+        return [p.user for p in (self.player, self.partner) if p is not None and p.user_id is not None]
+
+    @property
+    def login_ids(self) -> set[int]:
+        return {p.user_id for p in (self.player, self.partner) if p is not None and p.user_id is not None}
 
     @property
     def public_name(self) -> str:

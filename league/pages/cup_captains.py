@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.authors import Author
-from league.models import Competition, CupEntry, CupGame, CupTie, Fixture, MatchNight, Team
+from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, Team
 from league.pages.date_offer_forms import OfferForm, PickForm
 from league.pages.public_lines import night_of
 from league.pages.secretary_access import REFUSALS, secretary_page
@@ -76,18 +76,15 @@ def _player_date_actions(view: CupView, *, user: Author, waiting: dict[int, CupG
                 or (competition.finals_date is not None and found.date == competition.finals_date)
                 or found.games.all() or found.pk in waiting):
             continue
-        if uid in _logins(tie.home):
+        if uid in tie.home.login_ids:
             actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}"),
                                  "picks": f"{tie.away_name} {'pick' if tie.away.partner_id else 'picks'} one"}
-        elif found.offered_dates and uid in _logins(tie.away):
+        elif found.offered_dates and uid in tie.away.login_ids:
             offers = f"{tie.home_name} {'offer' if tie.home.partner_id else 'offers'} these dates"
             actions[found.pk] = {"action": PICK, "offers": offers,
                                  "form": PickForm(offered=found.offered_dates, prefix=f"pick{found.pk}")}
     return actions
 
-
-def _logins(entry: CupEntry) -> set[int | None]:
-    return {p.user_id for p in (entry.player, entry.partner) if p is not None and p.user_id is not None}
 
 
 def next_sides(tie: TieView) -> tuple[Team, Team] | None:

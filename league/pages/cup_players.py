@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.authors import Author
-from league.models import Competition, CupEntry, CupGame, Game
+from league.models import Competition, CupGame, Game
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.pages.secretary_cup_forms import TieCardForm
 from league.selectors.cup_pages import CupView, tie_get
@@ -34,20 +34,16 @@ def play_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) ->
     for tie in (tie for shown in view.rounds for tie in shown.ties):
         if tie.tie is None or tie.bye or tie.tie.winner_id is not None or tie.home is None or tie.away is None:
             continue
-        logins = {p.user_id for e in (tie.home, tie.away) for p in (e.player, e.partner) if p is not None}
-        if uid in logins:
+        if uid in tie.home.login_ids | tie.away.login_ids:
             playing = [g for g in tie.tie.games.all() if g.game_id is not None and not g.winner
                        and g.game is not None and g.game.status != Game.Status.WON]
             held = waiting.get(tie.tie.pk)
             answer = (held is not None and held.state == CupGame.State.SUBMITTED
-                      and not {held.entered_by_id, uid} <= _logins(tie.home)
-                      and not {held.entered_by_id, uid} <= _logins(tie.away))
+                      and not {held.entered_by_id, uid} <= tie.home.login_ids
+                      and not {held.entered_by_id, uid} <= tie.away.login_ids)
             found[tie.tie.pk] = {"playing": playing[0] if playing else None, "waiting": held, "answer": answer}
     return found
 
-
-def _logins(entry: CupEntry) -> set[int | None]:
-    return {p.user_id for p in (entry.player, entry.partner) if p is not None and p.user_id is not None}
 
 
 @secretary_page

@@ -19,7 +19,7 @@ from datetime import date
 from django.db.models import Q
 
 from league.authors import Author
-from league.models import Competition, CupEntry, CupGame, CupTie
+from league.models import Competition, CupGame, CupTie
 
 OFFER, PICK, CONFIRM, PLAY = "offer", "pick", "confirm", "play"
 
@@ -48,7 +48,7 @@ def game_ties_waiting(*, user: Author) -> list[MyTie]:
     found = []
     for tie in ties:
         assert tie.home is not None and tie.away is not None
-        action = _action(tie, at_home=uid in _logins(tie.home))
+        action = _action(tie, at_home=uid in tie.home.login_ids)
         if action:
             found.append(MyTie(tie=tie, action=action, home=tie.home.public_name, away=tie.away.public_name,
                                date=tie.date))
@@ -57,18 +57,14 @@ def game_ties_waiting(*, user: Author) -> list[MyTie]:
 
 
 def _action(tie: CupTie, *, at_home: bool) -> str:
+    assert tie.home is not None and tie.away is not None
     games = list(tie.games.all())
     held = next((g for g in games if g.state != CupGame.State.COUNTS), None)
     if held is not None:
-        theirs = held.entered_by_id not in _logins(tie.home if at_home else tie.away)
+        theirs = held.entered_by_id not in (tie.home if at_home else tie.away).login_ids
         return CONFIRM if held.state == CupGame.State.SUBMITTED and theirs else ""
     if not games and tie.offered_dates and not at_home:
         return PICK
     if tie.date is not None or games:
         return PLAY
     return OFFER if at_home and not tie.offered_dates else ""
-
-
-def _logins(entry: CupEntry | None) -> set[int]:
-    players = [] if entry is None else [entry.player, entry.partner]
-    return {p.user_id for p in players if p is not None and p.user_id is not None}

@@ -8,12 +8,10 @@ of a submitted score, both sides and the secretaries of a dispute.
 
 Every change and refusal is audited.
 """
-from typing import Any
-
 from django.db import transaction
 
 from league.authors import Author, author_user
-from league.models import CupEntry, CupGame, CupTie
+from league.models import CupGame, CupTie
 from league.refusals import NotGameScorer, NotPermitted, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.cup_games import tie_rubber
@@ -134,10 +132,6 @@ def _submitted(tie: CupTie, state: str) -> CupGame | None:
     return CupGame.objects.filter(tie=tie, state=state).select_related("entered_by").order_by("-number").first()
 
 
-def _side_logins(entry: CupEntry | None) -> set[int]:
-    players = [] if entry is None else [entry.player, entry.partner]
-    return {p.user_id for p in players if p is not None and p.user_id is not None}
-
 
 def _entrant_refusal(tie: CupTie, user: Author, *, doing: str) -> NotPermitted | None:
     uid = getattr(user, "pk", None)
@@ -155,7 +149,7 @@ def _answer_refusal(tie: CupTie, cup_game: CupGame | None, user: Author, *, doin
     if failure is None and cup_game is not None:
         submitter = cup_game.entered_by_id
         for entry in (tie.home, tie.away):
-            logins = _side_logins(entry)
+            logins = entry.login_ids if entry is not None else set()
             if submitter in logins and getattr(user, "pk", None) in logins:
                 return NotGameScorer(f"a player of the other side {doing}s the score: "
                                      f"{entry.name if entry else 'your side'} submitted it")
@@ -164,10 +158,10 @@ def _answer_refusal(tie: CupTie, cup_game: CupGame | None, user: Author, *, doin
 
 def _submitted_tell(tie: CupTie, cup_game: CupGame) -> None:
     assert tie.home is not None and tie.away is not None
-    mine = tie.home if cup_game.entered_by_id in _side_logins(tie.home) else tie.away
+    mine = tie.home if cup_game.entered_by_id in tie.home.login_ids else tie.away
     other = tie.away if mine == tie.home else tie.home
     notice_queue(kind="result_submitted", event=f"submitted:cupgame:{cup_game.pk}",
-                 league=tie.competition.season.league, to=_players_of(other),
+                 league=tie.competition.season.league, to=other.logins,
                  subject=f"Confirm the score: {tie.competition.name}, {tie.home.name} v {tie.away.name}",
                  body=(f"{mine.name} entered game {cup_game.number} of your {tie.competition.name} tie as "
                        f"{tie.home.name} {cup_game.home_score}, {tie.away.name} {cup_game.away_score}.\n\n"
@@ -179,7 +173,7 @@ def _disputed_tell(tie: CupTie, cup_game: CupGame) -> None:
     assert tie.home is not None and tie.away is not None
     league = tie.competition.season.league
     notice_queue(kind="result_disputed", event=f"disputed:cupgame:{cup_game.pk}", league=league,
-                 to=[*_players_of(tie.home), *_players_of(tie.away), *secretaries(league)],
+                 to=[*tie.home.logins, *tie.away.logins, *secretaries(league)],
                  subject=f"Score disputed: {tie.competition.name}, {tie.home.name} v {tie.away.name}",
                  body=(f"Game {cup_game.number} of {tie.home.name} v {tie.away.name} ({tie.competition.name}), "
                        f"entered as {cup_game.home_score}-{cup_game.away_score}, is disputed.\n\n"
@@ -187,8 +181,5 @@ def _disputed_tell(tie: CupTie, cup_game: CupGame) -> None:
                        "A league secretary resolves it: upheld, or the scores corrected."),
                  link=site_link("public-cup", tie.competition_id))
 
-
-def _players_of(entry: CupEntry) -> list[Any]:
-    return [p.user for p in (entry.player, entry.partner) if p is not None and p.user_id is not None]
 
 

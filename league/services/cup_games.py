@@ -317,8 +317,7 @@ def _seats(home: CupEntry, away: CupEntry) -> list[str]:
 
 
 def tie_entrant_logins(tie: CupTie) -> set[int]:
-    players = [p for entry in (tie.home, tie.away) if entry is not None for p in (entry.player, entry.partner)]
-    return {p.user_id for p in players if p is not None and p.user_id is not None}
+    return {uid for entry in (tie.home, tie.away) if entry is not None for uid in entry.login_ids}
 
 
 def _scorers(tie: CupTie) -> set[int]:

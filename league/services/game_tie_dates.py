@@ -28,7 +28,7 @@ from league.services.audit import audit_record
 from league.services.cup_games import Failure, tie_locked
 from league.services.cup_ties import tie_date_pick, tie_dates_offer, tie_dates_refusal
 from league.services.date_offers import day_words
-from league.services.notices import Recipient, notice_queue, site_link
+from league.services.notices import notice_queue, site_link
 
 
 def cup_tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
@@ -108,7 +108,7 @@ def _sides_refusal(tie: CupTie) -> Refused | None:
 def _player_refusal(tie: CupTie, entry: CupEntry, user: Author, *, doing: str) -> NotPermitted | None:
     if is_secretary(league=tie.competition.season.league_id, user=user):
         return None
-    if getattr(user, "pk", None) in _logins(entry):
+    if getattr(user, "pk", None) in entry.login_ids:
         return None
     return NotPermitted(f"only {entry.name}, or a league secretary, can {doing}")
 
@@ -126,13 +126,6 @@ def _movable_refusal(tie: CupTie) -> Refused | None:
     return None
 
 
-def _logins(entry: CupEntry | None) -> set[int]:
-    players = [] if entry is None else [entry.player, entry.partner]
-    return {p.user_id for p in players if p is not None and p.user_id is not None}
-
-
-def _players_of(entry: CupEntry) -> list[Recipient]:
-    return [p.user for p in (entry.player, entry.partner) if p is not None and p.user_id is not None]
 
 
 def _link(tie: CupTie) -> str:
@@ -144,7 +137,7 @@ def _offer_tell(tie: CupTie, days: list[date]) -> None:
     competition = tie.competition
     nights = "\n".join(f"- {day:%A} {day_words(day)}" for day in days)
     notice_queue(kind="fixture_changed", event=f"cup-offer:tie:{tie.pk}:{timezone.now():%Y%m%d%H%M%S%f}",
-                 league=competition.season.league, to=_players_of(tie.away),
+                 league=competition.season.league, to=tie.away.logins,
                  subject=f"Dates offered: {competition.name}, {tie.home.name} v {tie.away.name}",
                  body=(f"{tie.home.name} offer these dates for your {competition.name} tie:\n\n{nights}\n\n"
                        "Pick one on the cup's page."),
@@ -155,7 +148,7 @@ def _pick_tell(tie: CupTie, day: date) -> None:
     assert tie.home is not None and tie.away is not None
     competition = tie.competition
     notice_queue(kind="fixture_changed", event=f"cup-pick:tie:{tie.pk}:{timezone.now():%Y%m%d%H%M%S%f}",
-                 league=competition.season.league, to=_players_of(tie.home),
+                 league=competition.season.league, to=tie.home.logins,
                  subject=f"Date set: {competition.name}, {tie.home.name} v {tie.away.name}",
                  body=(f"{tie.away.name} picked {day:%A} {day_words(day)} for your {competition.name} tie "
                        f"against them, of the dates you offered."),

@@ -262,11 +262,6 @@ def _walkover_recorded(fixture: Fixture) -> None:
     fixture.walkover_home_points, fixture.walkover_away_points = result.home_points, result.away_points
 
 
-def _walkover_cleared(fixture: Fixture) -> None:
-    fixture.walkover_home_games = fixture.walkover_away_games = None
-    fixture.walkover_home_points = fixture.walkover_away_points = None
-
-
 def _team_of(fixture: Fixture, team_id: int) -> Team | None:
     return next((team for team in (fixture.home_team, fixture.away_team) if team.pk == team_id), None)
 
@@ -280,7 +275,6 @@ def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
     """Voids a fixture: it will not be played and counts for nothing."""
     def change(fixture: Fixture) -> None:
         fixture.status = Status.VOID
-        _walkover_cleared(fixture)
         standings_queue(division_id=fixture.division_id)
     return _transition(fixture_id=fixture_id, verb="void", reason=reason, user=user, change=change,
                        after=_cup_leg_changed)

@@ -246,5 +246,6 @@ def test_every_page_and_static_file_answers_under_gunicorn_with_production_setti
             "/games/N/pad", "/games/N/board", "/games/pad-sw.js", "/accounts/login/", "/secretary/",
             "/api/schema", "/api/docs"} <= kinds
     assert "/fixtures/N/night" in kinds, sorted(kinds)
+    assert {"/cups/N/", "/leagues/demo/cups/winners", "/secretary/cups/N/"} <= kinds, sorted(kinds)
     assert any(path.startswith("/secretary/divisions/") for path in crawl.pages), sorted(kinds)
     assert any(re.search(r"/js/pad\.[0-9a-f]{12}\.js$", url) for url in crawl.statics), sorted(crawl.statics)

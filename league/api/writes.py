@@ -13,17 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.idempotency import idempotency_key
 from league.api.schema import IDEMPOTENCY_KEY, NOT_BLANK, UNDO_RESPONSES, WRITE_RESPONSES, text
 from league.services.moves import move_record, move_undo, shown_record
 
-KEY_MAX_LENGTH = 200
-
-
-def _key(request: Request) -> str:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if len(key) > KEY_MAX_LENGTH:
-        raise serializers.ValidationError({"Idempotency-Key": f"at most {KEY_MAX_LENGTH} characters"})
-    return key
+_key = idempotency_key
 
 
 class StrictSerializer(serializers.Serializer[Any]):

@@ -11,7 +11,8 @@ retry with the same key gets the first answer, and nothing is done again.
 Order of the checks:
 1. a key already answered, for the same request, gets its stored answer;
    for another request (another URL or body) it is refused (KeyReused, 422);
-2. otherwise the write runs; a success (2xx) is stored with it;
+2. otherwise the write runs; its answer, unless an error (4xx), is stored
+   with it;
 3. a refusal (NotPermitted, Refused) is not stored: nothing was written but
    the refusal's audit entry, which is kept. A retry is judged afresh.
 
@@ -86,7 +87,7 @@ def _once(keyed: Keyed | None, write: Callable[[], Answer]) -> Answer:
             failure = refused
         else:
             body = json.loads(json.dumps(body, cls=DjangoJSONEncoder))  # as it will be stored and sent
-            if keyed is not None and 200 <= status < 300:
+            if keyed is not None and status < 400:
                 _store(keyed, (status, body))
             return status, body
     # Refused, perhaps because a send of the same key committed while this

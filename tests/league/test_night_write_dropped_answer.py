@@ -6,9 +6,9 @@ The tablet sends the write again with the same Idempotency-Key, and gets
 the first answer: the rubber, best of three, still has one game
 (docs/operations.md, "PostgreSQL: backups and restarts").
 
-Needs PostgreSQL (DATABASE_URL=postgres://...); under CI=true it fails
-without it."""
-from collections.abc import Iterator
+Also two sendings of one key at once. Needs PostgreSQL
+(DATABASE_URL=postgres://...); under CI=true it fails without it."""
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -16,6 +16,7 @@ import psycopg
 import pytest
 from django.db import connection
 from matchnights import Night, a_match_night, sheet_entered
+from races import race
 from rest_framework.test import APIClient
 from tablets import tablet_for
 
@@ -90,3 +91,19 @@ def test_a_game_whose_answer_was_a_503_after_it_was_stored_is_not_stored_again_b
     assert [(g["number"], g["scores"]) for g in games] == [(1, [61, 30])]
     assert RubberGame.objects.filter(rubber__night__fixture=night.fixture).count() == 1
     assert WriteAnswer.objects.filter(key="card-1").count() == 1
+
+
+def test_the_same_write_sent_twice_at_once_with_its_key_is_stored_once_and_answered_the_same(night: Night) -> None:
+    """The tablet resending while the first sending is still being done:
+    the second waits for the first's lock on the fixture, then finds its
+    answer stored."""
+
+    def sender(tablet: APIClient) -> Callable[[], tuple[int, Any]]:
+        def send() -> tuple[int, Any]:
+            answer = send_card(tablet, night, "card-1")
+            return answer.status_code, answer.json()
+        return send
+
+    first, second = race([sender(tablet_for(night.home_scorer)) for _ in range(2)])
+    assert first == second and first[0] == 201
+    assert RubberGame.objects.filter(rubber__night__fixture=night.fixture).count() == 1

@@ -17,11 +17,12 @@ from test_pairs_draw import DRAWN, draw_body
 from test_rearrangements import ask
 from test_substitutes import SUBS
 
-from league.models import AuditEntry, CupGame, RubberGame
+from league.models import AuditEntry, CupGame, RubberGame, WriteAnswer
 from league.services.audit import REFUSED
 from league.services.competition import league_settings_change
 from league.services.formats import stored_format_create
 from league.services.match_games import rubber_game_card
+from league.services.privacy import player_erase
 from league.services.results import match_dispute
 from league.services.substitutes import substitutes_name
 
@@ -237,3 +238,14 @@ def test_a_cup_tie_game_from_the_card_sent_twice_with_its_key_is_recorded_once(d
     assert CupGame.objects.filter(tie=tie).count() == 1
     assert tablet.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="key-2").status_code == 201
     assert CupGame.objects.filter(tie=tie).count() == 2
+
+
+def test_erasing_a_player_takes_their_name_out_of_the_kept_answers(db: None) -> None:
+    it = sender(WRITES[0])
+    jo = it.night.home_players[0]
+    first = it.send("key-1")
+    assert jo.name in str(first[1])
+    player_erase(player_id=jo.pk, user=it.night.secretary)
+    status, body = it.send("key-1")
+    assert status == first[0] and jo.name not in str(body)
+    assert not WriteAnswer.objects.filter(body__icontains=jo.name).exists()

@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
                 ('key', models.CharField(help_text='The Idempotency-Key the write came with.', max_length=200)),
                 ('request', models.CharField(help_text="SHA-256 of the write's method, path and body: the same key with another request is refused.", max_length=64)),
                 ('status', models.PositiveSmallIntegerField(help_text='The HTTP status of the first answer.')),
-                ('body', models.JSONField(help_text="The first answer's body, given again to a retry.")),
+                ('body', models.JSONField(help_text="The first answer's body, given again to a retry (null: none).", null=True)),
                 ('answered_at', models.DateTimeField(db_index=True)),
             ],
             options={

@@ -22,7 +22,7 @@ class WriteAnswer(models.Model):
     request = models.CharField(max_length=64, help_text="SHA-256 of the write's method, path and body: the "
                                                         "same key with another request is refused.")
     status = models.PositiveSmallIntegerField(help_text="The HTTP status of the first answer.")
-    body = models.JSONField(help_text="The first answer's body, given again to a retry.")
+    body = models.JSONField(null=True, help_text="The first answer's body, given again to a retry (null: none).")
     answered_at = models.DateTimeField(db_index=True)
 
     class Meta:

@@ -17,9 +17,6 @@ from league.api.idempotency import idempotency_key
 from league.api.schema import IDEMPOTENCY_KEY, NOT_BLANK, UNDO_RESPONSES, WRITE_RESPONSES, text
 from league.services.moves import move_record, move_undo, shown_record
 
-_key = idempotency_key
-
-
 class StrictSerializer(serializers.Serializer[Any]):
     """Refuses fields it does not know rather than silently dropping them:
     a move with a misspelt field would otherwise be scored as another move.
@@ -109,7 +106,7 @@ class MoveCreateApi(APIView):
             data.is_valid(raise_exception=True)
             move = dict(data.validated_data)
         seq = move.pop("seq", None)
-        reply = move_record(game_id=game_id, move=move, user=request.user, key=_key(request), seq=seq)
+        reply = move_record(game_id=game_id, move=move, user=request.user, key=idempotency_key(request), seq=seq)
         return Response(reply, status=status.HTTP_201_CREATED)
 
 
@@ -160,7 +157,7 @@ class ShownApi(APIView):
             hand=hand,
             shown=data.validated_data["shown"],
             user=request.user,
-            key=_key(request),
+            key=idempotency_key(request),
             seq=data.validated_data.get("seq"),
         )
         return Response(reply, status=status.HTTP_201_CREATED)
@@ -179,5 +176,6 @@ class UndoApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        reply = move_undo(game_id=game_id, user=request.user, key=_key(request), seq=data.validated_data.get("seq"))
+        reply = move_undo(game_id=game_id, user=request.user, key=idempotency_key(request),
+                          seq=data.validated_data.get("seq"))
         return Response(reply, status=status.HTTP_201_CREATED)

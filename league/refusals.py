@@ -189,3 +189,9 @@ class TransferRefused(Refused):
 
 class WithdrawalRefused(Refused):
     """A team's withdrawal from its division that cannot be recorded."""
+
+
+class KeyReused(Refused):
+    """An idempotency key already answered a different request: the client
+    is reusing a key it should have made new, and doing either write would
+    be a guess."""

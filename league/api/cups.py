@@ -20,8 +20,9 @@ from rest_framework.views import APIView
 
 from cups.tables import STANDINGS
 from cups.ties import MEASURES
+from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
-from league.api.schema import ErrorOutput, text
+from league.api.schema import ErrorOutput, WRITE_ONCE_KEY, text
 from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, RubberGame
 from league.refusals import Refused
 from league.selectors.cup_groups import group_tables
@@ -556,8 +557,10 @@ class TieGamesApi(APIView):
         away_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
 
     @extend_schema(request=InputSerializer, responses={201: TieOutput, **WRITE_ERRORS},
+                   parameters=[WRITE_ONCE_KEY],
                    summary="Play a singles or pairs tie's next game: live (its players or the league's "
                            "secretaries), or its final scores from the card (the secretaries)")
+    @once_per_key
     def post(self, request: Request, tie_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -602,8 +605,10 @@ class ScoresInput(serializers.Serializer[Any]):
 
 class TieGameSubmitApi(APIView):
     @extend_schema(request=ScoresInput, responses={201: TieOutput, **WRITE_ERRORS},
+                   parameters=[WRITE_ONCE_KEY],
                    summary="Submit a singles or pairs tie's next game's final scores from the card, for the other "
                            "side to confirm (the tie's players)")
+    @once_per_key
     def post(self, request: Request, tie_id: int) -> Response:
         data = ScoresInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -614,7 +619,9 @@ class TieGameSubmitApi(APIView):
 
 class TieGameConfirmApi(APIView):
     @extend_schema(request=None, responses={200: TieOutput, **WRITE_ERRORS},
+                   parameters=[WRITE_ONCE_KEY],
                    summary="Confirm the score the other side submitted: it counts (a player of the other side)")
+    @once_per_key
     def post(self, request: Request, tie_id: int) -> Response:
         cup_game_confirm(tie_id=tie_id, user=request.user)
         return Response(_tie(tie_id))
@@ -628,7 +635,9 @@ class TieGameDisputeApi(APIView):
         reason = serializers.CharField(allow_blank=True, max_length=2000, help_text="Why the score is wrong.")
 
     @extend_schema(request=InputSerializer, responses={200: TieOutput, **WRITE_ERRORS},
+                   parameters=[WRITE_ONCE_KEY],
                    summary="Dispute the score the other side submitted, saying why (a player of the other side)")
+    @once_per_key
     def post(self, request: Request, tie_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -647,8 +656,10 @@ class TieGameResolveApi(APIView):
         away_score = serializers.IntegerField(required=False, min_value=-999, max_value=999)
 
     @extend_schema(request=InputSerializer, responses={200: TieOutput, **WRITE_ERRORS},
+                   parameters=[WRITE_ONCE_KEY],
                    summary="Resolve a disputed game: uphold the dispute, or correct its scores, which then count "
                            "(its league's secretaries)")
+    @once_per_key
     def post(self, request: Request, tie_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -14,8 +14,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
-from league.api.schema import BodyRequiredSchema, ErrorOutput, text
+from league.api.schema import BodyRequiredSchema, ErrorOutput, WRITE_ONCE_KEY, text
 from league.models import Fixture, MatchNight, Rubber, RubberGame
 from league.selectors.matches import night_view
 from league.refusals import TeamSheetInvalid
@@ -128,7 +129,8 @@ class TeamSheetApi(APIView):
         rubbers = LineupInput(many=True, max_length=40)  # type: ignore[call-arg]  # ListSerializer takes it; the stubs do not say so
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
-                   summary="Enter the team sheet (home captain)")
+                   parameters=[WRITE_ONCE_KEY], summary="Enter the team sheet (home captain)")
+    @once_per_key
     def put(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -187,7 +189,8 @@ class RubberGamesApi(APIView):
             return attrs
 
     @extend_schema(request={"application/json": RUBBER_GAME_BODY}, responses={201: NightOutput, **REFUSALS},
-                   summary="Record a rubber's next game, live or from the card")
+                   parameters=[WRITE_ONCE_KEY], summary="Record a rubber's next game, live or from the card")
+    @once_per_key
     def post(self, request: Request, fixture_id: int, rubber: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -199,21 +202,27 @@ class RubberGamesApi(APIView):
                              away_score=given.get("away_score"), winner=given.get("winner"), user=request.user)
         return _night(fixture_id, status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: NightOutput, **REFUSALS}, summary="Take a rubber's newest game off the night")
+    @extend_schema(responses={200: NightOutput, **REFUSALS},
+                   parameters=[WRITE_ONCE_KEY], summary="Take a rubber's newest game off the night")
+    @once_per_key
     def delete(self, request: Request, fixture_id: int, rubber: int) -> Response:
         rubber_game_remove(fixture_id=fixture_id, rubber=rubber, user=request.user)
         return _night(fixture_id)
 
 
 class SubmitApi(APIView):
-    @extend_schema(request=None, responses={200: NightOutput, **REFUSALS}, summary="Submit the result (home captain)")
+    @extend_schema(request=None, responses={200: NightOutput, **REFUSALS},
+                   parameters=[WRITE_ONCE_KEY], summary="Submit the result (home captain)")
+    @once_per_key
     def post(self, request: Request, fixture_id: int) -> Response:
         match_submit(fixture_id=fixture_id, user=request.user)
         return _night(fixture_id)
 
 
 class ConfirmApi(APIView):
-    @extend_schema(request=None, responses={200: NightOutput, **REFUSALS}, summary="Confirm the result (away captain)")
+    @extend_schema(request=None, responses={200: NightOutput, **REFUSALS},
+                   parameters=[WRITE_ONCE_KEY], summary="Confirm the result (away captain)")
+    @once_per_key
     def post(self, request: Request, fixture_id: int) -> Response:
         match_confirm(fixture_id=fixture_id, user=request.user)
         return _night(fixture_id)
@@ -227,7 +236,8 @@ class DisputeApi(APIView):
         reason = text(max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
-                   summary="Dispute the result (away captain)")
+                   parameters=[WRITE_ONCE_KEY], summary="Dispute the result (away captain)")
+    @once_per_key
     def post(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -244,7 +254,8 @@ class ResolveApi(APIView):
         note = text(max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
-                   summary="Settle a dispute (secretary)")
+                   parameters=[WRITE_ONCE_KEY], summary="Settle a dispute (secretary)")
+    @once_per_key
     def post(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -264,7 +275,8 @@ class CorrectApi(APIView):
         reason = text(max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
-                   summary="Correct a game's score in a returned result (secretary)")
+                   parameters=[WRITE_ONCE_KEY], summary="Correct a game's score in a returned result (secretary)")
+    @once_per_key
     def post(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

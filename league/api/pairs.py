@@ -11,8 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.idempotency import once_per_key
 from league.api.matches import REFUSALS, LineupInput, NightOutput
-from league.api.schema import text
+from league.api.schema import WRITE_ONCE_KEY, text
 from league.refusals import TeamSheetInvalid
 from league.selectors.matches import night_view, singles_numbers
 from league.services.pairs_draw import team_sheet_draw
@@ -46,7 +47,9 @@ class PairsDrawApi(APIView):
                     help_text="A seed drawn at the table; left out, a new random one.")
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
+                   parameters=[WRITE_ONCE_KEY],
                    summary="Enter the team sheet with its pairs drawn at random (home captain)")
+    @once_per_key
     def post(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

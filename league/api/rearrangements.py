@@ -12,8 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput, NamedOutput
-from league.api.schema import ErrorOutput
+from league.api.schema import ErrorOutput, WRITE_ONCE_KEY
 from league.models import RearrangeRequest
 from league.selectors.access import secretary_refusal
 from league.selectors.fixtures import fixture_detail
@@ -143,8 +144,10 @@ class RearrangementWithdrawApi(APIView):
 
 class RearrangementSettleApi(APIView):
     @extend_schema(request=SettleInput, responses={200: RearrangementOutput, **WRITE_ERRORS},
+                   parameters=[WRITE_ONCE_KEY],
                    summary="Settle the open request: move the match, postpone it or close the request "
                            "(the league's secretaries)")
+    @once_per_key
     def post(self, request: Request, fixture_id: int) -> Response:
         data = SettleInput(data=request.data)
         data.is_valid(raise_exception=True)

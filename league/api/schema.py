@@ -145,6 +145,16 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     description="Per game: a retry with a key already answered gets the same answer and records nothing.",
 )
 
+WRITE_ONCE_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Per user, at most 200 characters: a retry with a key already answered gets the first answer "
+                "(its status and body) and changes nothing; the same key with another URL or body is refused "
+                "(422).",
+)
+
 WRITE_RESPONSES = {
     201: WriteOutput,
     400: ErrorOutput,

@@ -11,8 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.idempotency import once_per_key
 from league.api.matches import REFUSALS
-from league.api.schema import ErrorOutput
+from league.api.schema import ErrorOutput, WRITE_ONCE_KEY
 from league.models import RubberGame
 from league.selectors.substitutes import night_substitutes
 from league.services.substitutes import substitute_on, substitutes_name
@@ -57,7 +58,9 @@ class SubstitutesApi(APIView):
         return Response(SubstitutesOutput(night_substitutes(fixture_id=fixture_id)).data)
 
     @extend_schema(request=InputSerializer, responses={200: SubstitutesOutput, **REFUSALS},
+                   parameters=[WRITE_ONCE_KEY],
                    summary="Name a team's substitutes before the match starts (its captain)")
+    @once_per_key
     def put(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -76,7 +79,9 @@ class SubstitutionApi(APIView):
         on = serializers.IntegerField(help_text="The named substitute who takes over.")
 
     @extend_schema(request=InputSerializer, responses={201: SubstitutesOutput, **REFUSALS},
+                   parameters=[WRITE_ONCE_KEY],
                    summary="Bring a named substitute on in a rubber not yet started (that side's captain)")
+    @once_per_key
     def post(self, request: Request, fixture_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -13,18 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.idempotency import idempotency_key
 from league.api.schema import IDEMPOTENCY_KEY, NOT_BLANK, UNDO_RESPONSES, WRITE_RESPONSES, text
 from league.services.moves import move_record, move_undo, shown_record
-
-KEY_MAX_LENGTH = 200
-
-
-def _key(request: Request) -> str:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if len(key) > KEY_MAX_LENGTH:
-        raise serializers.ValidationError({"Idempotency-Key": f"at most {KEY_MAX_LENGTH} characters"})
-    return key
-
 
 class StrictSerializer(serializers.Serializer[Any]):
     """Refuses fields it does not know rather than silently dropping them:
@@ -115,7 +106,7 @@ class MoveCreateApi(APIView):
             data.is_valid(raise_exception=True)
             move = dict(data.validated_data)
         seq = move.pop("seq", None)
-        reply = move_record(game_id=game_id, move=move, user=request.user, key=_key(request), seq=seq)
+        reply = move_record(game_id=game_id, move=move, user=request.user, key=idempotency_key(request), seq=seq)
         return Response(reply, status=status.HTTP_201_CREATED)
 
 
@@ -166,7 +157,7 @@ class ShownApi(APIView):
             hand=hand,
             shown=data.validated_data["shown"],
             user=request.user,
-            key=_key(request),
+            key=idempotency_key(request),
             seq=data.validated_data.get("seq"),
         )
         return Response(reply, status=status.HTTP_201_CREATED)
@@ -185,5 +176,6 @@ class UndoApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        reply = move_undo(game_id=game_id, user=request.user, key=_key(request), seq=data.validated_data.get("seq"))
+        reply = move_undo(game_id=game_id, user=request.user, key=idempotency_key(request),
+                          seq=data.validated_data.get("seq"))
         return Response(reply, status=status.HTTP_201_CREATED)

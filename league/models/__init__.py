@@ -56,3 +56,5 @@ __all__ += ["TeamWithdrawal", "TransferRequest"]
 from league.models.ratings import RatingSnapshot
 
 __all__ += ["RatingSnapshot"]
+from league.models.write_answers import WriteAnswer
+__all__ += ["WriteAnswer"]

@@ -8,12 +8,12 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from league.pages.form_keys import Done, done_once
 from league.pages.night import (Bound, card_form, draw_form, night_page_or_404, render_night, sheet_form,
                                 substitutes_form, substitution_form)
 from league.models import RubberGame
@@ -52,9 +52,9 @@ def problems_of(refusal: Refused | NotPermitted) -> list[str]:
     return refusal.problems if isinstance(refusal, TeamSheetInvalid) else [refusal.message]
 
 
-def back(request: HttpRequest, found: NightPage, done: str, anchor: str) -> HttpResponse:
-    messages.success(request, done)
-    return HttpResponseRedirect(f"{reverse('night-page', args=[found.fixture.pk])}#{anchor}")
+def back(found: NightPage, done: str, anchor: str) -> Done:
+    """Back to the night's page at `anchor`, saying what was done."""
+    return f"{reverse('night-page', args=[found.fixture.pk])}#{anchor}", done
 
 
 def confirmed(request: HttpRequest) -> bool:
@@ -67,12 +67,11 @@ def sheet(request: HttpRequest, found: NightPage) -> HttpResponse:
     problems: list[str] = []
     if form.is_valid():
         try:
-            team_sheet_enter(fixture_id=found.fixture.pk, lineups=form.lineups(), user=request.user,
-                             conceded=form.conceded())
+            return done_once(request, lambda: team_sheet_enter(
+                fixture_id=found.fixture.pk, lineups=form.lineups(), user=request.user, conceded=form.conceded()),
+                lambda _: back(found, "The team sheet is entered.", "sheet"))
         except REFUSALS as refusal:
             problems = problems_of(refusal)
-        else:
-            return back(request, found, "The team sheet is entered.", "sheet")
     return render_night(request, found.fixture.pk, Bound("sheet", form, problems))
 
 
@@ -84,15 +83,14 @@ def sheet_draw(request: HttpRequest, found: NightPage) -> HttpResponse:
     problems: list[str] = []
     if form.is_valid():
         try:
-            night = team_sheet_draw(fixture_id=found.fixture.pk, singles=form.singles_lineups(),
-                                    home=form.players("home"), away=form.players("away"),
-                                    seed=form.cleaned_data["seed"] or None, user=request.user,
-                                    conceded=form.conceded())
+            return done_once(request, lambda: team_sheet_draw(
+                fixture_id=found.fixture.pk, singles=form.singles_lineups(), home=form.players("home"),
+                away=form.players("away"), seed=form.cleaned_data["seed"] or None, user=request.user,
+                conceded=form.conceded()),
+                lambda night: back(found, f"The pairs are drawn with the seed {night.pairs_seed} "
+                                          f"and the team sheet is entered.", "sheet"))
         except REFUSALS as refusal:
             problems = problems_of(refusal)
-        else:
-            return back(request, found, f"The pairs are drawn with the seed {night.pairs_seed} "
-                                        f"and the team sheet is entered.", "sheet")
     return render_night(request, found.fixture.pk, Bound("sheet", form, problems))
 
 
@@ -100,10 +98,11 @@ def sheet_draw(request: HttpRequest, found: NightPage) -> HttpResponse:
 def game_live(request: HttpRequest, found: NightPage, rubber: int) -> HttpResponse:
     _rubber_or_404(found, rubber)
     try:
-        started = rubber_game_start(fixture_id=found.fixture.pk, rubber=rubber, user=request.user)
+        return done_once(request, lambda: rubber_game_start(fixture_id=found.fixture.pk, rubber=rubber,
+                                                            user=request.user),
+                         lambda started: (reverse("game-pad", args=[started.game_id]), ""))
     except REFUSALS as refusal:
         return render_night(request, found.fixture.pk, Bound(f"rubber-{rubber}", None, problems_of(refusal)))
-    return HttpResponseRedirect(reverse("game-pad", args=[started.game_id]))
 
 
 @night_action
@@ -113,13 +112,12 @@ def game_card(request: HttpRequest, found: NightPage, rubber: int) -> HttpRespon
     problems: list[str] = []
     if form.is_valid():
         try:
-            game = rubber_game_card(fixture_id=found.fixture.pk, rubber=rubber, user=request.user,
-                                    **form.cleaned_data)
+            return done_once(request, lambda: rubber_game_card(fixture_id=found.fixture.pk, rubber=rubber,
+                                                               user=request.user, **form.cleaned_data),
+                             lambda game: back(found, f"Rubber {rubber}, game {game.number}: "
+                                                      f"{_card_result(found, game)} is recorded.", f"record-{rubber}"))
         except REFUSALS as refusal:
             problems = problems_of(refusal)
-        else:
-            return back(request, found, f"Rubber {rubber}, game {game.number}: {_card_result(found, game)} "
-                                        f"is recorded.", f"record-{rubber}")
     return render_night(request, found.fixture.pk, Bound(f"rubber-{rubber}", form, problems))
 
 
@@ -130,10 +128,11 @@ def game_remove(request: HttpRequest, found: NightPage, rubber: int) -> HttpResp
         return confirm_page(request, found, title=f"Take a game off rubber {rubber}",
                             lines=remove_lines(view), button="Yes: take it off")
     try:
-        rubber_game_remove(fixture_id=found.fixture.pk, rubber=rubber, user=request.user)
+        return done_once(request, lambda: rubber_game_remove(fixture_id=found.fixture.pk, rubber=rubber,
+                                                             user=request.user),
+                         lambda _: back(found, f"Rubber {rubber}'s newest game is taken off.", f"record-{rubber}"))
     except REFUSALS as refusal:
         return render_night(request, found.fixture.pk, Bound(f"rubber-{rubber}", None, problems_of(refusal)))
-    return back(request, found, f"Rubber {rubber}'s newest game is taken off.", f"record-{rubber}")
 
 
 @night_action
@@ -144,10 +143,10 @@ def submit(request: HttpRequest, found: NightPage) -> HttpResponse:
         return confirm_page(request, found, title="Submit the result", lines=result_lines(found, "submit"),
                             button="Yes: submit it")
     try:
-        match_submit(fixture_id=found.fixture.pk, user=request.user)
+        return done_once(request, lambda: match_submit(fixture_id=found.fixture.pk, user=request.user),
+                         lambda _: back(found, "The result is submitted.", "result"))
     except REFUSALS as refusal:
         return render_night(request, found.fixture.pk, Bound("result", None, problems_of(refusal)))
-    return back(request, found, "The result is submitted.", "result")
 
 
 @night_action
@@ -156,10 +155,10 @@ def confirm(request: HttpRequest, found: NightPage) -> HttpResponse:
         return confirm_page(request, found, title="Confirm the result", lines=result_lines(found, "confirm"),
                             button="Yes: confirm it")
     try:
-        match_confirm(fixture_id=found.fixture.pk, user=request.user)
+        return done_once(request, lambda: match_confirm(fixture_id=found.fixture.pk, user=request.user),
+                         lambda _: back(found, "The result is confirmed.", "result"))
     except REFUSALS as refusal:
         return render_night(request, found.fixture.pk, Bound("result", None, problems_of(refusal)))
-    return back(request, found, "The result is confirmed.", "result")
 
 
 @night_action
@@ -168,11 +167,11 @@ def dispute(request: HttpRequest, found: NightPage) -> HttpResponse:
     problems: list[str] = []
     if form.is_valid():
         try:
-            match_dispute(fixture_id=found.fixture.pk, reason=form.cleaned_data["reason"], user=request.user)
+            return done_once(request, lambda: match_dispute(fixture_id=found.fixture.pk,
+                                                            reason=form.cleaned_data["reason"], user=request.user),
+                             lambda _: back(found, "The result is disputed: a league secretary settles it.", "result"))
         except REFUSALS as refusal:
             problems = problems_of(refusal)
-        else:
-            return back(request, found, "The result is disputed: a league secretary settles it.", "result")
     return render_night(request, found.fixture.pk, Bound("dispute", form, problems))
 
 
@@ -188,11 +187,11 @@ def settle(request: HttpRequest, found: NightPage) -> HttpResponse:
                             button="Yes: settle it", form=form)
     if form.is_valid() and step == "confirm":
         try:
-            match_resolve(fixture_id=found.fixture.pk, user=request.user, **form.cleaned_data)
+            return done_once(request, lambda: match_resolve(fixture_id=found.fixture.pk, user=request.user,
+                                                            **form.cleaned_data),
+                             lambda _: back(found, "The dispute is settled.", "result"))
         except REFUSALS as refusal:
             problems = problems_of(refusal)
-        else:
-            return back(request, found, "The dispute is settled.", "result")
     return render_night(request, found.fixture.pk, Bound("settle", form, problems))
 
 
@@ -215,10 +214,12 @@ def forfeit(request: HttpRequest, found: NightPage) -> HttpResponse:
                             lines=forfeit_lines(found, teams[team_id], other),
                             button=f"Yes: {teams[team_id]} forfeits", form=ForfeitForm({"team": team_id}))
     try:
-        fixture_forfeit(fixture_id=found.fixture.pk, team_id=team_id, reason="", user=request.user)
+        return done_once(request, lambda: fixture_forfeit(fixture_id=found.fixture.pk, team_id=team_id, reason="",
+                                                          user=request.user),
+                         lambda _: back(found, f"{teams[team_id]} forfeited: the match is a walkover to {other}.",
+                                        "night"))
     except REFUSALS as refusal:
         return render_night(request, found.fixture.pk, Bound("forfeit", None, problems_of(refusal)))
-    return back(request, found, f"{teams[team_id]} forfeited: the match is a walkover to {other}.", "night")
 
 
 @night_action
@@ -229,12 +230,11 @@ def substitutes(request: HttpRequest, found: NightPage) -> HttpResponse:
     problems: list[str] = []
     if form.is_valid():
         try:
-            substitutes_name(fixture_id=found.fixture.pk, team_id=team_id, player_ids=form.cleaned_data["players"],
-                             user=request.user)
+            return done_once(request, lambda: substitutes_name(
+                fixture_id=found.fixture.pk, team_id=team_id, player_ids=form.cleaned_data["players"],
+                user=request.user), lambda _: back(found, "The substitutes are named.", f"substitutes-{team_id}"))
         except REFUSALS as refusal:
             problems = problems_of(refusal)
-        else:
-            return back(request, found, "The substitutes are named.", f"substitutes-{team_id}")
     return render_night(request, found.fixture.pk, Bound(f"subs-{team_id}", form, problems))
 
 
@@ -247,12 +247,12 @@ def substitution(request: HttpRequest, found: NightPage) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            substitute_on(fixture_id=found.fixture.pk, rubber=data["rubber"], off=data["off"], on=data["on"],
-                          user=request.user)
+            return done_once(request, lambda: substitute_on(fixture_id=found.fixture.pk, rubber=data["rubber"],
+                                                            off=data["off"], on=data["on"], user=request.user),
+                             lambda _: back(found, f"The substitute is on in rubber {data['rubber']}.",
+                                            f"substitutes-{team_id}"))
         except REFUSALS as refusal:
             problems = problems_of(refusal)
-        else:
-            return back(request, found, f"The substitute is on in rubber {data['rubber']}.", f"substitutes-{team_id}")
     return render_night(request, found.fixture.pk, Bound(f"sub-on-{team_id}", form, problems))
 
 

@@ -3,13 +3,16 @@ picking a date, from "My matches" on the front page): each form posts here
 and calls one service of `league.services.rearrangements`. A refusal shows
 the night page again with the service's words beside the form as it was
 filled; a success goes back where the form was."""
+from collections.abc import Callable
+from typing import TypeVar
+
 from django import forms
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from league.pages.form_keys import done_once
 from league.pages.date_offer_forms import PickForm, night_words
 from league.pages.night import Bound, render_night
 from league.pages.night_actions import REFUSALS, night_action, problems_of
@@ -23,18 +26,25 @@ from league.services.rearrangements import (
     rearrangement_withdraw,
 )
 
+T = TypeVar("T")
+
 def _refused(request: HttpRequest, found: NightPage, key: str, form: forms.Form | None,
              problems: list[str]) -> HttpResponse:
     return render_night(request, found.fixture.pk, Bound(key, form, problems))
 
 
-def _done(request: HttpRequest, found: NightPage, message: str) -> HttpResponse:
-    messages.success(request, message)
+def _done(request: HttpRequest, found: NightPage, write: Callable[[], T], message: Callable[[T], str]) -> HttpResponse:
+    """Does the write once for the form's key (league.pages.form_keys) and
+    goes back where the form was, saying what was done."""
+    return done_once(request, write, lambda done: (_back(request, found), message(done)))
+
+
+def _back(request: HttpRequest, found: NightPage) -> str:
     back = request.POST.get("next", "")
     if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
                                                 require_https=request.is_secure()):
-        return HttpResponseRedirect(back)
-    return HttpResponseRedirect(f"{reverse('night-page', args=[found.fixture.pk])}#{KEY}")
+        return back
+    return f"{reverse('night-page', args=[found.fixture.pk])}#{KEY}"
 
 
 @night_action
@@ -46,11 +56,12 @@ def propose(request: HttpRequest, found: NightPage) -> HttpResponse:
         return _refused(request, found, key, form, ["Give at least one date, each as a day of the month, "
                                                     "and say why."])
     try:
-        rearrangement_propose(fixture_id=found.fixture.pk, team_id=form.cleaned_data["team"],
-                              dates=form.given(), reason=form.cleaned_data["reason"], user=request.user)
+        return _done(request, found, lambda: rearrangement_propose(
+            fixture_id=found.fixture.pk, team_id=form.cleaned_data["team"], dates=form.given(),
+            reason=form.cleaned_data["reason"], user=request.user),
+            lambda _: "Your request is sent: the other captain picks one of your dates or declines.")
     except REFUSALS as refusal:
         return _refused(request, found, key, form, problems_of(refusal))
-    return _done(request, found, "Your request is sent: the other captain picks one of your dates or declines.")
 
 
 @night_action
@@ -61,10 +72,11 @@ def pick(request: HttpRequest, found: NightPage) -> HttpResponse:
     if not form.is_valid():
         return _refused(request, found, f"{KEY}-pick", None, ["Pick one of the dates offered."])
     try:
-        fixture = rearrangement_pick(fixture_id=found.fixture.pk, date=form.cleaned_data["date"], user=request.user)
+        return _done(request, found, lambda: rearrangement_pick(fixture_id=found.fixture.pk,
+                                                                date=form.cleaned_data["date"], user=request.user),
+                     lambda fixture: f"{fixture} is moved to {night_words(fixture.played_on)}.")
     except REFUSALS as refusal:
         return _refused(request, found, f"{KEY}-pick", None, problems_of(refusal))
-    return _done(request, found, f"{fixture} is moved to {night_words(fixture.played_on)}.")
 
 
 @night_action
@@ -73,19 +85,20 @@ def decline(request: HttpRequest, found: NightPage) -> HttpResponse:
     if not form.is_valid():
         return _refused(request, found, f"{KEY}-decline", form, ["Say why none of the dates will do."])
     try:
-        rearrangement_decline(fixture_id=found.fixture.pk, reason=form.cleaned_data["reason"], user=request.user)
+        return _done(request, found, lambda: rearrangement_decline(
+            fixture_id=found.fixture.pk, reason=form.cleaned_data["reason"], user=request.user),
+            lambda _: "The request is declined: the match stays on its night.")
     except REFUSALS as refusal:
         return _refused(request, found, f"{KEY}-decline", form, problems_of(refusal))
-    return _done(request, found, "The request is declined: the match stays on its night.")
 
 
 @night_action
 def withdraw(request: HttpRequest, found: NightPage) -> HttpResponse:
     try:
-        rearrangement_withdraw(fixture_id=found.fixture.pk, user=request.user)
+        return _done(request, found, lambda: rearrangement_withdraw(fixture_id=found.fixture.pk, user=request.user),
+                     lambda _: "Your request is withdrawn: the match stays on its night.")
     except REFUSALS as refusal:
         return _refused(request, found, f"{KEY}-withdraw", None, problems_of(refusal))
-    return _done(request, found, "Your request is withdrawn: the match stays on its night.")
 
 
 def _state(request: HttpRequest, found: NightPage) -> RearrangeState:

@@ -16,7 +16,7 @@ from django.db.models.functions import Cast
 
 from league.authors import Author
 from league.engine import ENGINES
-from league.models import AuditEntry, DeviceToken, Game, GameEntry, Player, RubberGame
+from league.models import AuditEntry, DeviceToken, Game, GameEntry, Player, RubberGame, WriteAnswer
 from league.refusals import NotPermitted, NotSecretary, Refused
 from league.selectors.games import live_state_key
 from league.selectors.names import may_see_player_data, player_officials
@@ -43,8 +43,8 @@ def player_name_shown_set(*, player_id: int, shown: str, user: Author) -> Player
 def player_erase(*, player_id: int, user: Author) -> Player:
     """Replaces the player's name by a pseudonym ("Player 7f3a") wherever
     the database holds it: the player, the seats and labels of games, the
-    move log's stored replies, the audit log's labels and details, the
-    admin's history, and the linked login (renamed and closed). Scores,
+    move log's stored replies, the answers kept for retried writes, the
+    audit log's labels and details, the admin's history, and the linked login (renamed and closed). Scores,
     moves, results and tables are left exactly as they were. For a
     secretary of a league the player was registered in; raises
     NotSecretary, Player.DoesNotExist.
@@ -62,6 +62,7 @@ def player_erase(*, player_id: int, user: Author) -> Player:
         counts["log_rows"] = _scrub_rows(GameEntry, ["payload", "reply"], name, scrub)
         counts["audit_entries"] = _scrub_rows(AuditEntry, ["target_label", "data"], name, scrub)
         _scrub_rows(LogEntry, ["object_repr", "change_message"], name, scrub)
+        _scrub_rows(WriteAnswer, ["body"], name, scrub)  # the answers kept for retries name the players
         player.name = pseudonym
         player.save(update_fields=["name"])
         if player.user is not None:

@@ -1,6 +1,7 @@
 """Secretary › Notices: the emails the league sent, to whom and when,
 which failed and why, newest first, a page at a time and filtered by
-status, with "send again" for a failed one (audited)."""
+status, with "send again" for one that failed or is stuck waiting
+(audited)."""
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -45,4 +46,6 @@ def resend(request: HttpRequest, league_id: int, notice_id: int) -> HttpResponse
         messages.error(request, refusal.message)
     else:
         messages.success(request, f"“{notice.subject}” to {notice.address} is being sent again.")
-    return HttpResponseRedirect(reverse("secretary-notices", args=[league.pk]) + "?status=failed")
+    back = request.POST.get("status", "")
+    shown = f"?status={back}" if back in Notice.Status.values else ""
+    return HttpResponseRedirect(reverse("secretary-notices", args=[league.pk]) + shown)

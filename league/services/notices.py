@@ -26,6 +26,7 @@ rolled back), and by `notices_catch_up` should that task be lost or fail
 (`league.services.notice_sending`, which also keeps two senders from
 sending one notice twice).
 """
+import logging
 from collections.abc import Iterable
 from functools import partial
 from typing import Any
@@ -45,6 +46,8 @@ from league.services.audit import audit_record
 from league.services.notice_sending import claim_lapses
 from league.services.unsubscribe_links import unsubscribe_key_new, unsubscribe_link
 from league.tasks import notice_send_task
+
+log = logging.getLogger(__name__)
 
 Recipient = User | str | None
 # What a secretary may send again: stuck waiting, or failed.
@@ -70,7 +73,7 @@ def notice_queue(*, kind: str, event: str, league: League, to: Iterable[Recipien
                         body=_letter(body, link, unsubscribe_key), link=link, status=status,
                         unsubscribe_key=unsubscribe_key)
         if notice is not None and status == Notice.Status.PENDING:
-            transaction.on_commit(partial(notice_send_task.delay, notice.pk))
+            transaction.on_commit(partial(_send, notice.pk))
             written += 1
     return written
 
@@ -87,7 +90,7 @@ def notice_resend(*, notice_id: int, user: Author) -> Notice:
         if failure is None:
             notice.status, notice.claimed_at = Notice.Status.PENDING, None
             notice.save(update_fields=["status", "claimed_at"])
-            transaction.on_commit(lambda: notice_send_task.delay(notice.pk))
+            transaction.on_commit(partial(_send, notice.pk))
         audit_record(user=user, action="notice.resend", target=notice, refusal=failure,
                      data={"address": notice.address, "kind": notice.kind, "attempts": notice.attempts})
     if failure is not None:
@@ -141,6 +144,13 @@ def _write(*, key: str, **fields: Any) -> Notice | None:
             return Notice.objects.create(key=key, **fields)
     except IntegrityError:
         return None
+
+
+def _send(notice_id: int) -> None:
+    try:
+        notice_send_task.delay(notice_id)
+    except Exception as err:  # any broker failure: the change is committed, the catch-up sends the notice
+        log.warning("notice %s left for the catch-up: %s", notice_id, err)
 
 
 def _not_resendable(notice: Notice) -> Refused | None:

@@ -12,9 +12,10 @@ import pytest
 from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
-from matchnights import Night, a_match_night
+from matchnights import Night, a_match_night, submitted_five_four
 from races import race
 from smtp_server import MailServer
+from test_redis_outage import DeadRedis, redis_at
 from test_worker_faults import wait_for
 
 from league.models import Notice
@@ -147,3 +148,23 @@ def test_senders_racing_for_one_failed_notice_send_it_once(
     assert [m["To"] for m in smtp.messages] == ["away@league.test"]
     notice.refresh_from_db()
     assert (notice.status, notice.attempts) == (Notice.Status.SENT, 1)
+
+
+def test_a_result_submitted_while_redis_is_down_is_answered_and_its_notices_go_out_later(
+        db: None, smtp: MailServer, django_capture_on_commit_callbacks: Any) -> None:
+    night = a_match_night("plain")
+    for user, address in ((night.away_captain, "away@league.test"), (night.home_captain, "home@league.test")):
+        user.email = address
+        user.save()
+    dead = DeadRedis()
+    try:
+        with redis_at(dead.url), django_capture_on_commit_callbacks(execute=True):
+            submitted_five_four(night)  # before, the broker's error escaped after the commit
+    finally:
+        dead.close()
+    assert dead.attempts >= 1
+    [notice] = Notice.objects.filter(address="away@league.test")
+    assert status_of(notice)[0] == Notice.Status.PENDING
+    Notice.objects.update(created_at=timezone.now() - timedelta(minutes=3))
+    assert notices_catch_up() == 1
+    assert [m["To"] for m in smtp.messages] == ["away@league.test"]

@@ -262,7 +262,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "league@localhost")
 # The site's address as people reach it, for the links in emails, which
 # are sent with no request to take it from.
 SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
-# Notices still unsent after this long are left failed for a secretary to see.
+# Notices still unsent after this long are left as they are, for a secretary to see.
 NOTICES_CATCH_UP_HOURS = env_int("NOTICES_CATCH_UP_HOURS", 48)
 # A notice waiting longer than this lost its task: the catch-up sends it.
 NOTICES_CATCH_UP_AFTER_SECONDS = env_int("NOTICES_CATCH_UP_AFTER_SECONDS", 120)

@@ -2,7 +2,7 @@
 
 Terms: a *notice* is one email to one address about one event, written in
 the same transaction as the change it tells of and sent afterwards by a
-task (`league.services.notices`). Its `key` names the event and the
+task (`league.services.notice_sending`). Its `key` names the event and the
 recipient, so an event told twice still makes one notice. A *stop* is an
 address asking for no more of one kind of notice, or of any (kind "").
 A *digest subscription* is an address asking for a league's weekly

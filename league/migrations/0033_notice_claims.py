@@ -15,6 +15,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name='notice',
+            name='retry_after',
+            field=models.DateTimeField(blank=True, help_text='Failed for a reason of its own: not tried again by itself before.', null=True),
+        ),
+        migrations.AddField(
+            model_name='notice',
             name='unsubscribe_key',
             field=models.CharField(blank=True, editable=False, max_length=32, null=True, unique=True),
         ),

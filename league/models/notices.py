@@ -61,6 +61,8 @@ class Notice(models.Model):
     tried_at = models.DateTimeField(null=True, blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True,
                                       help_text="When a sender took it to send (status sending).")
+    retry_after = models.DateTimeField(null=True, blank=True,
+                                       help_text="Failed for a reason of its own: not tried again by itself before.")
     # Random, so that the unsubscribe link names no address; empty on
     # notices written before links were made this way.
     unsubscribe_key = models.CharField(max_length=32, unique=True, null=True, blank=True, editable=False)

@@ -8,8 +8,8 @@ time. The email goes out with no transaction open; the outcome is then
 written in one more UPDATE.
 
 A notice that cannot be sent (a header it cannot carry, a recipient the
-server refuses, any error of its own) is recorded failed with the reason
-and blocks nothing else. A mail server that cannot be reached is recorded
+server refuses, any error of its own) is recorded failed with the reason,
+blocks nothing else, and is tried again an hour on. A mail server that cannot be reached is recorded
 the same way, and its error raised for the task to retry.
 
 `notices_catch_up`, run by beat every NOTICES_CATCH_UP_SECONDS, sends what
@@ -30,9 +30,9 @@ from league.services.unsubscribe_links import unsubscribe_key_new, unsubscribe_l
 
 log = logging.getLogger(__name__)
 
-# Errors that belong to one message, not to the mail server: the next
-# notice may well go.
-NOTICE_ERRORS: tuple[type[Exception], ...] = (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError)
+# A notice that failed for a reason of its own (not the server's) is tried
+# again no sooner than this: it would most likely fail the same way.
+OWN_FAULT_RETRY = timedelta(hours=1)
 # A catch-up starts no new send after this long (the next run goes on),
 # and stops once this many notices in a row found the server unreachable.
 CATCH_UP_BUDGET_SECONDS = 90
@@ -55,28 +55,31 @@ def notice_send(*, notice_id: int) -> bool:
     notice = Notice.objects.get(pk=notice_id)
     try:
         _message(notice).send()
-    except NOTICE_ERRORS as err:
-        _record_failure(notice_id, claimed, err)
-        return False
-    except OSError as err:  # every smtplib error is one
-        _record_failure(notice_id, claimed, err)
+    except Exception as err:
+        own = _own_fault(err)
+        reason = f"{type(err).__name__}: {err}"[:2000]
+        log.warning("notice %s not sent: %s", notice_id, reason)
+        _record(notice_id, claimed, status=Notice.Status.FAILED, last_error=reason,
+                retry_after=timezone.now() + OWN_FAULT_RETRY if own else None)
+        if own:
+            return False
         raise
-    except Exception as err:  # a header it cannot carry, a bad address, a bug: this notice's own
-        _record_failure(notice_id, claimed, err)
-        return False
-    _record(notice_id, claimed, status=Notice.Status.SENT, sent_at=timezone.now(), last_error="")
+    _record(notice_id, claimed, status=Notice.Status.SENT, sent_at=timezone.now(), last_error="", retry_after=None)
     return True
 
 
 def notices_catch_up() -> int:
     """Sends what is due: pending for over NOTICES_CATCH_UP_AFTER_SECONDS
-    (its task was lost), failed, or left sending by a sender that stopped,
+    (its task was lost), failed (for a reason of its own: an hour on), or
+    left sending by a sender that stopped,
     all written within NOTICES_CATCH_UP_HOURS; the least recently tried
     first, so no notice can hold the others back. Returns how many it sent."""
     now = timezone.now()
     waiting = now - timedelta(seconds=settings.NOTICES_CATCH_UP_AFTER_SECONDS)
     due = (Notice.objects.filter(created_at__gte=now - timedelta(hours=settings.NOTICES_CATCH_UP_HOURS))
-           .filter(Q(status=Notice.Status.PENDING, created_at__lte=waiting) | Q(status=Notice.Status.FAILED)
+           .filter(Q(status=Notice.Status.PENDING, created_at__lte=waiting)
+                   | Q(status=Notice.Status.FAILED, retry_after__isnull=True)
+                   | Q(status=Notice.Status.FAILED, retry_after__lte=now)
                    | Q(status=Notice.Status.SENDING, claimed_at__lt=now - claim_lapses()))
            .order_by(F("tried_at").asc(nulls_first=True), "created_at", "pk").values_list("pk", flat=True))
     stop_at = time.monotonic() + CATCH_UP_BUDGET_SECONDS
@@ -112,13 +115,19 @@ def _record(notice_id: int, claimed: datetime, **outcome: object) -> None:
     the notice meanwhile: that one's outcome stands."""
     mine = Notice.objects.filter(pk=notice_id, status=Notice.Status.SENDING, claimed_at=claimed)
     if not mine.update(claimed_at=None, **outcome):
-        log.warning("notice %s: sent by this sender after its claim lapsed", notice_id)
+        log.warning("notice %s: outcome not recorded, its claim lapsed and another sender took it", notice_id)
 
 
-def _record_failure(notice_id: int, claimed: datetime, err: Exception) -> None:
-    reason = f"{type(err).__name__}: {err}"[:2000]
-    log.warning("notice %s not sent: %s", notice_id, reason)
-    _record(notice_id, claimed, status=Notice.Status.FAILED, last_error=reason)
+def _own_fault(err: Exception) -> bool:
+    """Whether the error belongs to this notice rather than to the mail
+    server: the server refusing it for good (5xx), or no network error at
+    all (a header it cannot carry, an address that is not one, a bug). Every
+    smtplib error is an OSError; the rest of those mean the server."""
+    if isinstance(err, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in err.recipients.values())
+    if isinstance(err, smtplib.SMTPDataError):
+        return err.smtp_code >= 500
+    return not isinstance(err, OSError)
 
 
 def _one_line(text: str) -> str:

@@ -88,8 +88,8 @@ def notice_resend(*, notice_id: int, user: Author) -> Notice:
         failure = (secretary_refusal(league=notice.league, user=user, doing="can send a notice again")
                    or _not_resendable(notice))
         if failure is None:
-            notice.status, notice.claimed_at = Notice.Status.PENDING, None
-            notice.save(update_fields=["status", "claimed_at"])
+            notice.status, notice.claimed_at, notice.retry_after = Notice.Status.PENDING, None, None
+            notice.save(update_fields=["status", "claimed_at", "retry_after"])
             transaction.on_commit(partial(_send, notice.pk))
         audit_record(user=user, action="notice.resend", target=notice, refusal=failure,
                      data={"address": notice.address, "kind": notice.kind, "attempts": notice.attempts})

@@ -83,11 +83,17 @@ def test_a_mailbox_the_server_refuses_is_recorded_failed_and_later_notices_still
     refused = written(night, "gone@league.test")
     later = written(night, "home@league.test")
     Notice.objects.filter(pk=later.pk).update(created_at=timezone.now() - timedelta(minutes=5))
-    for _ in range(2):  # the refused one is tried again, and still holds nothing back
-        notices_catch_up()
+    assert notices_catch_up() == 1
     assert [m["To"] for m in smtp.messages] == ["home@league.test"]
     status, reason = status_of(refused)
     assert status == Notice.Status.FAILED and "550" in reason and "No such mailbox" in reason
+    assert notices_catch_up() == 0  # not tried again at once: it would be refused the same way
+    Notice.objects.filter(pk=refused.pk).update(retry_after=timezone.now() - timedelta(seconds=1))
+    smtp.handler.refused.clear()  # the mailbox exists again by the time it is retried
+    assert notices_catch_up() == 1
+    assert [m["To"] for m in smtp.messages] == ["home@league.test", "gone@league.test"]
+    refused.refresh_from_db()
+    assert (refused.status, refused.attempts) == (Notice.Status.SENT, 2)
 
 
 def test_a_notice_left_sending_by_a_sender_that_stopped_is_sent_by_the_catch_up(db: None, smtp: MailServer) -> None:

@@ -69,11 +69,11 @@ def notice_send(*, notice_id: int) -> bool:
 
 
 def notices_catch_up() -> int:
-    """Sends what is due: pending for over NOTICES_CATCH_UP_AFTER_SECONDS
-    (its task was lost), failed (for a reason of its own: an hour on), or
-    left sending by a sender that stopped,
-    all written within NOTICES_CATCH_UP_HOURS; the least recently tried
-    first, so no notice can hold the others back. Returns how many it sent."""
+    """Sends what is due, written within NOTICES_CATCH_UP_HOURS: pending
+    for over NOTICES_CATCH_UP_AFTER_SECONDS (its task was lost), failed
+    (for a reason of its own: an hour on), or left sending by a sender that
+    stopped. The least recently tried go first, so no notice holds the
+    others back. Returns how many it sent."""
     now = timezone.now()
     waiting = now - timedelta(seconds=settings.NOTICES_CATCH_UP_AFTER_SECONDS)
     due = (Notice.objects.filter(created_at__gte=now - timedelta(hours=settings.NOTICES_CATCH_UP_HOURS))

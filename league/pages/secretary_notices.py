@@ -14,7 +14,7 @@ from league.models.notices import kind_label
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.notices import league_notices, notice_of_league
 from league.selectors.secretary import league_get
-from league.services.notices import notice_resend
+from league.services.notices import notice_resend, notice_resendable
 
 PER_PAGE = 50
 
@@ -30,6 +30,7 @@ def notices_page(request: HttpRequest, league_id: int) -> HttpResponse:
     page = Paginator(league_notices(league_id=league.pk, status=status), PER_PAGE).get_page(request.GET.get("page"))
     for notice in page:
         notice.kind_label = kind_label(notice.kind)  # type: ignore[attr-defined]
+        notice.resendable = notice_resendable(notice)  # type: ignore[attr-defined]
     return render(request, "secretary/notices.html", {
         "league": league, "page": page, "status": status, "statuses": Notice.Status.choices})
 

@@ -146,6 +146,11 @@ def _write(*, key: str, **fields: Any) -> Notice | None:
         return None
 
 
+def notice_resendable(notice: Notice) -> bool:
+    """Whether a secretary may send it again (as notice_resend allows)."""
+    return _not_resendable(notice) is None
+
+
 def _send(notice_id: int) -> None:
     try:
         notice_send_task.delay(notice_id)

@@ -146,6 +146,20 @@ def test_a_notice_stuck_waiting_is_sent_again_from_the_secretarys_page(db: None,
     assert "this one is sent" in sent_again.content.decode() and len(smtp.messages) == 1
 
 
+@pytest.mark.parametrize(("claimed_minutes_ago", "offered"), [(1, False), (10, True)])
+def test_a_notice_being_sent_is_offered_again_only_once_its_sender_has_stopped(db: None, claimed_minutes_ago: int,
+                                                                               offered: bool) -> None:
+    night = a_match_night("plain")
+    notice = a_failed_notice(night)
+    Notice.objects.filter(pk=notice.pk).update(status=Notice.Status.SENDING,
+                                               claimed_at=timezone.now() - timedelta(minutes=claimed_minutes_ago))
+    browser = Client()
+    browser.force_login(night.secretary)
+    page = browser.get(f"/secretary/leagues/{night.league.pk}/notices?status=sending")
+    assert b"Being sent" in page.content
+    assert (f"/notices/{notice.pk}/resend".encode() in page.content) is offered
+
+
 @pytest.mark.parametrize(("who", "answer"), [("anonymous", 302), ("captain", 403), ("other secretary", 403)])
 def test_only_the_leagues_secretaries_see_its_notices(db: None, who: str, answer: int) -> None:
     night = a_match_night("plain")

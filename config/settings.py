@@ -231,8 +231,11 @@ CELERY_BEAT_SCHEDULE = {
     # Rebuilds tables whose rebuild the broker or a worker lost.
     "standings-catch-up": {"task": "league.tasks.standings_catch_up", "schedule": 60.0},
     # Sends notices whose task the broker lost or whose retries ran out
-    # (league.services.notices).
-    "notices-catch-up": {"task": "league.tasks.notices_catch_up", "schedule": 10 * 60.0},
+    # (league.services.notice_sending; docs/notices.md for the bound it sets).
+    "notices-catch-up": {
+        "task": "league.tasks.notices_catch_up",
+        "schedule": float(env_int("NOTICES_CATCH_UP_SECONDS", 120)),
+    },
     # Re-rates leagues whose re-rate the broker or a worker lost
     # (league.services.ratings).
     "ratings-catch-up": {"task": "league.tasks.ratings_catch_up", "schedule": 5 * 60.0},
@@ -259,8 +262,15 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "league@localhost")
 # The site's address as people reach it, for the links in emails, which
 # are sent with no request to take it from.
 SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
-# Notices still unsent after this long are left failed for a secretary to see.
+# Notices still unsent after this long are left as they are, for a secretary to see.
 NOTICES_CATCH_UP_HOURS = env_int("NOTICES_CATCH_UP_HOURS", 48)
+# A notice waiting longer than this lost its task: the catch-up sends it.
+NOTICES_CATCH_UP_AFTER_SECONDS = env_int("NOTICES_CATCH_UP_AFTER_SECONDS", 120)
+# The longest a notice's task runs (a mail server that answers slowly is
+# left); a claim to send a notice lapses a minute after.
+NOTICE_TASK_TIME_LIMIT = 5 * 60
+# How long the unsubscribe link of an email keeps working.
+NOTICES_UNSUBSCRIBE_DAYS = env_int("NOTICES_UNSUBSCRIBE_DAYS", 365)
 
 # --- The API ---------------------------------------------------------------
 

@@ -8,6 +8,7 @@ so they import this module, and this module imports none of them at load.
 from typing import TypedDict
 
 from celery import Task, shared_task
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from league.models import Division, League
@@ -87,26 +88,29 @@ def results_overdue_check_task() -> int:
     return results_overdue_check()
 
 
-# Reaching the mail server: refused, timed out, or it answered with an
+# The mail server out of reach: refused, timed out, or it answered with an
 # error. Retried with a growing wait; once the retries run out, the notice
-# stays failed for the catch-up (every ten minutes) to send.
+# stays failed for the catch-up to send.
 MAIL_RETRY: _RetryOptions = {"autoretry_for": (OSError, *RETRYABLE), "retry_backoff": 10, "retry_backoff_max": 120,
                              "max_retries": 5}
 
 
-@shared_task(name="league.tasks.notice_send", **MAIL_RETRY)
+# The hard time limit: a sender stuck on a silent mail server is stopped,
+# so its claim on the notice lapses at a known time (notice_sending).
+@shared_task(name="league.tasks.notice_send", time_limit=settings.NOTICE_TASK_TIME_LIMIT, **MAIL_RETRY)
 def notice_send_task(notice_id: int) -> bool:
-    """Sends one notice; False when it was sent already or is being sent."""
-    from league.services.notices import notice_send
+    """Sends one notice; False when it was sent already, is being sent, or
+    failed for a reason of its own (recorded on it)."""
+    from league.services.notice_sending import notice_send
 
     return notice_send(notice_id=notice_id)
 
 
-@shared_task(name="league.tasks.notices_catch_up")
+@shared_task(name="league.tasks.notices_catch_up", time_limit=settings.NOTICE_TASK_TIME_LIMIT)
 def notices_catch_up_task() -> int:
-    """Every ten minutes: notices still pending or failed. Not retried: the
-    next run is the retry."""
-    from league.services.notices import notices_catch_up
+    """Every NOTICES_CATCH_UP_SECONDS: notices whose task was lost or
+    failed. Not retried: the next run is the retry."""
+    from league.services.notice_sending import notices_catch_up
 
     return notices_catch_up()
 

@@ -2,7 +2,7 @@
 
 Terms: a *notice* is one email to one address about one event, written in
 the same transaction as the change it tells of and sent afterwards by a
-task (`league.services.notices`). Its `key` names the event and the
+task (`league.services.notice_sending`). Its `key` names the event and the
 recipient, so an event told twice still makes one notice. A *stop* is an
 address asking for no more of one kind of notice, or of any (kind "").
 A *digest subscription* is an address asking for a league's weekly
@@ -39,6 +39,7 @@ def kind_label(kind: str) -> str:
 class Notice(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting to be sent"
+        SENDING = "sending", "Being sent"
         SENT = "sent", "Sent"
         FAILED = "failed", "Failed"
         SKIPPED = "skipped", "Not sent: stopped by the recipient"
@@ -58,6 +59,13 @@ class Notice(models.Model):
     last_error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     tried_at = models.DateTimeField(null=True, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True,
+                                      help_text="When a sender took it to send (status sending).")
+    retry_after = models.DateTimeField(null=True, blank=True,
+                                       help_text="Failed for a reason of its own: not tried again by itself before.")
+    # Random, so that the unsubscribe link names no address; empty on
+    # notices written before links were made this way.
+    unsubscribe_key = models.CharField(max_length=32, unique=True, null=True, blank=True, editable=False)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -1,11 +1,12 @@
 """Email notices from the reader's side: a logged-in user's preferences
 (which kinds they get, or none, and which leagues' weekly results), the
 unsubscribe link every email carries (no login: the link's signed token
-names the address), and the public form for a league's weekly results
+names the email, for a stated time), and the public form for a league's weekly results
 with its confirmation link (docs/notices.md)."""
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -20,7 +21,8 @@ from league.models.notices import NOTICE_KINDS, kind_label
 from league.selectors.notices import digest_leagues_of, league_or_none, leagues_by_name, stops_of
 from league.selectors.public import league_by_slug
 from league.services.digests import digest_choose, digest_confirm, digest_subscribe, digest_token_read
-from league.services.notices import notice_preferences_set, notices_stop, unsubscribe_read
+from league.services.notices import notice_preferences_set, notices_stop
+from league.services.unsubscribe_links import LinkExpired, unsubscribe_read
 
 # The weekly results are chosen league by league, not as a kind.
 CHOSEN_KINDS = {kind: label for kind, label in NOTICE_KINDS.items() if kind != "digest"}
@@ -73,10 +75,14 @@ def preferences(request: HttpRequest) -> HttpResponse:
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """GET: asks, naming the address; POST: stops every email to it, or
     with only=kind that kind alone. Repeating it changes nothing more."""
-    found = unsubscribe_read(token)
+    try:
+        found = unsubscribe_read(token)
+    except LinkExpired:
+        return render(request, "notices/unsubscribe_expired.html",
+                      {"days": settings.NOTICES_UNSUBSCRIBE_DAYS, "noindex": True}, status=404)
     if found is None:
         raise Http404("this unsubscribe link is not one of ours, or was cut short")
-    address, kind = found
+    address, kind = found.address, found.kind
     if request.method == "POST":
         only = request.POST.get("only") == "kind"
         notices_stop(address=address, kind=kind if only else "")

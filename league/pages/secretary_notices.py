@@ -1,6 +1,7 @@
 """Secretary › Notices: the emails the league sent, to whom and when,
 which failed and why, newest first, a page at a time and filtered by
-status, with "send again" for a failed one (audited)."""
+status, with "send again" for one that failed or is stuck waiting
+(audited)."""
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -13,7 +14,7 @@ from league.models.notices import kind_label
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.notices import league_notices, notice_of_league
 from league.selectors.secretary import league_get
-from league.services.notices import notice_resend
+from league.services.notices import notice_resend, notice_resendable
 
 PER_PAGE = 50
 
@@ -29,6 +30,7 @@ def notices_page(request: HttpRequest, league_id: int) -> HttpResponse:
     page = Paginator(league_notices(league_id=league.pk, status=status), PER_PAGE).get_page(request.GET.get("page"))
     for notice in page:
         notice.kind_label = kind_label(notice.kind)  # type: ignore[attr-defined]
+        notice.resendable = notice_resendable(notice)  # type: ignore[attr-defined]
     return render(request, "secretary/notices.html", {
         "league": league, "page": page, "status": status, "statuses": Notice.Status.choices})
 
@@ -45,4 +47,6 @@ def resend(request: HttpRequest, league_id: int, notice_id: int) -> HttpResponse
         messages.error(request, refusal.message)
     else:
         messages.success(request, f"“{notice.subject}” to {notice.address} is being sent again.")
-    return HttpResponseRedirect(reverse("secretary-notices", args=[league.pk]) + "?status=failed")
+    back = request.POST.get("status", "")
+    shown = f"?status={back}" if back in Notice.Status.values else ""
+    return HttpResponseRedirect(reverse("secretary-notices", args=[league.pk]) + shown)

@@ -22,23 +22,18 @@ inside the caller's own transaction:
 
 It returns how many notices it wrote to be sent. Each is sent by its own
 task once the caller's transaction commits (nothing is sent for a change
-rolled back). The task locks the notice's row, so two workers never send
-one notice twice; a failure to reach the mail server is recorded on the
-notice and retried with a growing wait, and `notices_catch_up` (every ten
-minutes) sends what is still pending or failed, for two days.
+rolled back), and by `notices_catch_up` should that task be lost or fail
+(`league.services.notice_sending`, which also keeps two senders from
+sending one notice twice).
 """
 import logging
-import smtplib
 from collections.abc import Iterable
-from datetime import timedelta
 from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core import signing
-from django.core.mail import EmailMessage
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -48,16 +43,15 @@ from league.models.notices import UNSTOPPABLE_KINDS
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
+from league.services.notice_sending import claim_lapses
+from league.services.unsubscribe_links import unsubscribe_key_new, unsubscribe_link
 from league.tasks import notice_send_task
 
 log = logging.getLogger(__name__)
 
 Recipient = User | str | None
-UNSUBSCRIBE_SALT = "league.notices.unsubscribe"
-# A notice tried this often is left failed: a secretary may send it again.
-ATTEMPTS_MAX = 24
-# A pending notice younger than this is left to its own task.
-CATCH_UP_AFTER = timedelta(minutes=5)
+# What a secretary may send again: stuck waiting, or failed.
+RESENDABLE = (Notice.Status.PENDING, Notice.Status.FAILED)
 
 
 def site_link(name: str, *args: Any, query: str = "") -> str:
@@ -74,95 +68,34 @@ def notice_queue(*, kind: str, event: str, league: League, to: Iterable[Recipien
     for user, address in _recipients(to):
         key = f"{event}:{f'user:{user.pk}' if user is not None else f'to:{address}'}"[:255]
         status = Notice.Status.SKIPPED if _stopped(address, kind) else Notice.Status.PENDING
+        unsubscribe_key = unsubscribe_key_new()
         notice = _write(key=key, league=league, kind=kind, user=user, address=address, subject=subject[:200],
-                        body=_letter(body, link, address, kind), link=link, status=status)
+                        body=_letter(body, link, unsubscribe_key), link=link, status=status,
+                        unsubscribe_key=unsubscribe_key)
         if notice is not None and status == Notice.Status.PENDING:
-            transaction.on_commit(partial(notice_send_task.delay, notice.pk))
+            transaction.on_commit(partial(_send, notice.pk))
             written += 1
     return written
 
 
-def notice_send(*, notice_id: int) -> bool:
-    """Sends one pending or failed notice; True if this call sent it.
-    Another worker sending it at the same moment holds its row: this call
-    then leaves it. Raises the mail server's error, once recorded, for the
-    task to retry."""
-    error: Exception | None = None
-    with transaction.atomic():
-        rows = Notice.objects.filter(pk=notice_id, status__in=[Notice.Status.PENDING, Notice.Status.FAILED])
-        # SQLite locks the whole database for a write instead.
-        skip = connection.features.has_select_for_update_skip_locked
-        notice = rows.select_for_update(skip_locked=skip, no_key=True).first()
-        if notice is None:
-            return False
-        notice.attempts += 1
-        notice.tried_at = timezone.now()
-        try:
-            _message(notice).send()
-        except (smtplib.SMTPException, OSError) as err:
-            error = err
-            notice.status, notice.last_error = Notice.Status.FAILED, f"{type(err).__name__}: {err}"[:2000]
-        else:
-            notice.status, notice.sent_at, notice.last_error = Notice.Status.SENT, timezone.now(), ""
-        notice.save(update_fields=["attempts", "tried_at", "status", "sent_at", "last_error"])
-    if error is not None:
-        log.warning("notice %s not sent (attempt %s): %s", notice_id, notice.attempts, error)
-        raise error
-    return True
-
-
-def notices_catch_up() -> int:
-    """Sends the notices still pending or failed, younger than
-    NOTICES_CATCH_UP_HOURS and tried fewer than ATTEMPTS_MAX times: their
-    task was lost, or its retries ran out while the mail server was down.
-    Returns how many it sent."""
-    now = timezone.now()
-    due = (Notice.objects.filter(status__in=[Notice.Status.PENDING, Notice.Status.FAILED],
-                                 created_at__gte=now - timedelta(hours=settings.NOTICES_CATCH_UP_HOURS),
-                                 created_at__lte=now - CATCH_UP_AFTER, attempts__lt=ATTEMPTS_MAX)
-           .order_by("created_at", "pk").values_list("pk", flat=True))
-    sent = 0
-    for notice_id in list(due):
-        try:
-            sent += notice_send(notice_id=notice_id)
-        except (smtplib.SMTPException, OSError):
-            break  # the mail server is down: the next run tries again
-    return sent
-
-
 def notice_resend(*, notice_id: int, user: Author) -> Notice:
-    """A secretary of the notice's league sends a failed notice again.
-    Raises Notice.DoesNotExist, NotSecretary or Refused (audited)."""
+    """A secretary of the notice's league sends again a notice that failed
+    or is stuck waiting (or stuck sending: its sender stopped). Raises
+    Notice.DoesNotExist, NotSecretary or Refused (audited)."""
     with transaction.atomic():
+        # Held for a moment only: no sender keeps a notice's row locked.
         notice = Notice.objects.select_for_update(no_key=True).select_related("league").get(pk=notice_id)
         failure = (secretary_refusal(league=notice.league, user=user, doing="can send a notice again")
-                   or (None if notice.status == Notice.Status.FAILED
-                       else Refused(f"only a failed notice is sent again; this one is {notice.status}")))
+                   or _not_resendable(notice))
         if failure is None:
-            notice.status = Notice.Status.PENDING
-            notice.save(update_fields=["status"])
-            transaction.on_commit(lambda: notice_send_task.delay(notice.pk))
+            notice.status, notice.claimed_at, notice.retry_after = Notice.Status.PENDING, None, None
+            notice.save(update_fields=["status", "claimed_at", "retry_after"])
+            transaction.on_commit(partial(_send, notice.pk))
         audit_record(user=user, action="notice.resend", target=notice, refusal=failure,
                      data={"address": notice.address, "kind": notice.kind, "attempts": notice.attempts})
     if failure is not None:
         raise failure
     return notice
-
-
-def unsubscribe_token(address: str, kind: str) -> str:
-    return signing.dumps({"a": address, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
-
-
-def unsubscribe_read(token: str) -> tuple[str, str] | None:
-    """The address and kind a token from an email names; None if it was
-    not made here."""
-    try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    except signing.BadSignature:
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("a"), str) or not isinstance(data.get("k"), str):
-        return None
-    return data["a"], data["k"]
 
 
 def notices_stop(*, address: str, kind: str = "") -> bool:
@@ -213,19 +146,29 @@ def _write(*, key: str, **fields: Any) -> Notice | None:
         return None
 
 
-def _unsubscribe_link(address: str, kind: str) -> str:
-    return site_link("notices-unsubscribe", unsubscribe_token(address, kind))
+def notice_resendable(notice: Notice) -> bool:
+    """Whether a secretary may send it again (as notice_resend allows)."""
+    return _not_resendable(notice) is None
 
 
-def _letter(body: str, link: str, address: str, kind: str) -> str:
+def _send(notice_id: int) -> None:
+    try:
+        notice_send_task.delay(notice_id)
+    except Exception as err:  # any broker failure: the change is committed, the catch-up sends the notice
+        log.warning("notice %s left for the catch-up: %s", notice_id, err)
+
+
+def _not_resendable(notice: Notice) -> Refused | None:
+    if notice.status in RESENDABLE:
+        return None
+    if notice.status == Notice.Status.SENDING and notice.claimed_at is not None:
+        if notice.claimed_at < timezone.now() - claim_lapses():
+            return None  # its sender stopped mid-send
+        return Refused("this notice is being sent now; look again in a minute")
+    return Refused(f"only a notice waiting to be sent or failed is sent again; this one is {notice.status}")
+
+
+def _letter(body: str, link: str, unsubscribe_key: str) -> str:
     acting = f"\n{link}\n" if link else ""
     return (f"{body.rstrip()}\n{acting}\n-- \nYou are sent this by the league's scorekeeping service.\n"
-            f"To stop these emails: {_unsubscribe_link(address, kind)}\n")
-
-
-def _message(notice: Notice) -> EmailMessage:
-    unsubscribe = _unsubscribe_link(notice.address, notice.kind)
-    return EmailMessage(subject=notice.subject, body=notice.body, to=[notice.address], headers={
-        "List-Unsubscribe": f"<{unsubscribe}>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    })
+            f"To stop these emails: {unsubscribe_link(unsubscribe_key)}\n")

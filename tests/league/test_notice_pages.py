@@ -124,6 +124,42 @@ def test_the_secretary_sees_what_failed_and_why_and_sends_it_again(db: None, smt
     assert AuditEntry.objects.filter(action="notice.resend", user=night.secretary).exists()
 
 
+def test_a_notice_stuck_waiting_is_sent_again_from_the_secretarys_page(db: None, smtp: MailServer,
+                                                                       committed: Any) -> None:
+    night = a_match_night("plain")
+    notice_queue(kind="result_submitted", event="test", league=night.league, to=["away@league.test"],
+                 subject="Confirm the result", body="Please.", link="http://localhost:8000/")
+    notice = Notice.objects.get()  # its task was lost with the broker: it waits
+    browser = Client()
+    browser.force_login(night.secretary)
+    page = browser.get(f"/secretary/leagues/{night.league.pk}/notices?status=pending")
+    assert f"/notices/{notice.pk}/resend".encode() in page.content
+    with committed():
+        answer = browser.post(f"/secretary/leagues/{night.league.pk}/notices/{notice.pk}/resend",
+                              {"status": "pending"}, follow=True)
+    assert "is being sent again" in answer.content.decode()
+    assert answer.redirect_chain[-1][0].endswith("?status=pending")
+    assert [m["To"] for m in smtp.messages] == ["away@league.test"]
+    notice.refresh_from_db()
+    assert notice.status == Notice.Status.SENT
+    sent_again = browser.post(f"/secretary/leagues/{night.league.pk}/notices/{notice.pk}/resend", follow=True)
+    assert "this one is sent" in sent_again.content.decode() and len(smtp.messages) == 1
+
+
+@pytest.mark.parametrize(("claimed_minutes_ago", "offered"), [(1, False), (10, True)])
+def test_a_notice_being_sent_is_offered_again_only_once_its_sender_has_stopped(db: None, claimed_minutes_ago: int,
+                                                                               offered: bool) -> None:
+    night = a_match_night("plain")
+    notice = a_failed_notice(night)
+    Notice.objects.filter(pk=notice.pk).update(status=Notice.Status.SENDING,
+                                               claimed_at=timezone.now() - timedelta(minutes=claimed_minutes_ago))
+    browser = Client()
+    browser.force_login(night.secretary)
+    page = browser.get(f"/secretary/leagues/{night.league.pk}/notices?status=sending")
+    assert b"Being sent" in page.content
+    assert (f"/notices/{notice.pk}/resend".encode() in page.content) is offered
+
+
 @pytest.mark.parametrize(("who", "answer"), [("anonymous", 302), ("captain", 403), ("other secretary", 403)])
 def test_only_the_leagues_secretaries_see_its_notices(db: None, who: str, answer: int) -> None:
     night = a_match_night("plain")

@@ -4,7 +4,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0032_league_forfeit_as_scheme'),
+        ('league', '0033_write_answers'),
     ]
 
     operations = [

@@ -12,17 +12,16 @@ from typing import Any
 
 import pytest
 from cup_pages_data import a_cup, a_tie
-from leagues import a_league
+from django.urls import URLPattern
 from django.utils import timezone
 from forms import browser, post, text
+from leagues import a_league
 from test_cup_games import a_drawn_cup, login_of, semi
 from test_cup_player_entry import an_open_cup
 from test_public_pages import text_of
 
-from django.urls import URLPattern
-
-from league.pages import public_urls, secretary_urls
 from league.models import AuditEntry, Competition, CupEntry, CupGame, CupTie
+from league.pages import public_urls, secretary_urls
 from league.services.cup_game_results import cup_game_dispute, cup_game_submit
 from league.services.cups import cup_enter
 from league.services.game_tie_dates import game_tie_dates_offer

@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from typing import Any
 
 import pytest
-from cup_pages_data import a_cup, a_tie
+from cup_pages_data import Cup, a_cup, a_tie
 from django.urls import URLPattern
 from django.utils import timezone
 from forms import browser, post, text
@@ -19,8 +19,9 @@ from leagues import a_league
 from test_cup_games import a_drawn_cup, login_of, semi
 from test_cup_player_entry import an_open_cup
 from test_public_pages import text_of
+from test_secretary_cup_pages import DRAWN_BY_HAND
 
-from league.models import AuditEntry, Competition, CupEntry, CupGame, CupTie
+from league.models import AuditEntry, Competition, CupDraw, CupEntry, CupGame, CupTie
 from league.pages import public_urls, secretary_urls
 from league.services.cup_game_results import cup_game_dispute, cup_game_submit
 from league.services.cups import cup_enter
@@ -54,7 +55,8 @@ def posting_forms(html: str, address: str) -> list[tuple[str, str | None]]:
 
 
 def key_of_form(html: str, action: str) -> str:
-    keys = [key for to, key in posting_forms(html, "") if to == action]
+    """The key of the page's form to `action` (or of its form posting to itself, there)."""
+    keys = [key for to, key in posting_forms(html, action) if to == action]
     assert keys and keys[0] is not None, f"no form to {action} with a key"
     return keys[0]
 
@@ -326,3 +328,67 @@ def test_a_form_sent_again_with_other_details_is_refused_in_words_and_changes_no
     assert refused["Location"] == f"{page}#tie-{tie.pk}"
     assert SENT_BEFORE in text_of(text(client.get(page)))
     assert changed.kept(tie) == kept
+
+
+# The secretary's forms whose page changes once they are done
+
+@dataclass(frozen=True)
+class SecretaryForm:
+    name: str
+    page: Callable[[Cup], str]  # where the form is
+    posts: Callable[[Cup], str]  # where it posts
+    fields: Callable[[Cup], dict[str, Any]]
+    done: Callable[[Cup], int]  # how many times the write is seen done
+    goes_to: Callable[[Cup], str]
+    said: str
+
+
+def team_left_out() -> Cup:
+    cup = a_cup()
+    cup.entries[-1].delete()
+    return cup
+
+
+def withdraw_page(cup: Cup) -> str:
+    return f"/secretary/cups/{cup.competition.pk}/entries/{cup.entries[0].pk}/withdraw"
+
+
+def draw_page(cup: Cup) -> str:
+    return f"/secretary/cups/{cup.competition.pk}/draw"
+
+
+def new_cup_page(cup: Cup) -> str:
+    return f"/secretary/seasons/{cup.season.pk}/cups/new"
+
+
+SECRETARY_FORMS = [
+    SecretaryForm("entering a team, then no longer offered", lambda c: secretary_page(c.competition),
+                  lambda c: f"/secretary/cups/{c.competition.pk}/entries/add", lambda c: {"team": c.teams[-1].pk},
+                  lambda c: CupEntry.objects.filter(team=c.teams[-1]).count(),
+                  lambda c: secretary_page(c.competition) + "#entries-heading", "Anchor is entered in Knockout Cup."),
+    SecretaryForm("withdrawing an entry, then withdrawn", withdraw_page, withdraw_page, lambda c: {},
+                  lambda c: AuditEntry.objects.filter(action="cup.withdraw").count(),
+                  lambda c: secretary_page(c.competition) + "#entries-heading",
+                  "Red Lion A is withdrawn from Knockout Cup."),
+    SecretaryForm("making the draw, then of the next round", draw_page, draw_page, lambda c: {"seed": "7"},
+                  lambda c: CupDraw.objects.count(), lambda c: secretary_page(c.competition) + "#draws-heading",
+                  "(drawn at random from seed 7)."),
+    SecretaryForm("setting up a new cup, then taken", new_cup_page, new_cup_page,
+                  lambda c: {**DRAWN_BY_HAND, "name": "Plate"},
+                  lambda c: Competition.objects.filter(name="Plate").count(),
+                  lambda c: secretary_page(Competition.objects.get(name="Plate")),
+                  "Plate is set up: now take its entries."),
+]
+
+
+@pytest.mark.parametrize("form", SECRETARY_FORMS, ids=[form.name for form in SECRETARY_FORMS])
+def test_a_secretarys_form_sent_again_after_its_page_changed_is_done_once_and_lands_the_same(
+        form: SecretaryForm) -> None:
+    cup = team_left_out()
+    client, action = browser(cup.secretary), form.posts(cup)
+    sent = {**form.fields(cup), "form_key": key_of_form(text(client.get(form.page(cup))), action)}
+    first, again = post(client, action, sent), post(client, action, sent)
+    assert (first.status_code, again.status_code) == (302, 302)
+    assert first["Location"] == again["Location"] == form.goes_to(cup)
+    assert form.done(cup) == 1
+    assert text_of(text(client.get(secretary_page(cup.competition)))).count(form.said) == 2

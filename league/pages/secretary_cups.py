@@ -151,7 +151,7 @@ def entry_add(request: HttpRequest, competition_id: int) -> HttpResponse:
         return done_once(request, lambda: _enter(request, found, form),
                          lambda entry: (_to(found, "entries-heading"), f"{entry.name} is entered in {found.name}."))
     except FormInvalid:
-        pass
+        pass  # the form's own errors are shown beside it
     except REFUSALS as refusal:
         form.add_error(None, refusal.message)
     return _competition_page(request, found, entry_form=form)

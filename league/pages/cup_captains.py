@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from league.authors import Author
 from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, Team
 from league.pages.date_offer_forms import OfferForm, PickForm
+from league.pages.form_keys import FormInvalid, cleaned, done_once_or_refused
 from league.pages.public_lines import night_of
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.selectors.access import is_captain
@@ -140,37 +141,31 @@ def player_to_enter(view: CupView, *, user: Author) -> dict[str, Any] | None:
 @require_POST
 def enter(request: HttpRequest, competition_id: int) -> HttpResponse:
     """A captain enters their team, or a player themself (and the partner
-    they name): the service checks they may."""
+    they name): the service checks they may. Done once for the form's key
+    (league.pages.form_keys), as are the date forms below."""
     competition = competition_get(competition_id=competition_id)
+    back = reverse("public-cup", args=[competition.pk])
     if competition.kind != Competition.Kind.TEAM:
-        return _enter_player(request, competition)
+        return _enter_player(request, competition, back)
     team_id = request.POST.get("team", "")
     if not team_id.isdigit():
         messages.error(request, "Choose the team to enter.")
-    else:
-        try:
-            entry = cup_enter(competition_id=competition.pk, team_id=int(team_id), user=request.user)
-        except REFUSALS as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"{entry.name} is entered in {competition.name}.")
-    return HttpResponseRedirect(reverse("public-cup", args=[competition.pk]))
+        return HttpResponseRedirect(back)
+    return done_once_or_refused(
+        request, back, lambda: cup_enter(competition_id=competition.pk, team_id=int(team_id), user=request.user),
+        lambda entry: f"{entry.name} is entered in {competition.name}.")
 
 
-def _enter_player(request: HttpRequest, competition: Competition) -> HttpResponse:
+def _enter_player(request: HttpRequest, competition: Competition, back: str) -> HttpResponse:
     player_id, partner_id = request.POST.get("player", ""), request.POST.get("partner", "")
     if not player_id.isdigit() or (competition.kind == Competition.Kind.PAIRS and not partner_id.isdigit()):
         messages.error(request, "Choose your partner." if player_id.isdigit() else "Choose the player to enter.")
-    else:
-        try:
-            entry = cup_enter(competition_id=competition.pk, player_id=int(player_id),
-                              partner_id=int(partner_id) if partner_id.isdigit() else None, user=request.user)
-        except REFUSALS as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"{entry.name} {'are' if entry.partner_id else 'is'} entered in "
-                                      f"{competition.name}.")
-    return HttpResponseRedirect(reverse("public-cup", args=[competition.pk]))
+        return HttpResponseRedirect(back)
+    return done_once_or_refused(
+        request, back, lambda: cup_enter(competition_id=competition.pk, player_id=int(player_id),
+                                         partner_id=int(partner_id) if partner_id.isdigit() else None,
+                                         user=request.user),
+        lambda entry: f"{entry.name} {'are' if entry.partner_id else 'is'} entered in {competition.name}.")
 
 
 @secretary_page
@@ -180,16 +175,12 @@ def offer(request: HttpRequest, tie_id: int) -> HttpResponse:
     form = OfferForm(request.POST, prefix=f"offer{tie.pk}")
     if not form.is_valid():
         messages.error(request, "Give at least one date, each as a day of the month.")
-    else:
-        try:
-            cup_tie_dates_offer(tie_id=tie.pk, dates=form.dates(), user=request.user)
-        except REFUSALS as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, "Dates offered: the other side's captain picks one."
-                             if tie.competition.kind == Competition.Kind.TEAM else
-                             "Dates offered: the other side picks one.")
-    return _back(tie)
+        return HttpResponseRedirect(_back(tie))
+    said = ("Dates offered: the other side's captain picks one." if tie.competition.kind == Competition.Kind.TEAM
+            else "Dates offered: the other side picks one.")
+    return done_once_or_refused(request, _back(tie),
+                                lambda: cup_tie_dates_offer(tie_id=tie.pk, dates=form.dates(), user=request.user),
+                                lambda _: said)
 
 
 @secretary_page
@@ -197,17 +188,15 @@ def offer(request: HttpRequest, tie_id: int) -> HttpResponse:
 def pick(request: HttpRequest, tie_id: int) -> HttpResponse:
     tie = tie_get(tie_id=tie_id)
     form = PickForm(request.POST, offered=tie.offered_dates, prefix=f"pick{tie.pk}")
-    if not form.is_valid():
+    try:
+        return done_once_or_refused(
+            request, _back(tie), lambda: cup_tie_date_pick(tie_id=tie.pk, date=cleaned(form)["date"],
+                                                           user=request.user),
+            lambda _: f"{tie.home} v {tie.away} is on {form.cleaned_data['date']:%A %d %B}.")
+    except FormInvalid:
         messages.error(request, "Pick one of the dates offered.")
-    else:
-        try:
-            cup_tie_date_pick(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
-        except REFUSALS as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"{tie.home} v {tie.away} is on {form.cleaned_data['date']:%A %d %B}.")
-    return _back(tie)
+        return HttpResponseRedirect(_back(tie))
 
 
-def _back(tie: CupTie) -> HttpResponse:
-    return HttpResponseRedirect(reverse("public-cup", args=[tie.competition_id]) + f"#tie-{tie.pk}")
+def _back(tie: CupTie) -> str:
+    return reverse("public-cup", args=[tie.competition_id]) + f"#tie-{tie.pk}"

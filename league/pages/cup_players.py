@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from league.authors import Author
 from league.models import Competition, CupGame, Game
+from league.pages.form_keys import done_once, done_once_or_refused
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.pages.secretary_cup_forms import TieCardForm
 from league.selectors.cup_pages import CupView, tie_get
@@ -49,14 +50,16 @@ def play_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) ->
 @secretary_page
 @require_POST
 def play(request: HttpRequest, tie_id: int) -> HttpResponse:
-    """Starts the tie's next game and opens its pad."""
+    """Starts the tie's next game and opens its pad. Like every form here,
+    done once for the form's key (league.pages.form_keys): a double tap
+    opens the one game's pad."""
     tie = tie_get(tie_id=tie_id)
     try:
-        game = cup_game_start(tie_id=tie.pk, user=request.user)
+        return done_once(request, lambda: cup_game_start(tie_id=tie.pk, user=request.user),
+                         lambda game: (reverse("game-pad", args=[game.game_id]), ""))
     except REFUSALS as refusal:
         messages.error(request, refusal.message)
-        return HttpResponseRedirect(reverse("public-cup", args=[tie.competition_id]) + f"#tie-{tie.pk}")
-    return HttpResponseRedirect(reverse("game-pad", args=[game.game_id]))
+        return HttpResponseRedirect(_back(tie.competition_id, tie.pk))
 
 
 @secretary_page
@@ -68,43 +71,33 @@ def submit(request: HttpRequest, tie_id: int) -> HttpResponse:
     form = TieCardForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Give both final scores from the card.")
-        return _back(tie.competition_id, tie.pk)
-    try:
-        game = cup_game_submit(tie_id=tie.pk, home_score=form.cleaned_data["home_score"],
-                               away_score=form.cleaned_data["away_score"], user=request.user)
-    except REFUSALS as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, f"Game {game.number} entered as {game.home_score}-{game.away_score}: "
-                                  "it counts once the other side confirms it.")
-    return _back(tie.competition_id, tie.pk)
+        return HttpResponseRedirect(_back(tie.competition_id, tie.pk))
+    return done_once_or_refused(
+        request, _back(tie.competition_id, tie.pk),
+        lambda: cup_game_submit(tie_id=tie.pk, home_score=form.cleaned_data["home_score"],
+                                away_score=form.cleaned_data["away_score"], user=request.user),
+        lambda game: f"Game {game.number} entered as {game.home_score}-{game.away_score}: "
+                     "it counts once the other side confirms it.")
 
 
 @secretary_page
 @require_POST
 def confirm(request: HttpRequest, tie_id: int) -> HttpResponse:
     tie = tie_get(tie_id=tie_id)
-    try:
-        game = cup_game_confirm(tie_id=tie.pk, user=request.user)
-    except REFUSALS as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, f"Game {game.number} confirmed: {game.home_score}-{game.away_score}.")
-    return _back(tie.competition_id, tie.pk)
+    return done_once_or_refused(request, _back(tie.competition_id, tie.pk),
+                                lambda: cup_game_confirm(tie_id=tie.pk, user=request.user),
+                                lambda game: f"Game {game.number} confirmed: {game.home_score}-{game.away_score}.")
 
 
 @secretary_page
 @require_POST
 def dispute(request: HttpRequest, tie_id: int) -> HttpResponse:
     tie = tie_get(tie_id=tie_id)
-    try:
-        game = cup_game_dispute(tie_id=tie.pk, reason=request.POST.get("reason", ""), user=request.user)
-    except REFUSALS as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, f"Game {game.number}'s score is disputed: a league secretary resolves it.")
-    return _back(tie.competition_id, tie.pk)
+    return done_once_or_refused(
+        request, _back(tie.competition_id, tie.pk),
+        lambda: cup_game_dispute(tie_id=tie.pk, reason=request.POST.get("reason", ""), user=request.user),
+        lambda game: f"Game {game.number}'s score is disputed: a league secretary resolves it.")
 
 
-def _back(competition_id: int, tie_id: int) -> HttpResponse:
-    return HttpResponseRedirect(reverse("public-cup", args=[competition_id]) + f"#tie-{tie_id}")
+def _back(competition_id: int, tie_id: int) -> str:
+    return reverse("public-cup", args=[competition_id]) + f"#tie-{tie_id}"

@@ -8,11 +8,12 @@ to, and nothing done twice."""
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
 from league.models.write_answers import KEY_MAX_LENGTH
-from league.refusals import KeyReused
+from league.refusals import KeyReused, NotPermitted, Refused
 from league.services.write_answers import keyed_request, write_once
 
 FORM_KEY_FIELD = "form_key"
@@ -20,6 +21,20 @@ FORM_KEY_FIELD = "form_key"
 UNCOMPARED = {FORM_KEY_FIELD, "csrfmiddlewaretoken"}
 
 T = TypeVar("T")
+
+
+class FormInvalid(Exception):
+    """A form found invalid inside its keyed write (`cleaned`)."""
+
+
+def cleaned(form: forms.Form) -> dict[str, Any]:
+    """The form's data, checked inside its write rather than before it
+    where what the form may hold depends on what the write changes (a team
+    entered is no longer offered, a date picked no longer offered): the
+    stored answer is looked up first, so a resend still finds it."""
+    if not form.is_valid():
+        raise FormInvalid
+    return form.cleaned_data
 # Where to go once the write is done, and the message to show there (if any).
 Done = tuple[str, str]
 
@@ -46,3 +61,15 @@ def done_once(request: HttpRequest, write: Callable[[], T], done: Callable[[T], 
     if body["message"]:
         messages.success(request, body["message"])
     return HttpResponseRedirect(body["location"])
+
+
+def done_once_or_refused(request: HttpRequest, back: str, write: Callable[[], T],
+                         message: Callable[[T], str]) -> HttpResponse:
+    """`done_once` for a form whose every answer is the page at `back`: the
+    write's message there, or the service's refusal shown there as an error
+    (the cup pages' forms, which say what happened above the page)."""
+    try:
+        return done_once(request, write, lambda done: (back, message(done)))
+    except (Refused, NotPermitted) as refusal:
+        messages.error(request, refusal.message)
+        return HttpResponseRedirect(back)

@@ -3,7 +3,8 @@ own division's settings, how its matches are played), its entries and
 seeds, the draw (checked before it is made; its seed shown afterwards so
 anyone can make it again), each round's date window and a tie's date when
 the captains cannot agree. The services keep the cup's rules
-(`league.services.cups`, `cup_ties`); refusals are shown in their words."""
+(`league.services.cups`, `cup_ties`); refusals are shown in their words.
+Every form's write is done once for its key (league.pages.form_keys)."""
 from typing import Any
 
 from django.contrib import messages
@@ -12,7 +13,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.models import Competition, CupGame
+from league.models import Competition, CupDraw, CupEntry, CupGame, CupTie
+from league.pages.form_keys import Done, FormInvalid, cleaned, done_once, done_once_or_refused
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.pages.secretary_cup_forms import (
     CompetitionForm,
@@ -34,11 +36,13 @@ from league.selectors.cup_pages import (
     CupView,
     cup_view,
     draw_preview,
+    DrawPreview,
     games_waiting,
     teams_to_enter_cup,
     tie_get,
     tie_rule_words,
 )
+from league.refusals import Refused
 from league.selectors.secretary import season_get
 from league.services.competition import division_settings_change
 from league.selectors.cup_groups import group_tables
@@ -65,26 +69,34 @@ def competition_new(request: HttpRequest, season_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         overrides = form.overrides()
         try:
-            competition = competition_create(season_id=season.pk, match_format=overrides.pop("match_format", None),
-                                             user=request.user, **form.cup())
+            return done_once(request, lambda: _competition_create(request, season.pk, form.cup(), overrides),
+                             _set_up)
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
-        else:
-            return _settings_then_entries(request, competition, overrides)
     return render(request, "secretary/cup_new.html", {"season": season, "form": form})
 
 
-def _settings_then_entries(request: HttpRequest, competition: Competition, overrides: dict[str, Any]) -> HttpResponse:
-    """The new cup's other match settings, kept by its division; refused,
-    the cup stands and its settings page says why."""
+def _competition_create(request: HttpRequest, season_id: int, cup: dict[str, Any],
+                        overrides: dict[str, Any]) -> tuple[Competition, str]:
+    """The new cup, and its other match settings, kept by its division; a
+    refusal of those (its words returned) leaves the cup standing."""
+    competition = competition_create(season_id=season_id, match_format=overrides.pop("match_format", None),
+                                     user=request.user, **cup)
     if overrides:
         try:
             division_settings_change(division_id=competition.division_id, changes=overrides, user=request.user)
         except REFUSALS as refusal:
-            messages.error(request, f"{competition.name} is set up, but not its match settings: {refusal.message}")
-            return HttpResponseRedirect(reverse("secretary-division-settings", args=[competition.division_id]))
-    messages.success(request, f"{competition.name} is set up: now take its entries.")
-    return HttpResponseRedirect(reverse("secretary-cup", args=[competition.pk]))
+            return competition, refusal.message
+    return competition, ""
+
+
+def _set_up(made: tuple[Competition, str]) -> Done:
+    """On to its entries; or, its settings refused, to its settings page saying why."""
+    competition, problem = made
+    if problem:
+        return (reverse("secretary-division-settings", args=[competition.division_id]),
+                f"{competition.name} is set up, but not its match settings: {problem}")
+    return reverse("secretary-cup", args=[competition.pk]), f"{competition.name} is set up: now take its entries."
 
 
 @secretary_page
@@ -99,17 +111,15 @@ def handicap(request: HttpRequest, competition_id: int) -> HttpResponse:
     """Makes a singles or pairs cup a handicap cup, or level."""
     found = _competition(request, competition_id)
     form = HandicapForm(request.POST)
-    if form.is_valid():
-        try:
-            cup_handicap_set(competition_id=found.pk, handicap=form.cleaned_data["handicap"], user=request.user)
-        except REFUSALS as refusal:
-            messages.error(request, refusal.message)
-        else:
-            made = "a handicap cup" if form.cleaned_data["handicap"] else "played level"
-            messages.success(request, f"{found.name} is {made}: games started from now on follow it.")
-    else:
+    if not form.is_valid():
         messages.error(request, "Choose a handicap cup or level games.")
-    return _back(found, "handicap-heading")
+        return _back(found, "handicap-heading")
+    handicap = form.cleaned_data["handicap"]
+    return done_once_or_refused(
+        request, _to(found, "handicap-heading"),
+        lambda: cup_handicap_set(competition_id=found.pk, handicap=handicap, user=request.user),
+        lambda _: f"{found.name} is {'a handicap cup' if handicap else 'played level'}: "
+                  "games started from now on follow it.")
 
 
 @secretary_page
@@ -122,12 +132,12 @@ def settings(request: HttpRequest, competition_id: int) -> HttpResponse:
     if form.is_valid():
         changes = form.changes()
         try:
-            cup_settings_change(competition_id=found.pk, changes=changes, user=request.user)
+            return done_once(request, lambda: cup_settings_change(competition_id=found.pk, changes=changes,
+                                                                  user=request.user),
+                             lambda _: (_to(found, "settings-heading"), f"{found.name}'s settings are saved."
+                                        if changes else "Nothing was changed."))
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
-        else:
-            messages.success(request, f"{found.name}'s settings are saved." if changes else "Nothing was changed.")
-            return _back(found, "settings-heading")
     return _competition_page(request, competition_get(competition_id=found.pk), settings_form=form)
 
 
@@ -137,22 +147,24 @@ def entry_add(request: HttpRequest, competition_id: int) -> HttpResponse:
     """Enters a team, or in a singles or pairs cup a player or a pair."""
     found = _competition(request, competition_id)
     form = _entry_form(found, data=request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            if isinstance(form, CupEntryForm):
-                entry = cup_enter(competition_id=found.pk, team_id=data["team"].pk, seed=data["seed"],
-                                  user=request.user)
-            else:
-                partner = data.get("partner")
-                entry = cup_enter(competition_id=found.pk, player_id=data["player"].pk,
-                                  partner_id=partner.pk if partner else None, seed=data["seed"], user=request.user)
-        except REFUSALS as refusal:
-            form.add_error(None, refusal.message)
-        else:
-            messages.success(request, f"{entry.name} is entered in {found.name}.")
-            return _back(found, "entries-heading")
+    try:
+        return done_once(request, lambda: _enter(request, found, form),
+                         lambda entry: (_to(found, "entries-heading"), f"{entry.name} is entered in {found.name}."))
+    except FormInvalid:
+        pass  # the form's own errors are shown beside it
+    except REFUSALS as refusal:
+        form.add_error(None, refusal.message)
     return _competition_page(request, found, entry_form=form)
+
+
+def _enter(request: HttpRequest, found: Competition, form: CupEntryForm | PlayerEntryForm) -> CupEntry:
+    # Checked in the write: a team entered is no longer one the form offers.
+    data = cleaned(form)
+    if isinstance(form, CupEntryForm):
+        return cup_enter(competition_id=found.pk, team_id=data["team"].pk, seed=data["seed"], user=request.user)
+    partner = data.get("partner")
+    return cup_enter(competition_id=found.pk, player_id=data["player"].pk,
+                     partner_id=partner.pk if partner else None, seed=data["seed"], user=request.user)
 
 
 @secretary_page
@@ -160,19 +172,27 @@ def entry_add(request: HttpRequest, competition_id: int) -> HttpResponse:
 def entry_withdraw(request: HttpRequest, competition_id: int, entry_id: int) -> HttpResponse:
     found = _competition(request, competition_id)
     entry = next((e for e in competition_entries(competition_id=found.pk) if e.pk == entry_id), None)
-    if entry is None or entry.withdrawn:
-        return _back(found, "entries-heading")
     problem = ""
     if request.method == "POST":
         try:
-            cup_withdraw(entry_id=entry.pk, user=request.user)
+            return done_once(request, lambda: _withdraw(request, entry),
+                             lambda name: (_to(found, "entries-heading"), f"{name} is withdrawn from {found.name}."))
+        except FormInvalid:
+            return _back(found, "entries-heading")
         except REFUSALS as refusal:
             problem = refusal.message
-        else:
-            messages.success(request, f"{entry.name} is withdrawn from {found.name}.")
-            return _back(found, "entries-heading")
+    if entry is None or entry.withdrawn:
+        return _back(found, "entries-heading")
     return render(request, "secretary/cup_withdraw.html", {"competition": found, "entry": entry,
                                                            "problem": problem})
+
+
+def _withdraw(request: HttpRequest, entry: CupEntry | None) -> str:
+    # Checked in the write: a resend finds the entry withdrawn, and its first answer.
+    if entry is None or entry.withdrawn:
+        raise FormInvalid
+    cup_withdraw(entry_id=entry.pk, user=request.user)
+    return entry.name
 
 
 @secretary_page
@@ -183,16 +203,17 @@ def seeds(request: HttpRequest, competition_id: int) -> HttpResponse:
     form = SeedsForm(request.POST, entries=entries)
     if form.is_valid():
         try:
-            for entry in entries:
-                seed = form.seeds()[entry.pk]
-                if seed != entry.seed:
-                    cup_entry_seed(entry_id=entry.pk, seed=seed, user=request.user)
+            return done_once(request, lambda: _seed(request, entries, form.seeds()),
+                             lambda _: (_to(found, "entries-heading"), "The seeds are saved."))
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
-        else:
-            messages.success(request, "The seeds are saved.")
-            return _back(found, "entries-heading")
     return _competition_page(request, found, seeds_form=form)
+
+
+def _seed(request: HttpRequest, entries: list[CupEntry], seeds: dict[int, int | None]) -> None:
+    for entry in entries:
+        if seeds[entry.pk] != entry.seed:
+            cup_entry_seed(entry_id=entry.pk, seed=seeds[entry.pk], user=request.user)
 
 
 @secretary_page
@@ -203,22 +224,27 @@ def draw(request: HttpRequest, competition_id: int) -> HttpResponse:
     found = _competition(request, competition_id)
     preview = draw_preview(competition=found)
     problem = preview.problem
-    if request.method == "POST" and not problem:
+    if request.method == "POST":
         seed_text = request.POST.get("seed", "").strip()
         if seed_text and not seed_text.isdigit():
             problem = "a seed is a whole number, such as 20261201; leave it empty for a fresh one"
         else:
             try:
-                made = cup_draw(competition_id=found.pk, user=request.user, round=preview.round,
-                                seed=int(seed_text) if seed_text else None)
+                return done_once(request, lambda: _draw(request, found, preview, seed_text), lambda made: (
+                    _to(found, "draws-heading"), f"{preview.title} is made "
+                    f"({'seeded' if made.seed is None else f'drawn at random from seed {made.seed}'})."))
             except REFUSALS as refusal:
                 problem = refusal.message
-            else:
-                how = "seeded" if made.seed is None else f"drawn at random from seed {made.seed}"
-                messages.success(request, f"{preview.title} is made ({how}).")
-                return _back(found, "draws-heading")
     return render(request, "secretary/cup_draw.html", {"competition": found, "preview": preview,
                                                        "problem": problem})
+
+
+def _draw(request: HttpRequest, found: Competition, preview: DrawPreview, seed_text: str) -> CupDraw:
+    # Checked in the write: once made, the preview is of the next round, and a resend finds its first answer.
+    if preview.problem:
+        raise Refused(preview.problem)
+    return cup_draw(competition_id=found.pk, user=request.user, round=preview.round,
+                    seed=int(seed_text) if seed_text else None)
 
 
 @secretary_page
@@ -226,18 +252,14 @@ def draw(request: HttpRequest, competition_id: int) -> HttpResponse:
 def window(request: HttpRequest, competition_id: int, round: int) -> HttpResponse:
     found = _competition(request, competition_id)
     form = WindowForm(request.POST, prefix=f"window{round}")
-    if form.is_valid():
-        try:
-            tie_window_set(competition_id=found.pk, round=round, start=form.cleaned_data["start"],
-                           end=form.cleaned_data["end"], user=request.user)
-        except REFUSALS as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"Round {round}'s ties are to be played between "
-                                      f"{form.cleaned_data['start']:%d %B} and {form.cleaned_data['end']:%d %B}.")
-    else:
+    if not form.is_valid():
         messages.error(request, "; ".join(str(e) for errors in form.errors.values() for e in errors))
-    return _back(found, f"round-{round}")
+        return _back(found, f"round-{round}")
+    start, end = form.cleaned_data["start"], form.cleaned_data["end"]
+    return done_once_or_refused(
+        request, _to(found, f"round-{round}"),
+        lambda: tie_window_set(competition_id=found.pk, round=round, start=start, end=end, user=request.user),
+        lambda _: f"Round {round}'s ties are to be played between {start:%d %B} and {end:%d %B}.")
 
 
 @secretary_page
@@ -246,19 +268,14 @@ def tie_date(request: HttpRequest, tie_id: int) -> HttpResponse:
     tie = tie_get(tie_id=tie_id)
     found = _competition(request, tie.competition_id)
     form = TieDateForm(request.POST, prefix=f"tie{tie.pk}")
-    if form.is_valid():
-        try:
-            if found.kind == Competition.Kind.TEAM:
-                tie_date_set(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
-            else:
-                game_tie_date_set(tie_id=tie.pk, date=form.cleaned_data["date"], user=request.user)
-        except REFUSALS as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"{tie.home} v {tie.away} is set for {form.cleaned_data['date']:%A %d %B}.")
-    else:
+    if not form.is_valid():
         messages.error(request, "Give the tie's date.")
-    return _back(found, f"tie-{tie.pk}")
+        return _back(found, f"tie-{tie.pk}")
+    day = form.cleaned_data["date"]
+    set_date = tie_date_set if found.kind == Competition.Kind.TEAM else game_tie_date_set
+    return done_once_or_refused(request, _to(found, f"tie-{tie.pk}"),
+                                lambda: set_date(tie_id=tie.pk, date=day, user=request.user),
+                                lambda _: f"{tie.home} v {tie.away} is set for {day:%A %d %B}.")
 
 
 def _competition(request: HttpRequest, competition_id: int) -> Competition:
@@ -301,17 +318,14 @@ def tie_winner(request: HttpRequest, tie_id: int) -> HttpResponse:
     found = _competition(request, tie.competition_id)
     sides = [(entry.pk, entry.name) for entry in (tie.home, tie.away) if entry is not None]
     form = TieWinnerForm(request.POST, sides=sides, prefix=f"won{tie.pk}")
-    if form.is_valid():
-        try:
-            tie_winner_set(tie_id=tie.pk, winner_entry_id=form.cleaned_data["winner"],
-                           reason=form.cleaned_data["reason"], user=request.user)
-        except REFUSALS as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"{dict(sides)[form.cleaned_data['winner']]} goes through.")
-    else:
+    if not form.is_valid():
         messages.error(request, "Choose the winner and say how the tie was won.")
-    return _back(found, f"tie-{tie.pk}")
+        return _back(found, f"tie-{tie.pk}")
+    winner, reason = form.cleaned_data["winner"], form.cleaned_data["reason"]
+    return done_once_or_refused(
+        request, _to(found, f"tie-{tie.pk}"),
+        lambda: tie_winner_set(tie_id=tie.pk, winner_entry_id=winner, reason=reason, user=request.user),
+        lambda _: f"{dict(sides)[winner]} goes through.")
 
 
 @secretary_page
@@ -321,18 +335,14 @@ def tie_card(request: HttpRequest, tie_id: int) -> HttpResponse:
     tie = tie_get(tie_id=tie_id)
     found = _competition(request, tie.competition_id)
     form = TieCardForm(request.POST, prefix=f"card{tie.pk}")
-    if form.is_valid():
-        try:
-            game = cup_game_card(tie_id=tie.pk, home_score=form.cleaned_data["home_score"],
-                                 away_score=form.cleaned_data["away_score"], user=request.user)
-        except REFUSALS as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"{tie.home} v {tie.away}: game {game.number} entered, "
-                                      f"{game.home_score}-{game.away_score}.")
-    else:
+    if not form.is_valid():
         messages.error(request, "Give both final scores from the card.")
-    return _back(found, f"tie-{tie.pk}")
+        return _back(found, f"tie-{tie.pk}")
+    home, away = form.cleaned_data["home_score"], form.cleaned_data["away_score"]
+    return done_once_or_refused(
+        request, _to(found, f"tie-{tie.pk}"),
+        lambda: cup_game_card(tie_id=tie.pk, home_score=home, away_score=away, user=request.user),
+        lambda game: f"{tie.home} v {tie.away}: game {game.number} entered, {game.home_score}-{game.away_score}.")
 
 
 @secretary_page
@@ -347,20 +357,21 @@ def tie_resolve(request: HttpRequest, tie_id: int) -> HttpResponse:
     if not upheld and not form.is_valid():
         messages.error(request, "Give both final scores from the card, or uphold the dispute.")
         return _back(found, "disputes-heading")
+    home = None if upheld else form.cleaned_data["home_score"]
+    away = None if upheld else form.cleaned_data["away_score"]
     try:
-        game = cup_game_resolve(tie_id=tie.pk, user=request.user,
-                                home_score=None if upheld else form.cleaned_data["home_score"],
-                                away_score=None if upheld else form.cleaned_data["away_score"])
+        return done_once(request, lambda: cup_game_resolve(tie_id=tie.pk, user=request.user, home_score=home,
+                                                           away_score=away),
+                         lambda game: (_to(found, f"tie-{tie.pk}"), _resolved(tie, game)))
     except REFUSALS as refusal:
         messages.error(request, refusal.message)
         return _back(found, "disputes-heading")
+
+
+def _resolved(tie: CupTie, game: CupGame | None) -> str:
     if game is None:
-        messages.success(request, f"{tie.home} v {tie.away}: the dispute is upheld and the score struck; "
-                                  "the game is entered again.")
-    else:
-        messages.success(request, f"{tie.home} v {tie.away}: game {game.number} counts as "
-                                  f"{game.home_score}-{game.away_score}.")
-    return _back(found, f"tie-{tie.pk}")
+        return f"{tie.home} v {tie.away}: the dispute is upheld and the score struck; the game is entered again."
+    return f"{tie.home} v {tie.away}: game {game.number} counts as {game.home_score}-{game.away_score}."
 
 
 @secretary_page
@@ -370,11 +381,11 @@ def tie_game_start(request: HttpRequest, tie_id: int) -> HttpResponse:
     tie = tie_get(tie_id=tie_id)
     found = _competition(request, tie.competition_id)
     try:
-        game = cup_game_start(tie_id=tie.pk, user=request.user)
+        return done_once(request, lambda: cup_game_start(tie_id=tie.pk, user=request.user),
+                         lambda game: (reverse("game-pad", args=[game.game_id]), ""))
     except REFUSALS as refusal:
         messages.error(request, refusal.message)
         return _back(found, f"tie-{tie.pk}")
-    return HttpResponseRedirect(reverse("game-pad", args=[game.game_id]))
 
 
 def _waiting(view: CupView, waiting: dict[int, CupGame]) -> list[dict[str, Any]]:
@@ -386,4 +397,8 @@ def _waiting(view: CupView, waiting: dict[int, CupGame]) -> list[dict[str, Any]]
 
 
 def _back(found: Competition, anchor: str) -> HttpResponse:
-    return HttpResponseRedirect(reverse("secretary-cup", args=[found.pk]) + f"#{anchor}")
+    return HttpResponseRedirect(_to(found, anchor))
+
+
+def _to(found: Competition, anchor: str) -> str:
+    return reverse("secretary-cup", args=[found.pk]) + f"#{anchor}"

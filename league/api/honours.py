@@ -120,6 +120,14 @@ class WeekHonoursOutput(serializers.Serializer[Any]):
 class WeekQuery(serializers.Serializer[Any]):
     week = serializers.DateField(required=False)
 
+    def to_internal_value(self, data: Any) -> Any:
+        # DRF reads an empty query value as a left-out field: `?week=` would
+        # quietly answer the latest week when a client meant to name one.
+        if "week" in data and not str(data.get("week")).strip():
+            raise serializers.ValidationError(
+                {"week": ["a Monday written YYYY-MM-DD; leave week out for the latest week"]})
+        return super().to_internal_value(data)
+
 
 class LeagueWeekHonoursApi(APIView):
     permission_classes = [AllowAny]

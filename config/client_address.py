@@ -12,6 +12,7 @@ import ipaddress
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -20,7 +21,13 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 def trusted_networks(entries: Iterable[str]) -> list[Network]:
     """TRUSTED_PROXIES' addresses and CIDR blocks; a bad entry is an error
     at start-up, not a proxy silently untrusted."""
-    return [ipaddress.ip_network(entry.strip(), strict=False) for entry in entries if entry.strip()]
+    networks = []
+    for entry in filter(None, (entry.strip() for entry in entries)):
+        try:
+            networks.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(f"TRUSTED_PROXIES: {entry!r} is not an address or a CIDR block") from None
+    return networks
 
 
 def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:

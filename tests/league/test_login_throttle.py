@@ -2,6 +2,7 @@
 endpoint, the site's login page and the admin's, before the password is
 hashed: a guesser gets 429 with Retry-After, and the people with the right
 password for their own name get in meanwhile."""
+import ipaddress
 import itertools
 from collections.abc import Iterator
 from typing import Any
@@ -16,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.cache import cache, caches
 from django.core.cache.backends import locmem
+from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -234,3 +236,10 @@ def test_the_login_page_counts_the_client_behind_the_proxy_too(
     answer = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=player).post(
         LOGINS["page"], {"username": "throttled-captain", "password": "double-six"})
     assert answer.status_code == 302
+
+
+def test_a_trusted_proxy_that_is_not_an_address_stops_the_start() -> None:
+    assert trusted_networks(["172.30.0.10", " 10.0.0.0/8 ", ""]) == [
+        ipaddress.ip_network("172.30.0.10/32"), ipaddress.ip_network("10.0.0.0/8")]
+    with pytest.raises(ImproperlyConfigured, match="'nginx'"):
+        trusted_networks(["nginx"])

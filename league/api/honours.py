@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import NamedOutput
+from league.api.query_params import QueryParams
 from league.api.schema import ErrorOutput
 from league.refusals import Refused
 from league.selectors.honour_marks import Leaders
@@ -117,16 +118,8 @@ class WeekHonoursOutput(serializers.Serializer[Any]):
     best_average = AverageHonourOutput(allow_null=True, help_text="The highest average pegged over the week's games.")
 
 
-class WeekQuery(serializers.Serializer[Any]):
+class WeekQuery(QueryParams):
     week = serializers.DateField(required=False)
-
-    def to_internal_value(self, data: Any) -> Any:
-        # DRF reads an empty query value as a left-out field: `?week=` would
-        # quietly answer the latest week when a client meant to name one.
-        if "week" in data and not str(data.get("week")).strip():
-            raise serializers.ValidationError(
-                {"week": ["a Monday written YYYY-MM-DD; leave week out for the latest week"]})
-        return super().to_internal_value(data)
 
 
 class LeagueWeekHonoursApi(APIView):

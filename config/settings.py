@@ -9,6 +9,8 @@ ALLOWED_HOSTS  comma-separated; defaults to the loopback names
 STATIC_ROOT    where collectstatic puts the files; defaults to staticfiles/
 SITE_URL       the site's address for links in emails (docs/notices.md, with
                the EMAIL_* settings)
+TRUSTED_PROXIES  proxies (addresses or CIDR blocks) whose X-Forwarded-For
+               names the client for the login throttle; none unless set
 """
 from datetime import timedelta
 from pathlib import Path
@@ -16,6 +18,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.client_address import trusted_networks
 from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -138,6 +141,11 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_CALLABLE = "league.pages.accounts.login_throttled"
+# The address a failure counts against: REMOTE_ADDR, or, when that is one of
+# TRUSTED_PROXIES (addresses or CIDR blocks, comma-separated; none unless
+# set), the right-most X-Forwarded-For entry that is not a trusted proxy.
+TRUSTED_PROXIES = trusted_networks(env_list("TRUSTED_PROXIES", []))
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 # The cache handler keeps nothing in axes' tables: no empty pages in the admin.
 AXES_ENABLE_ADMIN = False
 

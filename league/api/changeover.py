@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
 from league.api.schema import ErrorOutput
+from league.api.text_fields import OneLineField
 from league.services.changeover import KIND_WORDS, Changeover, NewSeason, TeamLine, season_changeover
 
 ID_MAX = 2**31 - 1
@@ -31,7 +32,7 @@ class PlacementInput(serializers.Serializer[Any]):
 
 class ChangeoverInput(serializers.Serializer[Any]):
     # Blank passes here: the service refuses it in its own words (422).
-    name = serializers.CharField(max_length=100, allow_blank=True)
+    name = OneLineField(max_length=100, allow_blank=True)
     start = serializers.DateField()
     registration_deadline = serializers.DateField()
     squad_max = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False,

@@ -23,6 +23,7 @@ from cups.ties import MEASURES
 from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, WRITE_ONCE_KEY, text
+from league.api.text_fields import ManyLinesField
 from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, RubberGame
 from league.refusals import Refused
 from league.selectors.cup_groups import group_tables
@@ -583,7 +584,7 @@ class TieWinnerApi(APIView):
             ref_name = "CupWinnerInput"
 
         winner = serializers.IntegerField(min_value=1, help_text="The entry that went through.")
-        reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+        reason = ManyLinesField(required=False, default="", allow_blank=True, max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: TieOutput, **WRITE_ERRORS},
                    summary="Record who won a singles or pairs tie (its league's secretaries)")
@@ -632,7 +633,7 @@ class TieGameDisputeApi(APIView):
         class Meta:
             ref_name = "CupGameDisputeInput"
 
-        reason = serializers.CharField(allow_blank=True, max_length=2000, help_text="Why the score is wrong.")
+        reason = ManyLinesField(allow_blank=True, max_length=2000, help_text="Why the score is wrong.")
 
     @extend_schema(request=InputSerializer, responses={200: TieOutput, **WRITE_ERRORS},
                    parameters=[WRITE_ONCE_KEY],

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.schema import ErrorOutput
+from league.api.text_fields import ManyLinesField
 from league.models import Fixture
 from league.selectors.access import is_secretary
 from league.selectors.competition import division_with_season, team_get
@@ -174,7 +175,7 @@ class ReasonInput(serializers.Serializer[Any]):
 
     # Not required here: the service refuses a change without a reason, in
     # its own words.
-    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+    reason = ManyLinesField(required=False, default="", allow_blank=True, max_length=2000)
 
 
 class FixturePostponeApi(APIView):
@@ -231,7 +232,7 @@ class FixtureForfeitApi(APIView):
             ref_name = "FixtureForfeitInput"
 
         team = serializers.IntegerField(help_text="The id of the team that cannot raise its players.")
-        reason = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="",
+        reason = ManyLinesField(required=False, allow_blank=True, max_length=2000, default="",
                                        help_text="Why; left empty, it says the team could not raise its players.")
 
     @extend_schema(request=InputSerializer, responses={200: FixtureOutput, **WRITE_ERRORS},

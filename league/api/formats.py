@@ -22,7 +22,8 @@ from league.formats.data import MAX_BEST_OF, MAX_NAME, MAX_NUMBER, MAX_RUBBERS
 from league.models import League, StoredFormat
 from league.refusals import FormatInvalid
 from league.selectors.formats import stored_format_get, stored_format_users, stored_formats, version_history
-from league.services.formats import stored_format_change, stored_format_create
+from league.services.formats import WHAT, stored_format_change, stored_format_create
+from league.services.secretaries_first import secretaries_only
 
 Kind = StoredFormat.Kind
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
@@ -202,6 +203,8 @@ class _StoredListApi(APIView):
         return Response(self.output(found, many=True).data)
 
     def post(self, request: Request, league_id: int) -> Response:
+        secretaries_only(league_id=league_id, user=request.user, doing=f"can build a {WHAT[self.kind]}",
+                         action=f"{self.kind}.create")
         body = self.create_input(data=request.data)
         body.is_valid(raise_exception=True)
         try:
@@ -227,6 +230,8 @@ class _StoredVersionsApi(APIView):
     output: type[serializers.Serializer[Any]] = FormatOutput
 
     def post(self, request: Request, league_id: int, slug: str) -> Response:
+        secretaries_only(league_id=league_id, user=request.user, doing=f"can change its {WHAT[self.kind]}s",
+                         action=f"{self.kind}.version")
         body = self.version_input(data=request.data)
         body.is_valid(raise_exception=True)
         try:

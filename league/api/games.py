@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput, text
 from league.api.writes import StrictSerializer
 from league.api.fixtures import WRITE_ERRORS
+from league.api.text_fields import OneLineField
 from league.selectors.access import game_scorer_names
 from league.selectors.games import game_entries, game_get, game_live_state, game_sheet
 from league.selectors.seat_names import seats_for, with_seats
@@ -24,7 +25,7 @@ class GameCreateApi(APIView):
         class Meta:
             ref_name = "GameCreateInput"
 
-        label = serializers.CharField(required=False, allow_blank=True, max_length=200)  # type: ignore[assignment]  # the stubs take a field named label for Field.label
+        label = OneLineField(required=False, allow_blank=True, max_length=200)  # type: ignore[assignment]  # the stubs take a field named label for Field.label
 
     @extend_schema(
         request=InputSerializer,

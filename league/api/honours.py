@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import NamedOutput
+from league.api.query_params import QueryParams
 from league.api.schema import ErrorOutput
 from league.refusals import Refused
 from league.selectors.honour_marks import Leaders
@@ -117,7 +118,7 @@ class WeekHonoursOutput(serializers.Serializer[Any]):
     best_average = AverageHonourOutput(allow_null=True, help_text="The highest average pegged over the week's games.")
 
 
-class WeekQuery(serializers.Serializer[Any]):
+class WeekQuery(QueryParams):
     week = serializers.DateField(required=False)
 
 

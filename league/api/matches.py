@@ -233,7 +233,7 @@ class DisputeApi(APIView):
         class Meta:
             ref_name = "DisputeInput"
 
-        reason = text(max_length=2000)
+        reason = text(lines=True, max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    parameters=[WRITE_ONCE_KEY], summary="Dispute the result (away captain)")
@@ -251,7 +251,7 @@ class ResolveApi(APIView):
             ref_name = "ResolveInput"
 
         decision = serializers.ChoiceField(choices=["uphold", "reopen"])
-        note = text(max_length=2000)
+        note = text(lines=True, max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    parameters=[WRITE_ONCE_KEY], summary="Settle a dispute (secretary)")
@@ -272,7 +272,7 @@ class CorrectApi(APIView):
         game = serializers.IntegerField(min_value=1)
         home_score = serializers.IntegerField(min_value=-999, max_value=999)
         away_score = serializers.IntegerField(min_value=-999, max_value=999)
-        reason = text(max_length=2000)
+        reason = text(lines=True, max_length=2000)
 
     @extend_schema(request=InputSerializer, responses={200: NightOutput, **REFUSALS},
                    parameters=[WRITE_ONCE_KEY], summary="Correct a game's score in a returned result (secretary)")

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput, NamedOutput
 from league.api.schema import ErrorOutput, WRITE_ONCE_KEY
+from league.api.text_fields import ManyLinesField
 from league.models import RearrangeRequest
 from league.selectors.access import secretary_refusal
 from league.selectors.fixtures import fixture_detail
@@ -54,7 +55,7 @@ class ProposeInput(serializers.Serializer[Any]):
     # Not limited here: the service refuses a wrong count (422), in its own words.
     dates = serializers.ListField(child=serializers.DateField(), max_length=10,
                                   help_text="One to three nights, each once, none gone by.")
-    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+    reason = ManyLinesField(required=False, default="", allow_blank=True, max_length=2000)
 
 
 class PickInput(serializers.Serializer[Any]):
@@ -68,7 +69,7 @@ class ReasonInput(serializers.Serializer[Any]):
     class Meta:
         ref_name = "RearrangementReasonInput"
 
-    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+    reason = ManyLinesField(required=False, default="", allow_blank=True, max_length=2000)
 
 
 class SettleInput(serializers.Serializer[Any]):
@@ -81,7 +82,7 @@ class SettleInput(serializers.Serializer[Any]):
                   "other overrules it); `postpone`: it is taken off its night; `close`: it stays where it is.")
     date = serializers.DateField(required=False, allow_null=True, default=None,
                                  help_text="The night the match moves to, for `date`.")
-    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000,
+    reason = ManyLinesField(required=False, default="", allow_blank=True, max_length=2000,
                                    help_text="Why, for both teams: required.")
     insist = serializers.BooleanField(default=False,
                                       help_text="Move it even onto a night one of its teams already plays, "

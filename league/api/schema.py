@@ -8,25 +8,21 @@ would add the missing nullable ones (`end`, `peg`) as nulls, changing the
 format docs/scoresheet.md fixes."""
 from typing import Any
 
-from django.core.validators import RegexValidator
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
+from league.api.text_fields import ManyLinesField, OneLineField
 from scoring.rules import OFFENCES
 
 
-# A character that is not a space as DRF counts spaces when it trims
-# (str.isspace), spelled out because `\S` means something else in the
-# ECMAScript regexes that clients of the schema use (it lets \x1c pass).
-NOT_BLANK = r"[^\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
-
-
-def text(**kwargs: Any) -> serializers.CharField:
+def text(*, lines: bool = False, **kwargs: Any) -> serializers.CharField:
     """Text that must say something: at least one character that is not a
     space. The schema says so (minLength, pattern) as well as the check:
-    DRF trims the spaces, then refuses what is left blank."""
-    return serializers.CharField(min_length=1, validators=[RegexValidator(NOT_BLANK, "may not be blank")], **kwargs)
+    DRF trims the spaces, then refuses what is left blank. One line unless
+    `lines` (league.api.text_fields)."""
+    kind = ManyLinesField if lines else OneLineField
+    return kind(min_length=1, say_something=True, **kwargs)
 
 
 class GameSetupInput(serializers.Serializer[Any]):

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import NamedOutput
+from league.api.query_params import QueryParams
 from league.api.schema import ErrorOutput
 from league.selectors.competition import division_settings, division_with_season
 from league.selectors.standings import (
@@ -67,7 +68,7 @@ class PlayerOutput(serializers.Serializer[Any]):
     penalties = serializers.IntegerField(help_text="Penalties against.")
 
 
-class LeaderboardQuery(serializers.Serializer[Any]):
+class LeaderboardQuery(QueryParams):
     min_games = serializers.IntegerField(min_value=0, default=0)
     order = serializers.ChoiceField(choices=list(LEADERBOARDS), default="win_rate")
 

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
 from league.api.schema import ErrorOutput
+from league.api.text_fields import ManyLinesField
 from league.models import TeamWithdrawal, TransferRequest
 from league.selectors.transfers import approvals_missing, season_transfers
 from league.selectors.withdrawals import division_withdrawals
@@ -60,14 +61,14 @@ class TransferInput(serializers.Serializer[Any]):
 
     player = serializers.IntegerField(help_text="The id of a player registered for another team this season.")
     to_team = serializers.IntegerField(help_text="The id of the team the player joins.")
-    note = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+    note = ManyLinesField(required=False, default="", allow_blank=True, max_length=2000)
 
 
 class NoteInput(serializers.Serializer[Any]):
     class Meta:
         ref_name = "TransferNoteInput"
 
-    note = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+    note = ManyLinesField(required=False, default="", allow_blank=True, max_length=2000)
 
 
 class SeasonTransfersApi(APIView):
@@ -144,7 +145,7 @@ class WithdrawalInput(serializers.Serializer[Any]):
 
     team = serializers.IntegerField(help_text="The id of the team withdrawing.")
     date = serializers.DateField(help_text="The day it withdrew.")
-    reason = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+    reason = ManyLinesField(required=False, default="", allow_blank=True, max_length=2000)
 
 
 class DivisionWithdrawalsApi(APIView):

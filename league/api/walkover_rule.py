@@ -19,6 +19,7 @@ from league.models import League
 from league.selectors.formats import scheme_for_key
 from league.selectors.secretary import league_get
 from league.services.league_options import league_walkover_set
+from league.services.secretaries_first import secretaries_only
 
 
 class WalkoverSerializer(serializers.Serializer[Any]):
@@ -55,6 +56,8 @@ class WalkoverRuleApi(APIView):
                    summary="Change the league's walkover setting (its secretaries); null: as the points "
                            "scheme says. Walkovers already awarded keep their score")
     def put(self, request: Request, league_id: int) -> Response:
+        secretaries_only(league_id=league_id, user=request.user, doing="can change its walkover setting",
+                         action="league.settings.change")
         data = WalkoverRuleSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         forfeit = data.validated_data["forfeit"]

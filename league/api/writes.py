@@ -14,7 +14,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.idempotency import idempotency_key
-from league.api.schema import IDEMPOTENCY_KEY, NOT_BLANK, UNDO_RESPONSES, WRITE_RESPONSES, text
+from league.api.schema import IDEMPOTENCY_KEY, UNDO_RESPONSES, WRITE_RESPONSES, text
+from league.api.text_fields import ONE_LINE_SAYING
 from league.services.moves import move_record, move_undo, shown_record
 
 class StrictSerializer(serializers.Serializer[Any]):
@@ -116,7 +117,7 @@ SHOWN_BODY = {
     "properties": {
         "seq": {"type": "integer", "minimum": 0},
         **{str(seat): {"type": "array", "maxItems": 28,
-                       "items": {"type": "string", "minLength": 1, "pattern": NOT_BLANK, "maxLength": 10}}
+                       "items": {"type": "string", "minLength": 1, "pattern": ONE_LINE_SAYING, "maxLength": 10}}
            for seat in range(4)},
     },
     "additionalProperties": False,

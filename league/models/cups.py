@@ -167,7 +167,8 @@ class CupDraw(AppendOnly):
         ROUND = "round"
         GROUPS = "groups"
 
-    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="draws")
+    # PROTECT: the draw log is append-only; a cup once drawn stays on record.
+    competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="draws")
     round = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty: the whole bracket.")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     seed = models.BigIntegerField(null=True, blank=True, help_text="The random seed; empty when seeded.")

@@ -6,10 +6,9 @@ column notes a rubber that is unchecked (block dominoes, its result as the
 card gave it), conceded by a side short of players, or played by a
 substitute (who came on for whom). A walkover with no games is one row, at
 the score recorded with it."""
-import csv
-import io
 from typing import Any
 
+from league.selectors.csv_export import Cell, csv_text
 from league.selectors.matches import night_view
 from league.selectors.substitutes import night_substitutes
 
@@ -20,9 +19,7 @@ HEADER = ["Rubber", "Kind", "Game", "Home players", "Away players", "Home score"
 def match_card_csv(*, fixture_id: int) -> tuple[dict[str, Any], str]:
     """The night and its card as CSV text. Raises Fixture.DoesNotExist."""
     view = night_view(fixture_id=fixture_id)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(HEADER)
+    rows: list[list[Cell]] = []
     teams = {"home": view["home_team"]["name"], "away": view["away_team"]["name"]}
     substituted: dict[int, list[str]] = {}
     for made in night_substitutes(fixture_id=fixture_id)["substitutions"]:
@@ -35,15 +32,15 @@ def match_card_csv(*, fixture_id: int) -> tuple[dict[str, Any], str]:
         for game in rubber["games"]:
             winner = teams[game["winner"]] if game["winner"] else "in play"
             scores = ["" if score is None else score for score in game["scores"]]
-            writer.writerow([rubber["number"], rubber["kind"], game["number"], home, away, *scores, winner,
-                             "live" if game["source"] == "live" else "from the card", game["game"] or "", note])
+            rows.append([rubber["number"], rubber["kind"], game["number"], home, away, *scores, winner,
+                         "live" if game["source"] == "live" else "from the card", game["game"] or "", note])
     walkover = view["walkover"]
     if walkover is not None and not any(rubber["games"] for rubber in view["rubbers"]):
         # No games were played: the card is the walkover, at the score recorded with it.
         scores = walkover["score"] or ["", ""]
-        writer.writerow(["", "", "", "", "", *scores, teams[walkover["winner"]], "walkover", "",
-                         f"walkover: the match was awarded to {teams[walkover['winner']]}"])
-    return view, out.getvalue()
+        rows.append(["", "", "", "", "", *scores, teams[walkover["winner"]], "walkover", "",
+                     f"walkover: the match was awarded to {teams[walkover['winner']]}"])
+    return view, csv_text(HEADER, rows)
 
 
 def _note(rubber: dict[str, Any], teams: dict[str, str]) -> str:

@@ -16,6 +16,7 @@ from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from league.models import (
+    CupDraw,
     Division,
     DivisionEntry,
     Fixture,
@@ -106,6 +107,8 @@ def season_contents(*, season_id: int) -> SeasonContents:
         (Game.objects.filter(match_night__in=nights).count(), "live game", "scored"),
         (Sanction.objects.filter(in_season).count(), "sanction", "applied"),
         (OverdueNotice.objects.filter(fixture__in=fixtures).count(), "late result", "noted"),
+        # A cup's draw log is append-only: the draw stays on record.
+        (CupDraw.objects.filter(competition__season_id=season_id).count(), "cup draw", "made"),
     ]
     blockers = [f"{count} {noun}{'' if count == 1 else 's'} {done}" for count, noun, done in checks if count]
     return SeasonContents(

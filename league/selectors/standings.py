@@ -7,14 +7,13 @@ Terms: a *leaderboard* is a division's players ordered by one statistic,
 leaving out those with fewer than a minimum number of games, so one lucky
 win does not top the table.
 """
-import csv
-import io
 from datetime import datetime
 
 from django.db.models import F, FloatField, QuerySet
 from django.db.models.functions import Cast
 
 from league.models import PlayerStats, TableEntry
+from league.selectors.csv_export import csv_text
 
 # What a leaderboard may be ordered by, each best first; ties go to the
 # player with more games, then by name.
@@ -47,14 +46,10 @@ def position_label(entry: TableEntry) -> str:
 
 def table_csv(*, division_id: int) -> str:
     """The division's table as CSV, a header row first."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_HEADER)
-    for e in table_entries(division_id=division_id):
-        writer.writerow([position_label(e), e.team.name, e.played, e.won, e.drawn, e.lost, e.games_for,
-                         e.games_against, e.games_difference, e.pegged_for, e.pegged_against, e.pegged_difference,
-                         e.sanctions, e.points])
-    return out.getvalue()
+    return csv_text(CSV_HEADER, (
+        [position_label(e), e.team.name, e.played, e.won, e.drawn, e.lost, e.games_for, e.games_against,
+         e.games_difference, e.pegged_for, e.pegged_against, e.pegged_difference, e.sanctions, e.points]
+        for e in table_entries(division_id=division_id)))
 
 
 def player_leaderboard(*, division_id: int, min_games: int = 0, order: str = "win_rate") -> list[PlayerStats]:

@@ -1,5 +1,10 @@
 """Logging a tablet in, and who may read and write."""
+import re
+from pathlib import Path
+
 from tablets import new_game
+
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def test_a_scorer_gets_a_token_for_a_username_and_password(scorer, anonymous):
@@ -20,6 +25,15 @@ def test_each_tablet_a_scorer_logs_in_on_gets_its_own_named_token(scorer, anonym
     for answer in (first, second):
         anonymous.credentials(HTTP_AUTHORIZATION=f"Token {answer['token']}")
         assert anonymous.get("/api/auth/whoami").json() == {"username": "scorer"}
+
+
+def test_the_readme_names_the_token_answers_fields_as_the_api_gives_them(scorer, anonymous):
+    answer = anonymous.post("/api/auth/token", {"username": "scorer", "password": "pint-and-a-pen",
+                                                "device": "Red Lion tablet 1"}, format="json").json()
+    text = " ".join(README.read_text().split())
+    described = text[text.index("the answer shows the token once"):].split(").", 1)[0]
+    assert set(re.findall(r"`(\w+)`", described)) == set(answer)
+    assert answer["device"] == scorer.device_tokens.get().pk
 
 
 def test_a_wrong_password_gets_no_token(scorer, anonymous):

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from cupleague import CupLeague, a_cup_league, day, leg_entered, leg_played, ok
 from django.contrib.auth import get_user_model
+from django.db.models import ProtectedError
+from forms import browser, post, text
 from rest_framework.test import APIClient
 from tablets import tablet_for
 
@@ -23,6 +25,7 @@ from league.models import (
     SquadRegistration,
     TableEntry,
 )
+from league.refusals import Refused
 from league.selectors.cup_pages import roll_of_winners
 from league.selectors.cups import finals_night, ties_to_arrange
 from league.selectors.public import season_divisions
@@ -349,15 +352,49 @@ def test_a_side_withdrawn_after_the_draw_concedes_its_tie_now_or_when_its_oppone
     assert cup_view(competition)["status"] == "finished"
 
 
-def test_a_season_with_a_drawn_cup_and_nothing_played_can_still_be_deleted() -> None:
+@pytest.fixture
+def with_a_drawn_cup() -> CupLeague:
     cup = a_cup_league(3)
     competition = cup_created(cup, legs=1)
     entered(cup, competition)
     ok(cup.desk().post(f"/api/cups/{competition['id']}/draw", {}, format="json"), 201)
+    return cup
+
+
+def test_a_season_with_a_drawn_cup_is_kept_with_its_draw_and_says_why(with_a_drawn_cup: CupLeague) -> None:
+    """The draw log is append-only: deleting the season would delete it."""
+    cup = with_a_drawn_cup
+    competition = cup_view({"id": Competition.objects.get(season=cup.season).pk})
     ok(cup.desk().post(f"/api/cup-ties/{tie(competition, 1, 2)['id']}/date", {"date": day(3).isoformat()},
                        format="json"), 201)
+    with pytest.raises(Refused, match="1 cup draw made"):
+        season_delete(season_id=cup.season.pk, user=cup.secretary)
+    assert Competition.objects.exists() and CupDraw.objects.exists()
+
+
+def test_the_secretarys_delete_page_says_a_drawn_cup_keeps_the_season(with_a_drawn_cup: CupLeague) -> None:
+    cup = with_a_drawn_cup
+    secretary = browser(cup.secretary)
+    address = f"/secretary/seasons/{cup.season.pk}/delete"
+    assert "1 cup draw made" in text(secretary.get(address))
+    answer = post(secretary, address)
+    assert answer.status_code == 200 and "cannot be deleted: it has 1 cup draw made" in text(answer)
+    assert Competition.objects.filter(season=cup.season).exists()
+
+
+def test_a_season_with_an_undrawn_cup_can_still_be_deleted() -> None:
+    cup = a_cup_league(3)
+    entered(cup, cup_created(cup, legs=1))
     season_delete(season_id=cup.season.pk, user=cup.secretary)
-    assert not Competition.objects.exists() and not CupDraw.objects.exists()
+    assert not Competition.objects.exists()
+
+
+def test_the_database_keeps_a_draw_when_its_cup_is_deleted_outside_the_services(
+        with_a_drawn_cup: CupLeague) -> None:
+    competition = Competition.objects.get(season=with_a_drawn_cup.season)
+    with pytest.raises(ProtectedError):
+        competition.delete()
+    assert CupDraw.objects.filter(competition=competition).exists()
 
 
 def test_a_late_cup_result_is_chased_but_costs_no_points() -> None:

@@ -101,3 +101,23 @@ def test_an_unknown_league_or_format_is_a_404(night: Night) -> None:
     other = a_match_night(league_name="Other League")
     tablet_for(other.secretary).post(url(other, "formats"), {"slug": "cup", "data": CUP}, format="json")
     assert APIClient().get(url(night, "formats/cup")).status_code == 404
+
+
+@pytest.mark.parametrize("where, body", [
+    ("formats", {"slug": "Cup!", "data": {**CUP, "name": " "}}),
+    ("schemes", {"slug": "b", "data": {"name": "Bonus"}}),
+    ("formats/cup/versions", {"data": {"rubbers": "many"}}),
+    ("schemes/bonus/versions", {"data": {}}),
+    ("walkover-rule", {"forfeit": {"score": "six-nil"}}),
+])
+def test_an_outsider_with_a_bad_body_is_refused_for_who_they_are_not_told_what_is_wrong(
+    night: Night, where: str, body: dict[str, Any]
+) -> None:
+    secretary = tablet_for(night.secretary)
+    secretary.post(url(night, "formats"), {"slug": "cup", "data": CUP}, format="json")
+    secretary.post(url(night, "schemes"), {"slug": "bonus", "data": BONUS}, format="json")
+    captain = tablet_for(night.home_captain)
+    send = captain.put if where == "walkover-rule" else captain.post
+    answer = send(url(night, where), body, format="json")
+    assert answer.status_code == 403
+    assert "fields" not in answer.json() and "only a secretary" in answer.json()["error"]

@@ -1,4 +1,5 @@
 """docker compose, the Dockerfile and the Celery app name things that exist."""
+import ipaddress
 import shutil
 import sys
 from pathlib import Path
@@ -121,3 +122,16 @@ def test_the_league_night_benchmark_and_capacity_plan_exist_and_name_each_other(
     assert "benchmarks/league_night.py" in capacity
     assert "docs/capacity.md" in (ROOT / "docs" / "operations.md").read_text()
     assert "docs/capacity.md" in (ROOT / "README.md").read_text()
+
+
+def test_the_app_trusts_the_proxys_forwarded_for_and_the_proxy_sends_it():
+    """Failed logins are counted per client behind nginx: the app trusts the
+    proxy's fixed address, and nginx appends the address it saw."""
+    services = compose()["services"]
+    proxy_address = services["proxy"]["networks"]["default"]["ipv4_address"]
+    trusted = services["web"]["environment"]["TRUSTED_PROXIES"]
+    assert proxy_address in trusted
+    subnet = compose()["networks"]["default"]["ipam"]["config"][0]["subnet"]
+    assert ipaddress.ip_address(proxy_address) in ipaddress.ip_network(subnet)
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in nginx

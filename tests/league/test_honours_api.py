@@ -111,6 +111,15 @@ def test_a_week_that_is_not_a_match_weeks_monday_is_refused(anonymous: APIClient
     assert says in response.json()["error"]
 
 
+@pytest.mark.parametrize("week", ["", "%20"])
+def test_an_empty_week_is_refused_naming_the_field_not_taken_for_the_latest(anonymous: APIClient,
+                                                                           week: str) -> None:
+    honours = known_week()
+    response = anonymous.get(WEEK.format(league_id=honours.league.pk) + f"?week={week}")
+    assert response.status_code == 400
+    assert "leave week out" in response.json()["fields"]["week"][0]
+
+
 @pytest.mark.parametrize("path", [ROLL, WEEK])
 def test_an_unknown_league_is_not_found(anonymous: APIClient, path: str) -> None:
     a_league()

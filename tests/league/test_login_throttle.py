@@ -2,6 +2,7 @@
 endpoint, the site's login page and the admin's, before the password is
 hashed: a guesser gets 429 with Retry-After, and the people with the right
 password for their own name get in meanwhile."""
+import ipaddress
 import itertools
 from collections.abc import Iterator
 from typing import Any
@@ -10,11 +11,13 @@ import pytest
 from axes.helpers import get_client_cache_keys
 from axes.models import AccessAttempt
 from axes.utils import reset
+from config.client_address import trusted_networks
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.cache import cache, caches
 from django.core.cache.backends import locmem
+from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -167,3 +170,76 @@ def test_the_counts_live_in_the_shared_cache(people: dict[str, Any], address: An
     log_in("api", "throttled-scorer", "guess", ip)
     keys = get_client_cache_keys(AccessAttempt(username="throttled-scorer", ip_address=ip))
     assert [cache.get(key) for key in keys] == [1, 1]
+
+
+PROXY = "10.99.0.1"
+
+
+@pytest.fixture
+def behind_proxy(settings: Any) -> Iterator[None]:
+    """The deployment's shape: every request reaches Django from one proxy."""
+    settings.TRUSTED_PROXIES = trusted_networks([PROXY])
+    yield
+    reset(ip=PROXY)
+
+
+def through_proxy(username: str, password: str, client_ip: str, sent_header: str = "") -> Any:
+    """A token login from `client_ip` as nginx passes it on: the client's own
+    X-Forwarded-For (if any) with the address nginx saw appended."""
+    forwarded = f"{sent_header}, {client_ip}" if sent_header else client_ip
+    return APIClient(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=forwarded).post(
+        LOGINS["api"], {"username": username, "password": password}, format="json")
+
+
+def test_ten_failures_from_one_client_behind_the_proxy_leave_another_client_logging_in(
+    people: dict[str, Any], address: Any, behind_proxy: None
+) -> None:
+    guesser, player = address(), address()
+    answers = [through_proxy(f"nobody-{n}", "guess", guesser) for n in range(LIMIT)]
+    for n in range(LIMIT):
+        reset(username=f"nobody-{n}")
+    assert answers[-1].status_code == 429
+    assert through_proxy("throttled-captain", "wrong-again", guesser).status_code == 429
+    assert through_proxy("throttled-captain", "double-six", player).status_code == 200
+
+
+def test_a_client_cannot_escape_its_count_by_writing_its_own_forwarded_for(
+    people: dict[str, Any], address: Any, behind_proxy: None
+) -> None:
+    guesser = address()
+    for n in range(LIMIT):
+        through_proxy(f"nobody-{n}", "guess", guesser, sent_header=address())
+        reset(username=f"nobody-{n}")
+    assert through_proxy("throttled-captain", "double-six", guesser, sent_header=address()).status_code == 429
+
+
+def test_forwarded_for_from_an_address_that_is_not_a_trusted_proxy_is_ignored(
+    people: dict[str, Any], address: Any, behind_proxy: None
+) -> None:
+    guesser = address()
+    for n in range(LIMIT):
+        answer = APIClient(REMOTE_ADDR=guesser, HTTP_X_FORWARDED_FOR=address()).post(
+            LOGINS["api"], {"username": f"nobody-{n}", "password": "guess"}, format="json")
+        reset(username=f"nobody-{n}")
+    assert answer.status_code == 429
+    assert log_in("api", "throttled-captain", "double-six", guesser).status_code == 429
+
+
+def test_the_login_page_counts_the_client_behind_the_proxy_too(
+    people: dict[str, Any], address: Any, behind_proxy: None
+) -> None:
+    guesser, player = address(), address()
+    for n in range(LIMIT):
+        Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=guesser).post(
+            LOGINS["page"], {"username": f"nobody-{n}", "password": "guess"})
+        reset(username=f"nobody-{n}")
+    answer = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=player).post(
+        LOGINS["page"], {"username": "throttled-captain", "password": "double-six"})
+    assert answer.status_code == 302
+
+
+def test_a_trusted_proxy_that_is_not_an_address_stops_the_start() -> None:
+    assert trusted_networks(["172.30.0.10", " 10.0.0.0/8 ", ""]) == [
+        ipaddress.ip_network("172.30.0.10/32"), ipaddress.ip_network("10.0.0.0/8")]
+    with pytest.raises(ImproperlyConfigured, match="'nginx'"):
+        trusted_networks(["nginx"])

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
+from league.api.names import PlayerNamedOutput
 from league.api.schema import ErrorOutput
 from league.models import TeamWithdrawal, TransferRequest
 from league.selectors.transfers import approvals_missing, season_transfers
@@ -37,7 +38,7 @@ class TransferOutput(serializers.Serializer[Any]):
 
     id = serializers.IntegerField()
     season = serializers.IntegerField(source="season_id")
-    player = NamedOutput()
+    player = PlayerNamedOutput()
     from_team = NamedOutput()
     to_team = NamedOutput()
     fee = serializers.DecimalField(max_digits=7, decimal_places=2, help_text="Recorded, not collected.")
@@ -52,6 +53,11 @@ class TransferOutput(serializers.Serializer[Any]):
 
     def get_waiting_for(self, transfer: TransferRequest) -> list[str]:
         return approvals_missing(transfer) if transfer.status == TransferRequest.Status.OPEN else []
+
+
+def _shown(transfers: Any, request: Request, *, many: bool = False) -> Any:
+    """The transfer (or transfers), its player named for whoever asks."""
+    return TransferOutput(transfers, many=many, context={"request": request}).data
 
 
 class TransferInput(serializers.Serializer[Any]):
@@ -74,7 +80,7 @@ class SeasonTransfersApi(APIView):
     @extend_schema(responses={200: TransferOutput(many=True), 404: ErrorOutput},
                    summary="The season's transfers, newest first")
     def get(self, request: Request, season_id: int) -> Response:
-        return Response(TransferOutput(season_transfers(season_id=season_id), many=True).data)
+        return Response(_shown(season_transfers(season_id=season_id), request, many=True))
 
     @extend_schema(request=TransferInput, responses={201: TransferOutput, **WRITE_ERRORS},
                    summary="Ask for a transfer (the receiving team's captains, the league's secretaries)")
@@ -84,7 +90,7 @@ class SeasonTransfersApi(APIView):
         transfer = transfer_request(season_id=season_id, player_id=data.validated_data["player"],
                                     to_team_id=data.validated_data["to_team"], note=data.validated_data["note"],
                                     user=request.user)
-        return Response(TransferOutput(transfer).data, status=status.HTTP_201_CREATED)
+        return Response(_shown(transfer, request), status=status.HTTP_201_CREATED)
 
 
 class TransferDirectApi(APIView):
@@ -96,14 +102,14 @@ class TransferDirectApi(APIView):
         transfer = transfer_direct(season_id=season_id, player_id=data.validated_data["player"],
                                    to_team_id=data.validated_data["to_team"], note=data.validated_data["note"],
                                    user=request.user)
-        return Response(TransferOutput(transfer).data, status=status.HTTP_201_CREATED)
+        return Response(_shown(transfer, request), status=status.HTTP_201_CREATED)
 
 
 class TransferApproveApi(APIView):
     @extend_schema(request=None, responses={200: TransferOutput, **WRITE_ERRORS},
                    summary="Approve a transfer (a secretary; each team's captain where the league asks them)")
     def post(self, request: Request, transfer_id: int) -> Response:
-        return Response(TransferOutput(transfer_approve(transfer_id=transfer_id, user=request.user)).data)
+        return Response(_shown(transfer_approve(transfer_id=transfer_id, user=request.user), request))
 
 
 class TransferRefuseApi(APIView):
@@ -113,14 +119,14 @@ class TransferRefuseApi(APIView):
         data = NoteInput(data=request.data)
         data.is_valid(raise_exception=True)
         transfer = transfer_refuse(transfer_id=transfer_id, note=data.validated_data["note"], user=request.user)
-        return Response(TransferOutput(transfer).data)
+        return Response(_shown(transfer, request))
 
 
 class TransferWithdrawApi(APIView):
     @extend_schema(request=None, responses={200: TransferOutput, **WRITE_ERRORS},
                    summary="Withdraw a transfer request (whoever asked, the league's secretaries)")
     def post(self, request: Request, transfer_id: int) -> Response:
-        return Response(TransferOutput(transfer_withdraw(transfer_id=transfer_id, user=request.user)).data)
+        return Response(_shown(transfer_withdraw(transfer_id=transfer_id, user=request.user), request))
 
 
 class WithdrawalOutput(serializers.Serializer[Any]):

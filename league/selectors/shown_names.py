@@ -1,0 +1,65 @@
+"""The name of a player, or of a cup entry, as whoever is asking may see it.
+
+Every page, API answer, export and email that names a player asks
+`name_shown`: the player themself and the secretaries of a league they
+were registered in see the full name; everyone else, visitors first, sees
+the name the player chose to show (`Player.public_name`: in full, as
+initials, or "A player").
+
+Stored texts carry no names. A cup tie's decided reason keeps the places
+of its sides as the tokens below ("{winner} through: 1-0 on games"), and
+`reason_shown` puts in the names as the reader may see them."""
+from league.authors import Author
+from league.models import CupEntry, CupTie, League, Player, SquadRegistration
+
+WINNER, HOME, AWAY = "{winner}", "{home}", "{away}"
+
+
+def name_shown(player: Player, user: Author) -> str:
+    """The player's full name for themself and the secretaries of their
+    leagues; the name they chose to show for anyone else."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    if user_id is None:
+        return player.public_name
+    if player.user_id == user_id or _officiates(player_id=player.pk, user_id=user_id):
+        return player.name
+    return player.public_name
+
+
+def _officiates(*, player_id: int, user_id: int) -> bool:
+    """The rule of `league.selectors.names.player_officials` (a secretary of
+    a league the player was registered in), asked in one query."""
+    return SquadRegistration.objects.filter(
+        player_id=player_id,
+        team__league_id__in=League.secretaries.through.objects.filter(user_id=user_id).values("league_id"),
+    ).exists()
+
+
+def entry_name_shown(entry: CupEntry | None, user: Author) -> str:
+    """A cup entry's name: a team's as it is, a player's or a pair's as
+    `name_shown` gives each player."""
+    if entry is None:
+        return "?"
+    if entry.team_id is not None:
+        return entry.name
+    return " & ".join(name_shown(p, user) for p in (entry.player, entry.partner) if p is not None)
+
+
+def reason_shown(tie: CupTie, user: Author) -> str:
+    """The tie's decided reason with its sides named for `user`."""
+    reason = tie.decided_reason
+    for token, entry in ((WINNER, tie.winner), (HOME, tie.home), (AWAY, tie.away)):
+        if token in reason:
+            reason = reason.replace(token, entry_name_shown(entry, user))
+    return reason
+
+
+def reason_stored(tie: CupTie, text: str) -> str:
+    """A reason in words (a secretary's) with the names of the tie's sides
+    put back to their tokens, so that the stored text names no one. The
+    longer name first: one side's name may hold the other's."""
+    sides = [(entry.name, token) for entry, token in ((tie.home, HOME), (tie.away, AWAY))
+             if entry is not None and entry.name.strip()]
+    for name, token in sorted(sides, key=lambda side: -len(side[0])):
+        text = text.replace(name, token)
+    return text

@@ -25,6 +25,7 @@ from league.models import Competition, CupEntry, CupGame, CupTie, Fixture
 from league.refusals import NotPermitted, Refused
 from league.selectors.access import is_secretary
 from league.services.audit import audit_record
+from league.selectors.shown_names import reason_shown
 from league.services.cup_games import Failure, tie_locked
 from league.services.cup_ties import tie_date_pick, tie_dates_offer, tie_dates_refusal
 from league.services.date_offers import day_words
@@ -116,7 +117,7 @@ def _player_refusal(tie: CupTie, entry: CupEntry, user: Author, *, doing: str) -
 def _movable_refusal(tie: CupTie) -> Refused | None:
     """Why the tie's players cannot date it now, or None."""
     if tie.winner_id is not None:
-        return Refused(f"the tie is decided ({tie.decided_reason}): it has no game left to date")
+        return Refused(f"the tie is decided ({reason_shown(tie, None)}): it has no game left to date")
     competition = tie.competition
     if competition.finals_date is not None and tie.date == competition.finals_date:
         return Refused(f"the tie is set for the cup's finals night, {day_words(competition.finals_date)}: "

@@ -113,7 +113,7 @@ def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
                               "from the card")
         if failure is None and rubber is not None:
             assert tie.home is not None and tie.away is not None
-            label = f"{tie.competition.name}: {tie.home.name} v {tie.away.name}"
+            label = tie_game_label(tie)
             rules = tie_rules(tie, rubber)
             given = _handicap_start(tie, rules, details)
             try:
@@ -306,6 +306,14 @@ def tie_playable_refusal(tie: CupTie) -> Refused | None:
     if tie.winner_id is not None:
         return Refused(f"the tie is decided ({reason_shown(tie, None)}): it has no game left to play")
     return None
+
+
+def tie_game_label(tie: CupTie) -> str:
+    """A tie's game's label names the tie's place in the cup, not its
+    players: the label is stored with the game and read by anyone, while
+    the seats are named for each reader (league.selectors.seat_names)."""
+    stage = f"group {tie.group}" if tie.group else f"round {tie.round}"
+    return f"{tie.competition.name}, {stage}, tie {tie.number}"
 
 
 def _seats(home: CupEntry, away: CupEntry) -> list[str]:

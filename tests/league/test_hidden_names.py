@@ -1,7 +1,8 @@
 """A player who chose to be hidden or shown by initials is never named in
 full to a visitor: not in a team's squad, not in the season's transfers,
-not in the reason a cup tie they won was decided. Their own login and the
-league's secretaries still see the full name."""
+not in the reason a cup tie they won was decided, not on the seats or the
+label of a cup game they play live. Their own login and the league's
+secretaries still see the full name."""
 from importlib import import_module
 from typing import Any
 
@@ -12,9 +13,9 @@ from django.test import Client
 from leagues import a_league, a_season, a_team
 from matchnights import Night, a_match_night
 
-from league.models import CupTie, Player, SquadRegistration
+from league.models import CupGame, CupTie, Game, Player, SquadRegistration
 from league.models.competition import Transfers
-from league.services.cup_games import cup_game_card
+from league.services.cup_games import cup_game_card, cup_game_start
 from league.services.cup_ties import tie_winner_set
 from league.services.cups import competition_create, cup_draw, cup_enter
 from league.services.transfers import transfer_direct
@@ -130,7 +131,7 @@ def test_a_decided_tie_stores_no_name(decided_tie: tuple[CupTie, Any]) -> None:
 def test_a_reason_decided_before_the_upgrade_loses_the_name_it_froze(decided_tie: tuple[CupTie, Any]) -> None:
     tie, secretary = decided_tie
     CupTie.objects.filter(pk=tie.pk).update(decided_reason="Eric Bailey through: 1-0 on games (61-30)")
-    upgrade = import_module("league.migrations.0033_cup_tie_reasons_name_no_one")
+    upgrade = import_module("league.migrations.0033_stored_texts_name_no_one")
     upgrade.names_out(django_apps, None)
     tie.refresh_from_db()
     assert tie.decided_reason == "{winner} through: 1-0 on games (61-30)"
@@ -150,3 +151,48 @@ def test_a_secretary_s_reason_in_words_is_stored_without_the_names(decided_tie: 
     assert "Bailey" not in tie.decided_reason and "Cole" not in tie.decided_reason
     page = _text(Client(), f"/cups/{tie.competition_id}/")
     assert "Ann Cole conceded to A player" in page and "Bailey" not in page
+
+
+@pytest.fixture
+def live_tie() -> tuple[CupTie, Any]:
+    """A singles cup of two, Eric Bailey (hidden) against Ann Cole, its
+    game started live by the secretary."""
+    league = a_league()
+    secretary = get_user_model().objects.create_user("secretary")
+    league.secretaries.add(secretary)
+    season = a_season(league)
+    team = a_team(league, "Red Lion A")
+    competition = competition_create(season_id=season.pk, name="Singles Knockout", kind="singles",
+                                     draw_mode="bracket", user=secretary)
+    for player in (Player.objects.create(name="Eric Bailey", name_shown=HIDDEN),
+                   Player.objects.create(name="Ann Cole")):
+        SquadRegistration.objects.create(season=season, team=team, player=player)
+        cup_enter(competition_id=competition.pk, player_id=player.pk, user=secretary)
+    cup_draw(competition_id=competition.pk, seed=1, user=secretary)
+    tie = CupTie.objects.get(competition=competition)
+    cup_game_start(tie_id=tie.pk, user=secretary)
+    return tie, secretary
+
+
+def test_a_live_cup_game_seats_a_hidden_player_as_they_chose(live_tie: tuple[CupTie, Any]) -> None:
+    tie, _ = live_tie
+    game = CupGame.objects.get(tie=tie).game_id
+    for url in (f"/api/games/{game}", f"/games/{game}/board", f"/games/{game}/pad", "/"):
+        assert "Bailey" not in _text(Client(), url), url
+    assert sorted(Client().get(f"/api/games/{game}").json()["seats"]) == ["A player", "Ann Cole"]
+
+
+def test_the_secretary_scoring_a_cup_game_sees_the_full_names(live_tie: tuple[CupTie, Any]) -> None:
+    tie, secretary = live_tie
+    game = CupGame.objects.get(tie=tie).game_id
+    client = Client()
+    client.force_login(secretary)
+    assert sorted(client.get(f"/api/games/{game}").json()["seats"]) == ["Ann Cole", "Eric Bailey"]
+
+
+def test_a_cup_game_labelled_before_the_upgrade_loses_the_names_in_its_label(live_tie: tuple[CupTie, Any]) -> None:
+    tie, _ = live_tie
+    game = CupGame.objects.get(tie=tie).game_id
+    Game.objects.filter(pk=game).update(label="Singles Knockout: Eric Bailey v Ann Cole")
+    import_module("league.migrations.0033_stored_texts_name_no_one").names_out(django_apps, None)
+    assert Game.objects.get(pk=game).label == "Singles Knockout, round 1, tie 1"

@@ -1,7 +1,15 @@
-"""A cup tie's decided reason names no one: the names its sides had when it
-was decided ("Eric Bailey through: 1-0 on games") become the tokens of
-their places ("{winner} through: 1-0 on games"), which are named for each
-reader when shown (league.selectors.shown_names)."""
+"""Stored texts name no one.
+
+A cup tie's decided reason: the names its sides had when it was decided
+("Eric Bailey through: 1-0 on games") become the tokens of their places
+("{winner} through: 1-0 on games"), named for each reader when shown
+(league.selectors.shown_names).
+
+A cup tie's live game's label: "Singles Knockout: Eric Bailey v Ann Cole"
+becomes "Singles Knockout, round 1, tie 1"; its seats are named for each
+reader (league.selectors.seat_names). Going back leaves the labels so."""
+import re
+
 from django.db import migrations
 
 WINNER, HOME, AWAY = "{winner}", "{home}", "{away}"
@@ -49,8 +57,20 @@ def _rewrite(apps, change):
             CupTie.objects.filter(pk=tie.pk).update(decided_reason=reason)
 
 
+def _labels(apps):
+    CupGame = apps.get_model("league", "CupGame")
+    Game = apps.get_model("league", "Game")
+    for cup_game in CupGame.objects.exclude(game=None).select_related("tie__competition", "game").iterator():
+        tie, label = cup_game.tie, cup_game.game.label
+        stage = f"group {tie.group}" if tie.group else f"round {tie.round}"
+        game = re.search(r", game \d+$", label)
+        Game.objects.filter(pk=cup_game.game_id).update(
+            label=f"{tie.competition.name}, {stage}, tie {tie.number}" + (game.group(0) if game else ""))
+
+
 def names_out(apps, schema_editor):
     _rewrite(apps, _stored)
+    _labels(apps)
 
 
 def names_back(apps, schema_editor):

@@ -1,8 +1,9 @@
 """A player who chose to be hidden or shown by initials is never named in
 full to a visitor: not in a team's squad, not in the season's transfers,
 not in the reason a cup tie they won was decided, not on the seats or the
-label of a cup game they play live. Their own login and the league's
-secretaries still see the full name."""
+label of a cup game they play live, not in the letters to their opponent.
+Their own login and the league's secretaries still see the full name."""
+from datetime import timedelta
 from importlib import import_module
 from typing import Any
 
@@ -10,14 +11,16 @@ import pytest
 from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 from leagues import a_league, a_season, a_team
 from matchnights import Night, a_match_night
 
-from league.models import CupGame, CupTie, Game, Player, SquadRegistration
+from league.models import CupGame, CupTie, Game, Notice, Player, SquadRegistration
 from league.models.competition import Transfers
 from league.services.cup_games import cup_game_card, cup_game_start
 from league.services.cup_ties import tie_winner_set
 from league.services.cups import competition_create, cup_draw, cup_enter
+from league.services.game_tie_dates import game_tie_date_pick, game_tie_dates_offer
 from league.services.transfers import transfer_direct
 
 pytestmark = pytest.mark.django_db
@@ -153,10 +156,8 @@ def test_a_secretary_s_reason_in_words_is_stored_without_the_names(decided_tie: 
     assert "Ann Cole conceded to A player" in page and "Bailey" not in page
 
 
-@pytest.fixture
-def live_tie() -> tuple[CupTie, Any]:
-    """A singles cup of two, Eric Bailey (hidden) against Ann Cole, its
-    game started live by the secretary."""
+def _eric_v_ann() -> tuple[CupTie, Any]:
+    """A singles cup of two, drawn: Eric Bailey (hidden) against Ann Cole."""
     league = a_league()
     secretary = get_user_model().objects.create_user("secretary")
     league.secretaries.add(secretary)
@@ -169,7 +170,13 @@ def live_tie() -> tuple[CupTie, Any]:
         SquadRegistration.objects.create(season=season, team=team, player=player)
         cup_enter(competition_id=competition.pk, player_id=player.pk, user=secretary)
     cup_draw(competition_id=competition.pk, seed=1, user=secretary)
-    tie = CupTie.objects.get(competition=competition)
+    return CupTie.objects.select_related("home__player", "away__player").get(competition=competition), secretary
+
+
+@pytest.fixture
+def live_tie() -> tuple[CupTie, Any]:
+    """Eric against Ann, their game started live by the secretary."""
+    tie, secretary = _eric_v_ann()
     cup_game_start(tie_id=tie.pk, user=secretary)
     return tie, secretary
 
@@ -196,3 +203,22 @@ def test_a_cup_game_labelled_before_the_upgrade_loses_the_names_in_its_label(liv
     Game.objects.filter(pk=game).update(label="Singles Knockout: Eric Bailey v Ann Cole")
     import_module("league.migrations.0033_stored_texts_name_no_one").names_out(django_apps, None)
     assert Game.objects.get(pk=game).label == "Singles Knockout, round 1, tie 1"
+
+
+def test_a_letter_about_a_cup_tie_names_a_hidden_opponent_as_they_chose() -> None:
+    """Dates offered and picked for a singles tie: Ann's letters call Eric
+    "A player"; his own call him by his name."""
+    tie, _ = _eric_v_ann()
+    assert tie.home is not None and tie.away is not None and tie.home.player and tie.away.player
+    logins = {}
+    for player in (tie.home.player, tie.away.player):
+        player.user = get_user_model().objects.create_user(f"login-{player.pk}", email=f"{player.pk}@example.org")
+        player.save()
+        logins[player.name] = player.user
+    day = timezone.localdate() + timedelta(days=3)
+    game_tie_dates_offer(tie_id=tie.pk, dates=[day], user=tie.home.player.user)
+    game_tie_date_pick(tie_id=tie.pk, date=day, user=tie.away.player.user)
+    to_ann = " ".join(f"{n.subject} {n.body}" for n in Notice.objects.filter(user=logins["Ann Cole"]))
+    to_eric = " ".join(f"{n.subject} {n.body}" for n in Notice.objects.filter(user=logins["Eric Bailey"]))
+    assert to_ann and "Bailey" not in to_ann and "A player" in to_ann
+    assert "Eric Bailey" in to_eric

@@ -9,6 +9,8 @@ initials, or "A player").
 Stored texts carry no names. A cup tie's decided reason keeps the places
 of its sides as the tokens below ("{winner} through: 1-0 on games"), and
 `reason_shown` puts in the names as the reader may see them."""
+from django.contrib.auth.models import User
+
 from league.authors import Author
 from league.models import CupEntry, CupTie, League, Player, SquadRegistration
 
@@ -18,11 +20,27 @@ WINNER, HOME, AWAY = "{winner}", "{home}", "{away}"
 def name_shown(player: Player, user: Author) -> str:
     """The player's full name for themself and the secretaries of their
     leagues; the name they chose to show for anyone else."""
+    return player.name if sees_in_full(player, user) else player.public_name
+
+
+def sees_in_full(player: Player, user: Author) -> bool:
+    """Whether `user` is the player or a secretary of one of their leagues."""
     user_id = user.pk if user is not None and user.is_authenticated else None
     if user_id is None:
-        return player.public_name
-    if player.user_id == user_id or _officiates(player_id=player.pk, user_id=user_id):
-        return player.name
+        return False
+    return player.user_id == user_id or _officiates(player_id=player.pk, user_id=user_id)
+
+
+def login_shown(login: User | None, user: Author) -> str | None:
+    """Who entered or may score something, as `user` may see them: a
+    login's username, but a player's login (a username can be a name) as
+    `name_shown` names its player when they chose not to show it in full.
+    Select `player` with the login: it is read here."""
+    if login is None:
+        return None
+    player: Player | None = getattr(login, "player", None)
+    if player is None or player.name_shown == Player.NameShown.FULL or sees_in_full(player, user):
+        return login.username
     return player.public_name
 
 

@@ -13,7 +13,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from leagues import a_league, a_season, a_team
-from matchnights import Night, a_match_night
+from matchnights import Night, a_match_night, play_live
+from tablets import tablet_for
 
 from league.models import CupGame, CupTie, Game, Notice, Player, SquadRegistration
 from league.models.competition import Transfers
@@ -222,3 +223,22 @@ def test_a_letter_about_a_cup_tie_names_a_hidden_opponent_as_they_chose() -> Non
     to_eric = " ".join(f"{n.subject} {n.body}" for n in Notice.objects.filter(user=logins["Eric Bailey"]))
     assert to_ann and "Bailey" not in to_ann and "A player" in to_ann
     assert "Eric Bailey" in to_eric
+
+
+def test_a_hidden_player_s_login_is_not_shown_in_the_game_log_or_its_scorers() -> None:
+    """Eric's login is his name; he scores his cup game on the pad. A
+    visitor reads his moves and the game's scorers as "A player"'s; the
+    secretary reads the login."""
+    tie, secretary = _eric_v_ann()
+    eric = Player.objects.get(name="Eric Bailey")
+    eric.user = get_user_model().objects.create_user("eric.bailey")
+    eric.save()
+    game = cup_game_start(tie_id=tie.pk, user=eric.user).game_id
+    assert game is not None
+    play_live(tablet_for(eric.user), tablet_for(eric.user).get(f"/api/games/{game}").json(), seed=3)
+    for url in (f"/api/games/{game}/log", f"/api/games/{game}/scorers"):
+        assert "bailey" not in _text(Client(), url).lower(), url
+    assert "A player" in Client().get(f"/api/games/{game}/scorers").json()["scorers"]
+    desk = Client()
+    desk.force_login(secretary)
+    assert {row["entered_by"] for row in desk.get(f"/api/games/{game}/log").json()} == {"eric.bailey"}

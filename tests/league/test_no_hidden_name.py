@@ -51,12 +51,19 @@ def _named(player: Player, name: str) -> Player:
 
 def _a_league(django_capture_on_commit_callbacks: Any) -> League:
     """A played, confirmed night between two squads holding the hidden and
-    initials players; one of them transferred; a singles cup of four of
+    initials players, the home captain's login one of theirs; one of them
+    transferred; a singles cup of four of
     them, its finals night today, with one tie decided from the card and
     one played live on the pad; a pairs cup one of them entered."""
     night = a_match_night("plain", squad=10, played_days_ago=3, transfers=Transfers.SECRETARY)
     eric, ines = _named(night.home_players[0], "Eric Bailey"), _named(night.home_players[1], "Ines Quayle")
     olga, uma = _named(night.away_players[0], "Olga Penhaligon"), _named(night.away_players[1], "Uma Trevithick")
+    # The home captain is Eric, and his login carries his name.
+    captain = night.home_captain
+    captain.first_name, captain.last_name = "Eric", "Bailey"
+    captain.save()
+    eric.user = captain
+    eric.save()
     submitted_five_four(night)
     with committing(django_capture_on_commit_callbacks)():
         match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)

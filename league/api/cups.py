@@ -114,7 +114,7 @@ class SideOutput(serializers.Serializer[Any]):
 
     entry = serializers.IntegerField()
     team = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField()
+    name = serializers.CharField(help_text="A team's name; a player's, or a pair's, as the reader may see them.")
 
 
 class LegOutput(serializers.Serializer[Any]):
@@ -164,7 +164,9 @@ class TieOutput(serializers.Serializer[Any]):
     home = SideOutput(allow_null=True)
     away = SideOutput(allow_null=True, help_text="Null for a bye, or while the tie feeding it is undecided.")
     winner = SideOutput(allow_null=True)
-    decided_reason = serializers.CharField(allow_blank=True)
+    decided_reason = serializers.CharField(
+        allow_blank=True, help_text="How the tie was decided, its sides named as the reader may see them: a player "
+                                    "in full for themself and their league's secretaries, else as they chose.")
     window_start = serializers.DateField(allow_null=True)
     window_end = serializers.DateField(allow_null=True)
     offered_dates = serializers.ListField(

@@ -20,6 +20,7 @@ from league.api.fixtures import WRITE_ERRORS, NamedOutput
 from league.api.names import PlayerNamedOutput
 from league.api.schema import ErrorOutput
 from league.models import TeamWithdrawal, TransferRequest
+from league.selectors.shown_names import words_shown
 from league.selectors.transfers import approvals_missing, season_transfers
 from league.selectors.withdrawals import division_withdrawals
 from league.services.transfers import (
@@ -49,7 +50,12 @@ class TransferOutput(serializers.Serializer[Any]):
     to_captain_approved_at = serializers.DateTimeField(allow_null=True)
     waiting_for = serializers.SerializerMethodField(help_text="The approvals an open transfer still needs.")
     effective_on = serializers.DateField(allow_null=True, help_text="The day an approved transfer took effect.")
-    note = serializers.CharField()
+    note = serializers.SerializerMethodField(
+        help_text="The words given with the request; the player in them named as the reader may see them.")
+
+    def get_note(self, transfer: TransferRequest) -> str:
+        request = self.context.get("request")
+        return words_shown(transfer.note, [transfer.player], request.user if request is not None else None)
 
     def get_waiting_for(self, transfer: TransferRequest) -> list[str]:
         return approvals_missing(transfer) if transfer.status == TransferRequest.Status.OPEN else []

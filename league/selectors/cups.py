@@ -15,10 +15,22 @@ from django.db.models import Q
 
 import cups
 from league.authors import Author
-from league.models import Competition, CupDraw, CupEntry, CupGame, CupTie, Fixture, MatchNight, Rubber, Season, Team
+from league.models import (
+    Competition,
+    CupDraw,
+    CupEntry,
+    CupGame,
+    CupTie,
+    Fixture,
+    MatchNight,
+    Player,
+    Rubber,
+    Season,
+    Team,
+)
 from league.selectors.cup_games import cup_game_outcome
 from league.selectors.matches import game_outcome, night_rubbers
-from league.selectors.shown_names import entry_name_shown, reason_shown
+from league.selectors.shown_names import entry_name_shown, reason_shown, words_shown
 
 Status = Fixture.Status
 
@@ -207,18 +219,18 @@ def tie_view(tie: CupTie, *, user: Author = None) -> dict[str, Any]:
         "window_start": _iso(tie.window_start), "window_end": _iso(tie.window_end),
         "offered_dates": list(tie.offered_dates), "date": _iso(tie.date),
         "legs": [_leg_view(fixture) for fixture in legs],
-        "games": [_game_view(game) for game in sorted(tie.games.all(), key=lambda game: game.number)],
+        "games": [_game_view(game, tie, user) for game in sorted(tie.games.all(), key=lambda game: game.number)],
     }
 
 
-def _game_view(cup_game: CupGame) -> dict[str, Any]:
+def _game_view(cup_game: CupGame, tie: CupTie, user: Author) -> dict[str, Any]:
     """A singles or pairs tie's game: live (its game's id) or from the
     card, with its final score once it is won, and the start a live game
     was set up with (a handicap cup's)."""
     outcome = cup_game_outcome(cup_game)
     waiting = cup_game.state != CupGame.State.COUNTS  # a card's scores, submitted: shown, not counting
     return {"number": cup_game.number, "kind": cup_game.source, "game": cup_game.game_id,
-            "state": cup_game.state, "dispute_reason": cup_game.dispute_reason,
+            "state": cup_game.state, "dispute_reason": words_shown(cup_game.dispute_reason, _players(tie), user),
             "home_score": outcome.home_score if outcome else cup_game.home_score if waiting else None,
             "away_score": outcome.away_score if outcome else cup_game.away_score if waiting else None,
             "winner": outcome.winner if outcome else None,
@@ -240,6 +252,12 @@ def finals_night(*, competition_id: int) -> list[Fixture]:
 def seasons_with_cups(*, league_id: int) -> list[Season]:
     return list(Season.objects.filter(league_id=league_id, competitions__isnull=False).distinct()
                 .order_by("-start", "-id"))
+
+
+def _players(tie: CupTie) -> list[Player]:
+    """The players of a singles or pairs tie's two sides."""
+    return [p for entry in (tie.home, tie.away) if entry is not None
+            for p in (entry.player, entry.partner) if p is not None]
 
 
 def _side(entry: CupEntry | None, user: Author) -> dict[str, Any] | None:

@@ -9,6 +9,9 @@ initials, or "A player").
 Stored texts carry no names. A cup tie's decided reason keeps the places
 of its sides as the tokens below ("{winner} through: 1-0 on games"), and
 `reason_shown` puts in the names as the reader may see them."""
+import re
+from collections.abc import Iterable
+
 from django.contrib.auth.models import User
 
 from league.authors import Author
@@ -51,6 +54,21 @@ def _officiates(*, player_id: int, user_id: int) -> bool:
         player_id=player_id,
         team__league_id__in=League.secretaries.through.objects.filter(user_id=user_id).values("league_id"),
     ).exists()
+
+
+def words_shown(text: str, players: Iterable[Player], user: Author) -> str:
+    """Words someone wrote (a dispute's reason, a transfer's note) with the
+    players who may be named in them named as `user` may see them: a full
+    name, then a surname standing alone, of each player not shown in full."""
+    for player in sorted(players, key=lambda p: -len(p.name)):
+        shown = name_shown(player, user)
+        if shown == player.name or not player.name.strip():
+            continue
+        text = text.replace(player.name.strip(), shown)
+        surname = player.name.split()[-1]
+        if len(surname) > 1:
+            text = re.sub(rf"\b{re.escape(surname)}\b", shown, text)
+    return text
 
 
 def entry_name_shown(entry: CupEntry | None, user: Author) -> str:

@@ -1,8 +1,9 @@
 """A player who chose to be hidden or shown by initials is never named in
 full to a visitor: not in a team's squad, not in the season's transfers,
 not in the reason a cup tie they won was decided, not on the seats or the
-label of a cup game they play live, not in the letters to their opponent.
-Their own login and the league's secretaries still see the full name."""
+label of a cup game they play live, not in the letters to their opponent,
+not by their login, not in words others wrote about them. Their own login
+and the league's secretaries still see the full name."""
 from datetime import timedelta
 from importlib import import_module
 from typing import Any
@@ -18,6 +19,7 @@ from tablets import tablet_for
 
 from league.models import CupGame, CupTie, Game, Notice, Player, SquadRegistration
 from league.models.competition import Transfers
+from league.services.cup_game_results import cup_game_dispute, cup_game_submit
 from league.services.cup_games import cup_game_card, cup_game_start
 from league.services.cup_ties import tie_winner_set
 from league.services.cups import competition_create, cup_draw, cup_enter
@@ -242,3 +244,23 @@ def test_a_hidden_player_s_login_is_not_shown_in_the_game_log_or_its_scorers() -
     desk = Client()
     desk.force_login(secretary)
     assert {row["entered_by"] for row in desk.get(f"/api/games/{game}/log").json()} == {"eric.bailey"}
+
+
+def test_words_written_about_a_hidden_player_name_them_as_they_chose() -> None:
+    """Eric submits his cup game's score; Ann disputes it, naming him. A
+    visitor reads her reason with Eric as "A player"; the secretary reads
+    it as she wrote it."""
+    tie, secretary = _eric_v_ann()
+    logins = {}
+    for entry in (tie.home, tie.away):
+        assert entry is not None and entry.player is not None
+        entry.player.user = get_user_model().objects.create_user(f"login-{entry.player.pk}")
+        entry.player.save()
+        logins[entry.player.name] = entry.player.user
+    cup_game_submit(tie_id=tie.pk, home_score=61, away_score=40, user=logins["Eric Bailey"])
+    cup_game_dispute(tie_id=tie.pk, reason="Eric Bailey scored 40, not 61", user=logins["Ann Cole"])
+    url = f"/api/cups/{tie.competition_id}/ties"
+    assert "A player scored 40, not 61" in _text(Client(), url) and "Bailey" not in _text(Client(), url)
+    desk = Client()
+    desk.force_login(secretary)
+    assert "Eric Bailey scored 40, not 61" in _text(desk, url)

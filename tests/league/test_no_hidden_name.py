@@ -26,7 +26,7 @@ from league.models import CupTie, Player
 from league.models.competition import Transfers
 from league.services.cup_games import cup_game_card, cup_game_start
 from league.services.cups import competition_create, cup_draw, cup_enter
-from league.services.results import match_confirm
+from league.services.results import match_dispute, match_resolve
 from league.services.transfers import transfer_direct
 
 pytestmark = pytest.mark.django_db
@@ -65,11 +65,15 @@ def _a_league(django_capture_on_commit_callbacks: Any) -> League:
     eric.user = captain
     eric.save()
     submitted_five_four(night)
+    # Words people wrote name them too: a dispute's reason, its settling.
+    match_dispute(fixture_id=night.fixture.pk, reason="Olga Penhaligon played rubber 1, not Uma Trevithick",
+                  user=night.away_captain)
     with committing(django_capture_on_commit_callbacks)():
-        match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
+        match_resolve(fixture_id=night.fixture.pk, decision="uphold", note="Eric Bailey's card was right",
+                      user=night.secretary)
     moved = _named(night.home_players[9], "Ned Tregothnan")
     transfer = transfer_direct(season_id=night.season.pk, player_id=moved.pk, to_team_id=night.away.pk,
-                               user=night.secretary)
+                               user=night.secretary, note="Ned Tregothnan moved to Leek")
     # Its finals night is today, where its ties are played.
     competition = competition_create(season_id=night.season.pk, name="Singles Knockout", kind="singles",
                                      draw_mode="bracket", finals_date=timezone.localdate(),

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from django.contrib.auth.models import User
 
 from league.authors import Author
-from league.models import CupEntry, CupTie, League, Player, SquadRegistration
+from league.models import CupEntry, CupTie, Fixture, League, Player, SquadRegistration
 
 WINNER, HOME, AWAY = "{winner}", "{home}", "{away}"
 
@@ -69,6 +69,18 @@ def words_shown(text: str, players: Iterable[Player], user: Author) -> str:
         if len(surname) > 1:
             text = re.sub(rf"\b{re.escape(surname)}\b", shown, text)
     return text
+
+
+def fixture_reason_shown(fixture: Fixture, user: Author) -> str:
+    """Why the fixture was postponed, rearranged, awarded or voided, in the
+    secretary's or captain's words, with the players of its two squads
+    named as `user` may see them. One query, for a reason there is."""
+    if not fixture.reason:
+        return fixture.reason
+    squads = Player.objects.filter(
+        registrations__season__divisions=fixture.division_id,
+        registrations__team_id__in=[fixture.home_team_id, fixture.away_team_id]).distinct()
+    return words_shown(fixture.reason, squads, user)
 
 
 def entry_name_shown(entry: CupEntry | None, user: Author) -> str:

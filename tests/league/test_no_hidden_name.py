@@ -8,6 +8,7 @@ cup game live, holds neither their full name nor their surname.
 A pattern added later is crawled too; one whose path holds a kind of id
 this test cannot fill fails it, so that it is taught the new kind."""
 import itertools
+from datetime import timedelta
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,10 +23,11 @@ from in_process import committing
 from matchnights import Night, a_match_night, play_live, submitted_five_four
 from tablets import tablet_for
 
-from league.models import CupTie, Player
+from league.models import CupTie, Fixture, Player
 from league.models.competition import Transfers
 from league.services.cup_games import cup_game_card, cup_game_start
 from league.services.cups import competition_create, cup_draw, cup_enter
+from league.services.fixtures import fixture_postpone
 from league.services.results import match_dispute, match_resolve
 from league.services.transfers import transfer_direct
 
@@ -71,6 +73,11 @@ def _a_league(django_capture_on_commit_callbacks: Any) -> League:
     with committing(django_capture_on_commit_callbacks)():
         match_resolve(fixture_id=night.fixture.pk, decision="uphold", note="Eric Bailey's card was right",
                       user=night.secretary)
+    # Next week's match, postponed in words naming a hidden player.
+    later = Fixture.objects.create(division=night.division, week=2, date=timezone.localdate() + timedelta(days=4),
+                                   home_team=night.away, away_team=night.home, venue=night.away.home_venue,
+                                   status=Fixture.Status.PUBLISHED)
+    fixture_postpone(fixture_id=later.pk, reason="Olga Penhaligon is in hospital", user=night.secretary)
     moved = _named(night.home_players[9], "Ned Tregothnan")
     transfer = transfer_direct(season_id=night.season.pk, player_id=moved.pk, to_team_id=night.away.pk,
                                user=night.secretary, note="Ned Tregothnan moved to Leek")
@@ -100,7 +107,7 @@ def _a_league(django_capture_on_commit_callbacks: Any) -> League:
     league = night.league
     ids: dict[str, list[Any]] = {
         "league_id": [league.pk], "season_id": [night.season.pk], "division_id": [night.division.pk],
-        "team_id": [night.home.pk, night.away.pk], "fixture_id": [night.fixture.pk],
+        "team_id": [night.home.pk, night.away.pk], "fixture_id": [night.fixture.pk, later.pk],
         "player_id": [eric.pk, ines.pk, olga.pk, uma.pk, moved.pk], "transfer_id": [transfer.pk],
         "competition_id": [competition.pk, pairs.pk], "tie_id": ties, "entry_id": [e.pk for e in entries],
         "game_id": [live.game_id], "rubber": [1, 2], "round": [1], "hand": [0],

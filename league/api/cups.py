@@ -24,6 +24,7 @@ from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, WRITE_ONCE_KEY, text
 from league.api.text_fields import ManyLinesField
+from league.authors import Author
 from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, RubberGame
 from league.refusals import Refused
 from league.selectors.cup_groups import group_tables
@@ -115,7 +116,7 @@ class SideOutput(serializers.Serializer[Any]):
 
     entry = serializers.IntegerField()
     team = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField()
+    name = serializers.CharField(help_text="A team's name; a player's, or a pair's, as the reader may see them.")
 
 
 class LegOutput(serializers.Serializer[Any]):
@@ -165,7 +166,9 @@ class TieOutput(serializers.Serializer[Any]):
     home = SideOutput(allow_null=True)
     away = SideOutput(allow_null=True, help_text="Null for a bye, or while the tie feeding it is undecided.")
     winner = SideOutput(allow_null=True)
-    decided_reason = serializers.CharField(allow_blank=True)
+    decided_reason = serializers.CharField(
+        allow_blank=True, help_text="How the tie was decided, its sides named as the reader may see them: a player "
+                                    "in full for themself and their league's secretaries, else as they chose.")
     window_start = serializers.DateField(allow_null=True)
     window_end = serializers.DateField(allow_null=True)
     offered_dates = serializers.ListField(
@@ -260,10 +263,10 @@ class DrawOutput(serializers.Serializer[Any]):
     made_at = serializers.DateTimeField()
 
 
-def _detail(competition_id: int) -> dict[str, Any]:
+def _detail(competition_id: int, user: Author) -> dict[str, Any]:
     data = dict(CompetitionOutput(competition_get(competition_id=competition_id)).data)
-    data["rounds"] = competition_view(competition_id=competition_id)["rounds"]
-    data["groups"] = group_tables(competition_id=competition_id)
+    data["rounds"] = competition_view(competition_id=competition_id, user=user)["rounds"]
+    data["groups"] = group_tables(competition_id=competition_id, user=user)
     return data
 
 
@@ -343,7 +346,7 @@ class CupApi(APIView):
     @extend_schema(responses={200: CompetitionDetailOutput, 404: ErrorOutput},
                    summary="A cup, round by round: its ties, their legs (fixtures) and winners")
     def get(self, request: Request, competition_id: int) -> Response:
-        return Response(_detail(competition_id))
+        return Response(_detail(competition_id, request.user))
 
     @extend_schema(request=SettingsInput, responses={200: CompetitionOutput, **WRITE_ERRORS},
                    summary="Change a cup's settings: only the fields given (its league's secretaries)")
@@ -456,7 +459,7 @@ class CupTiesApi(APIView):
     def get(self, request: Request, competition_id: int) -> Response:
         competition_get(competition_id=competition_id)
         ties = competition_ties(competition_id=competition_id)
-        return Response([tie_view(tie) for tie in ties])
+        return Response([tie_view(tie, user=request.user) for tie in ties])
 
 
 class CupWindowApi(APIView):
@@ -483,8 +486,8 @@ class CupWindowApi(APIView):
         return Response({"ties": ties})
 
 
-def _tie(tie_id: int) -> dict[str, Any]:
-    return tie_view(tie_get(tie_id=tie_id))
+def _tie(tie_id: int, user: Author) -> dict[str, Any]:
+    return tie_view(tie_get(tie_id=tie_id), user=user)
 
 
 class TieOfferApi(APIView):
@@ -501,7 +504,7 @@ class TieOfferApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         tie = cup_tie_dates_offer(tie_id=tie_id, dates=data.validated_data["dates"], user=request.user)
-        return Response(_tie(tie.pk))
+        return Response(_tie(tie.pk, request.user))
 
 
 class DateInput(serializers.Serializer[Any]):
@@ -523,7 +526,7 @@ class TiePickApi(APIView):
         data.is_valid(raise_exception=True)
         picked = cup_tie_date_pick(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
         if isinstance(picked, CupTie):
-            return Response(_tie(picked.pk))
+            return Response(_tie(picked.pk, request.user))
         return Response(FixtureOutput(fixture_detail(fixture_id=picked.pk)).data, status=status.HTTP_201_CREATED)
 
 
@@ -544,7 +547,7 @@ class TieGameDateApi(APIView):
         data = DateInput(data=request.data)
         data.is_valid(raise_exception=True)
         tie = game_tie_date_set(tie_id=tie_id, date=data.validated_data["date"], user=request.user)
-        return Response(_tie(tie.pk))
+        return Response(_tie(tie.pk, request.user))
 
 
 class TieGamesApi(APIView):
@@ -575,7 +578,7 @@ class TieGamesApi(APIView):
         else:
             cup_game_card(tie_id=tie_id, home_score=given["home_score"], away_score=given["away_score"],
                           user=request.user)
-        return Response(_tie(tie_id), status=status.HTTP_201_CREATED)
+        return Response(_tie(tie_id, request.user), status=status.HTTP_201_CREATED)
 
 
 class TieWinnerApi(APIView):
@@ -593,7 +596,7 @@ class TieWinnerApi(APIView):
         data.is_valid(raise_exception=True)
         tie = tie_winner_set(tie_id=tie_id, winner_entry_id=data.validated_data["winner"],
                              reason=data.validated_data["reason"], user=request.user)
-        return Response(_tie(tie.pk))
+        return Response(_tie(tie.pk, request.user))
 
 
 class ScoresInput(serializers.Serializer[Any]):
@@ -615,7 +618,7 @@ class TieGameSubmitApi(APIView):
         data.is_valid(raise_exception=True)
         cup_game_submit(tie_id=tie_id, home_score=data.validated_data["home_score"],
                         away_score=data.validated_data["away_score"], user=request.user)
-        return Response(_tie(tie_id), status=status.HTTP_201_CREATED)
+        return Response(_tie(tie_id, request.user), status=status.HTTP_201_CREATED)
 
 
 class TieGameConfirmApi(APIView):
@@ -625,7 +628,7 @@ class TieGameConfirmApi(APIView):
     @once_per_key
     def post(self, request: Request, tie_id: int) -> Response:
         cup_game_confirm(tie_id=tie_id, user=request.user)
-        return Response(_tie(tie_id))
+        return Response(_tie(tie_id, request.user))
 
 
 class TieGameDisputeApi(APIView):
@@ -643,7 +646,7 @@ class TieGameDisputeApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         cup_game_dispute(tie_id=tie_id, reason=data.validated_data["reason"], user=request.user)
-        return Response(_tie(tie_id))
+        return Response(_tie(tie_id, request.user))
 
 
 class TieGameResolveApi(APIView):
@@ -669,4 +672,4 @@ class TieGameResolveApi(APIView):
             raise Refused("send either uphold: true, or home_score and away_score")
         cup_game_resolve(tie_id=tie_id, home_score=given.get("home_score"), away_score=given.get("away_score"),
                          user=request.user)
-        return Response(_tie(tie_id))
+        return Response(_tie(tie_id, request.user))

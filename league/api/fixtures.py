@@ -20,6 +20,7 @@ from league.models import Fixture
 from league.selectors.access import is_secretary
 from league.selectors.competition import division_with_season, team_get
 from league.selectors.fixtures import division_fixtures, fixture_detail, team_fixtures
+from league.selectors.shown_names import fixture_reason_shown
 from league.services.fixtures import (
     division_team_add,
     fixture_postpone,
@@ -63,15 +64,21 @@ class FixtureOutput(serializers.Serializer[Any]):
     rearranged_to = serializers.DateField(allow_null=True)
     walkover_winner = serializers.IntegerField(source="walkover_winner_id", allow_null=True,
                                                help_text="The id of the team awarded a walkover.")
-    reason = serializers.CharField(help_text="Why it was last postponed, rearranged, awarded or voided.")
+    reason = serializers.SerializerMethodField(
+        help_text="Why it was last postponed, rearranged, awarded or voided; the players in it named as the reader "
+                  "may see them.")
+
+    def get_reason(self, fixture: Fixture) -> str:
+        request = self.context.get("request")
+        return fixture_reason_shown(fixture, request.user if request is not None else None)
     revision = serializers.IntegerField(help_text="Counts its changes since publication.")
     cup_tie = serializers.IntegerField(source="cup_tie_id", allow_null=True,
                                        help_text="The cup tie it is a leg of (/api/cups/...); null for a league match.")
     leg = serializers.IntegerField(allow_null=True, help_text="A cup tie's leg: 1, 2, then replays or a decider.")
 
 
-def _fixtures(fixtures: list[Fixture]) -> Any:
-    return FixtureOutput(fixtures, many=True).data
+def _fixtures(fixtures: list[Fixture], request: Request) -> Any:
+    return FixtureOutput(fixtures, many=True, context={"request": request}).data
 
 
 def _shown_to(user: Any, fixtures: list[Fixture], *, league_id: int) -> list[Fixture]:
@@ -89,7 +96,7 @@ class DivisionFixturesApi(APIView):
     def get(self, request: Request, division_id: int) -> Response:
         division = division_with_season(division_id=division_id)
         fixtures = division_fixtures(division_id=division.pk)
-        return Response(_fixtures(_shown_to(request.user, fixtures, league_id=division.season.league_id)))
+        return Response(_fixtures(_shown_to(request.user, fixtures, league_id=division.season.league_id), request))
 
 
 class FixtureDetailApi(APIView):
@@ -100,7 +107,7 @@ class FixtureDetailApi(APIView):
         fixture = fixture_detail(fixture_id=fixture_id)
         if not _shown_to(request.user, [fixture], league_id=fixture.division.season.league_id):
             raise exceptions.NotFound()
-        return Response(FixtureOutput(fixture).data)
+        return Response(FixtureOutput(fixture, context={"request": request}).data)
 
 
 class TeamFixturesApi(APIView):
@@ -110,7 +117,7 @@ class TeamFixturesApi(APIView):
                    summary="A team's published fixtures, home and away, by the date each is set for")
     def get(self, request: Request, team_id: int) -> Response:
         team = team_get(team_id=team_id)
-        return Response(_fixtures(team_fixtures(team_id=team.pk)))
+        return Response(_fixtures(team_fixtures(team_id=team.pk), request))
 
 
 class DivisionTeamAddApi(APIView):
@@ -153,7 +160,7 @@ class FixturesGenerateApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fixtures_generate(division_id=division_id, **data.validated_data, user=request.user)
-        return Response(_fixtures(division_fixtures(division_id=division_id)), status=status.HTTP_201_CREATED)
+        return Response(_fixtures(division_fixtures(division_id=division_id), request), status=status.HTTP_201_CREATED)
 
 
 class FixturesPublishApi(APIView):
@@ -185,7 +192,7 @@ class FixturePostponeApi(APIView):
         data = ReasonInput(data=request.data)
         data.is_valid(raise_exception=True)
         fixture = fixture_postpone(fixture_id=fixture_id, reason=data.validated_data["reason"], user=request.user)
-        return Response(FixtureOutput(fixture).data)
+        return Response(FixtureOutput(fixture, context={"request": request}).data)
 
 
 class FixtureRearrangeApi(APIView):
@@ -206,7 +213,7 @@ class FixtureRearrangeApi(APIView):
         fixture = fixture_rearrange(fixture_id=fixture_id, new_date=data.validated_data["date"],
                                     reason=data.validated_data["reason"], user=request.user,
                                     insist=data.validated_data["insist"])
-        return Response(FixtureOutput(fixture).data)
+        return Response(FixtureOutput(fixture, context={"request": request}).data)
 
 
 class FixtureWalkoverApi(APIView):
@@ -223,7 +230,7 @@ class FixtureWalkoverApi(APIView):
         data.is_valid(raise_exception=True)
         fixture = fixture_walkover(fixture_id=fixture_id, winner_team_id=data.validated_data["winner"],
                                    reason=data.validated_data["reason"], user=request.user)
-        return Response(FixtureOutput(fixture).data)
+        return Response(FixtureOutput(fixture, context={"request": request}).data)
 
 
 class FixtureForfeitApi(APIView):
@@ -243,7 +250,7 @@ class FixtureForfeitApi(APIView):
         data.is_valid(raise_exception=True)
         fixture = fixture_forfeit(fixture_id=fixture_id, team_id=data.validated_data["team"],
                                   reason=data.validated_data["reason"], user=request.user)
-        return Response(FixtureOutput(fixture).data)
+        return Response(FixtureOutput(fixture, context={"request": request}).data)
 
 
 class FixtureVoidApi(APIView):
@@ -253,4 +260,4 @@ class FixtureVoidApi(APIView):
         data = ReasonInput(data=request.data)
         data.is_valid(raise_exception=True)
         fixture = fixture_void(fixture_id=fixture_id, reason=data.validated_data["reason"], user=request.user)
-        return Response(FixtureOutput(fixture).data)
+        return Response(FixtureOutput(fixture, context={"request": request}).data)

@@ -13,7 +13,8 @@ from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput, text
 from league.api.writes import StrictSerializer
 from league.api.fixtures import WRITE_ERRORS
 from league.api.text_fields import OneLineField
-from league.selectors.access import game_scorer_names
+from league.selectors.access import game_scorer_logins
+from league.selectors.shown_names import login_shown
 from league.selectors.games import game_entries, game_get, game_live_state, game_sheet
 from league.selectors.seat_names import seats_for, with_seats
 from league.selectors.state import game_state
@@ -146,23 +147,29 @@ class GameLogApi(APIView):
         hand = serializers.IntegerField()
         payload = serializers.JSONField(help_text="A move, or the tiles shown, as docs/scoresheet.md writes them; "
                                                   "null for an undo.")
-        entered_by = serializers.CharField(source="entered_by.username", default=None, allow_null=True)
+        entered_by = serializers.SerializerMethodField(
+            help_text="Who entered it: a username, or a player's name as the player chose to show it.")
         entered_at = serializers.DateTimeField()
         voids = serializers.IntegerField(source="voids.seq", default=None, allow_null=True,
                                          help_text="An undo: the seq of the row it voided.")
         voided_by = serializers.SerializerMethodField()
+
+        def get_entered_by(self, row: Any) -> str | None:
+            return login_shown(row.entered_by, self.context["request"].user)
 
         @extend_schema_field(VoidedByOutput(allow_null=True, help_text="The undo that voided this row, or null."))
         def get_voided_by(self, row: Any) -> dict[str, Any] | None:
             undo = getattr(row, "voided_by", None)
             if undo is None:
                 return None
-            return {"seq": undo.seq, "by": getattr(undo.entered_by, "username", None), "at": undo.entered_at}
+            return {"seq": undo.seq, "by": login_shown(undo.entered_by, self.context["request"].user),
+                    "at": undo.entered_at}
 
     @extend_schema(responses={200: OutputSerializer(many=True), 404: ErrorOutput}, summary="A game's move log")
     def get(self, request: Request, game_id: int) -> Response:
-        rows = game_entries(game=game_get(game_id=game_id)).select_related("voids")
-        return Response(self.OutputSerializer(rows, many=True).data)
+        rows = game_entries(game=game_get(game_id=game_id)).select_related(
+            "voids", "entered_by__player", "voided_by__entered_by__player")
+        return Response(self.OutputSerializer(rows, many=True, context={"request": request}).data)
 
 
 class GameScorersOutput(serializers.Serializer[Any]):
@@ -170,7 +177,8 @@ class GameScorersOutput(serializers.Serializer[Any]):
         ref_name = "GameScorersOutput"
 
     scorers = serializers.ListField(child=serializers.CharField(),
-                                    help_text="The usernames of those the creator named, besides the creator.")
+                                    help_text="Those the creator named, besides the creator, by username (a "
+                                              "player's login by the player's name as they chose to show it).")
 
 
 class GameScorersApi(APIView):
@@ -185,7 +193,8 @@ class GameScorersApi(APIView):
 
     @extend_schema(responses={200: GameScorersOutput, 404: ErrorOutput}, summary="A game's named scorers")
     def get(self, request: Request, game_id: int) -> Response:
-        return Response({"scorers": game_scorer_names(game=game_get(game_id=game_id))})
+        logins = game_scorer_logins(game=game_get(game_id=game_id))
+        return Response({"scorers": [login_shown(login, request.user) for login in logins]})
 
     @extend_schema(request=InputSerializer, responses={201: GameScorersOutput, **WRITE_ERRORS},
                    summary="Name a scorer of the game (its creator)")

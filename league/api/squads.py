@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
+from league.api.names import PlayerNamedOutput
 from league.api.schema import ErrorOutput
 from league.selectors.squads import squad_get
 from league.services.squads import squad_register, squad_withdraw
@@ -33,7 +34,7 @@ class SquadApi(APIView):
 
         season = serializers.IntegerField(source="season.pk")
         team = NamedOutput()
-        players = NamedOutput(many=True)
+        players = PlayerNamedOutput(many=True)
         problems = serializers.ListField(
             child=serializers.CharField(),
             help_text="What is wrong with the squad, in the secretary's words; empty when nothing is.",
@@ -45,13 +46,14 @@ class SquadApi(APIView):
 
         season = serializers.IntegerField(source="season_id")
         team = serializers.IntegerField(source="team_id")
-        player = NamedOutput()
+        player = PlayerNamedOutput()
         registered_at = serializers.DateTimeField()
         registered_by = serializers.CharField(source="registered_by.username", default=None)
 
     @extend_schema(responses={200: OutputSerializer, 404: ErrorOutput}, summary="A team's squad for a season")
     def get(self, request: Request, season_id: int, team_id: int) -> Response:
-        return Response(self.OutputSerializer(squad_get(season_id=season_id, team_id=team_id)).data)
+        squad = squad_get(season_id=season_id, team_id=team_id)
+        return Response(self.OutputSerializer(squad, context={"request": request}).data)
 
     @extend_schema(request=InputSerializer, responses={201: RegistrationOutput, **WRITE_ERRORS},
                    summary="Register a player for the team this season (its captains, the league's secretaries)")
@@ -60,7 +62,8 @@ class SquadApi(APIView):
         data.is_valid(raise_exception=True)
         registration = squad_register(season_id=season_id, team_id=team_id, player_id=data.validated_data["player"],
                                       user=request.user)
-        return Response(self.RegistrationOutput(registration).data, status=status.HTTP_201_CREATED)
+        return Response(self.RegistrationOutput(registration, context={"request": request}).data,
+                        status=status.HTTP_201_CREATED)
 
 
 class SquadPlayerApi(APIView):

@@ -17,9 +17,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
+from league.api.names import PlayerNamedOutput
 from league.api.schema import ErrorOutput
 from league.api.text_fields import ManyLinesField
 from league.models import TeamWithdrawal, TransferRequest
+from league.selectors.shown_names import words_shown
 from league.selectors.transfers import approvals_missing, season_transfers
 from league.selectors.withdrawals import division_withdrawals
 from league.services.transfers import (
@@ -38,7 +40,7 @@ class TransferOutput(serializers.Serializer[Any]):
 
     id = serializers.IntegerField()
     season = serializers.IntegerField(source="season_id")
-    player = NamedOutput()
+    player = PlayerNamedOutput()
     from_team = NamedOutput()
     to_team = NamedOutput()
     fee = serializers.DecimalField(max_digits=7, decimal_places=2, help_text="Recorded, not collected.")
@@ -49,10 +51,20 @@ class TransferOutput(serializers.Serializer[Any]):
     to_captain_approved_at = serializers.DateTimeField(allow_null=True)
     waiting_for = serializers.SerializerMethodField(help_text="The approvals an open transfer still needs.")
     effective_on = serializers.DateField(allow_null=True, help_text="The day an approved transfer took effect.")
-    note = serializers.CharField()
+    note = serializers.SerializerMethodField(
+        help_text="The words given with the request; the player in them named as the reader may see them.")
+
+    def get_note(self, transfer: TransferRequest) -> str:
+        request = self.context.get("request")
+        return words_shown(transfer.note, [transfer.player], request.user if request is not None else None)
 
     def get_waiting_for(self, transfer: TransferRequest) -> list[str]:
         return approvals_missing(transfer) if transfer.status == TransferRequest.Status.OPEN else []
+
+
+def _shown(transfers: Any, request: Request, *, many: bool = False) -> Any:
+    """The transfer (or transfers), its player named for whoever asks."""
+    return TransferOutput(transfers, many=many, context={"request": request}).data
 
 
 class TransferInput(serializers.Serializer[Any]):
@@ -75,7 +87,7 @@ class SeasonTransfersApi(APIView):
     @extend_schema(responses={200: TransferOutput(many=True), 404: ErrorOutput},
                    summary="The season's transfers, newest first")
     def get(self, request: Request, season_id: int) -> Response:
-        return Response(TransferOutput(season_transfers(season_id=season_id), many=True).data)
+        return Response(_shown(season_transfers(season_id=season_id), request, many=True))
 
     @extend_schema(request=TransferInput, responses={201: TransferOutput, **WRITE_ERRORS},
                    summary="Ask for a transfer (the receiving team's captains, the league's secretaries)")
@@ -85,7 +97,7 @@ class SeasonTransfersApi(APIView):
         transfer = transfer_request(season_id=season_id, player_id=data.validated_data["player"],
                                     to_team_id=data.validated_data["to_team"], note=data.validated_data["note"],
                                     user=request.user)
-        return Response(TransferOutput(transfer).data, status=status.HTTP_201_CREATED)
+        return Response(_shown(transfer, request), status=status.HTTP_201_CREATED)
 
 
 class TransferDirectApi(APIView):
@@ -97,14 +109,14 @@ class TransferDirectApi(APIView):
         transfer = transfer_direct(season_id=season_id, player_id=data.validated_data["player"],
                                    to_team_id=data.validated_data["to_team"], note=data.validated_data["note"],
                                    user=request.user)
-        return Response(TransferOutput(transfer).data, status=status.HTTP_201_CREATED)
+        return Response(_shown(transfer, request), status=status.HTTP_201_CREATED)
 
 
 class TransferApproveApi(APIView):
     @extend_schema(request=None, responses={200: TransferOutput, **WRITE_ERRORS},
                    summary="Approve a transfer (a secretary; each team's captain where the league asks them)")
     def post(self, request: Request, transfer_id: int) -> Response:
-        return Response(TransferOutput(transfer_approve(transfer_id=transfer_id, user=request.user)).data)
+        return Response(_shown(transfer_approve(transfer_id=transfer_id, user=request.user), request))
 
 
 class TransferRefuseApi(APIView):
@@ -114,14 +126,14 @@ class TransferRefuseApi(APIView):
         data = NoteInput(data=request.data)
         data.is_valid(raise_exception=True)
         transfer = transfer_refuse(transfer_id=transfer_id, note=data.validated_data["note"], user=request.user)
-        return Response(TransferOutput(transfer).data)
+        return Response(_shown(transfer, request))
 
 
 class TransferWithdrawApi(APIView):
     @extend_schema(request=None, responses={200: TransferOutput, **WRITE_ERRORS},
                    summary="Withdraw a transfer request (whoever asked, the league's secretaries)")
     def post(self, request: Request, transfer_id: int) -> Response:
-        return Response(TransferOutput(transfer_withdraw(transfer_id=transfer_id, user=request.user)).data)
+        return Response(_shown(transfer_withdraw(transfer_id=transfer_id, user=request.user), request))
 
 
 class WithdrawalOutput(serializers.Serializer[Any]):

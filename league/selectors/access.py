@@ -13,6 +13,7 @@ The services ask these questions; nothing else decides access.
 """
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Q
 
 from league.authors import Author
@@ -135,6 +136,12 @@ def game_owner_refusal(*, game: Game, user: Author) -> NotPermitted | Refused | 
 def game_scorer_names(*, game: Game) -> list[str]:
     """The usernames of the scorers named for the game, in order."""
     return list(game.scorers.order_by("username").values_list("username", flat=True))
+
+
+def game_scorer_logins(*, game: Game) -> list[User]:
+    """The logins of the scorers named for the game, by username, each
+    with its player (league.selectors.shown_names.login_shown)."""
+    return list(game.scorers.select_related("player").order_by("username"))
 
 
 def _named_scorer(*, game_id: int, user_id: int) -> bool:

@@ -12,8 +12,10 @@ from math import ceil
 from typing import Any
 
 import cups
+from league.authors import Author
 from league.models import Competition, CupDraw, CupEntry, CupTie
 from league.selectors.cups import competition_ties, tie_legs, tie_view
+from league.selectors.shown_names import entry_name_shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,7 @@ def group_qualifiers(*, competition: Competition) -> tuple[cups.Qualifier, ...]:
                            rules=stage.rules)
 
 
-def group_tables(*, competition_id: int) -> dict[str, Any] | None:
+def group_tables(*, competition_id: int, user: Author = None) -> dict[str, Any] | None:
     """A cup's group stage as its page and the API show it: each group's
     table (rows best first, with who goes through once the stage is over)
     and its matches; None for a cup with no groups drawn."""
@@ -112,7 +114,7 @@ def group_tables(*, competition_id: int) -> dict[str, Any] | None:
     competition = Competition.objects.get(pk=competition_id)
     stage = group_stage_of(competition)
     results, open_matches = group_results(competition_id=competition_id)
-    names = {entry.pk: entry.public_name for entry in
+    names = {entry.pk: entry_name_shown(entry, user) for entry in
              CupEntry.objects.filter(competition_id=competition_id).select_related("team", "player", "partner")}
     through: dict[int, int] = {}
     if not open_matches:
@@ -124,7 +126,7 @@ def group_tables(*, competition_id: int) -> dict[str, Any] | None:
     matches: dict[str, list[dict[str, Any]]] = {}
     for tie in competition_ties(competition_id=competition_id):
         if tie.group:
-            matches.setdefault(tie.group, []).append(tie_view(tie))
+            matches.setdefault(tie.group, []).append(tie_view(tie, user=user))
     groups = []
     for group in drawn.groups:
         members = set(group.entrants)

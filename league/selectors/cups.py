@@ -14,9 +14,23 @@ from typing import Any
 from django.db.models import Q
 
 import cups
-from league.models import Competition, CupDraw, CupEntry, CupGame, CupTie, Fixture, MatchNight, Rubber, Season, Team
+from league.authors import Author
+from league.models import (
+    Competition,
+    CupDraw,
+    CupEntry,
+    CupGame,
+    CupTie,
+    Fixture,
+    MatchNight,
+    Player,
+    Rubber,
+    Season,
+    Team,
+)
 from league.selectors.cup_games import cup_game_outcome
 from league.selectors.matches import game_outcome, night_rubbers
+from league.selectors.shown_names import entry_name_shown, reason_shown, words_shown
 
 Status = Fixture.Status
 
@@ -174,7 +188,7 @@ def ties_to_arrange(*, user: Any) -> list[tuple[CupTie, str]]:
     return found
 
 
-def competition_view(*, competition_id: int) -> dict[str, Any]:
+def competition_view(*, competition_id: int, user: Author = None) -> dict[str, Any]:
     """Everything a cup's page or the API shows: the cup, its rounds (named
     as leagues name them), each tie with its sides, window, dates, legs
     (fixture, date, status, score) and winner."""
@@ -184,7 +198,7 @@ def competition_view(*, competition_id: int) -> dict[str, Any]:
     rounds: dict[int, list[dict[str, Any]]] = {}
     for tie in ties:
         if not tie.group:
-            rounds.setdefault(tie.round, []).append(tie_view(tie))
+            rounds.setdefault(tie.round, []).append(tie_view(tie, user=user))
     return {
         "id": competition.pk, "name": competition.name, "slug": competition.slug, "kind": competition.kind,
         "status": competition.status, "season": competition.season_id, "division": competition.division_id,
@@ -194,28 +208,29 @@ def competition_view(*, competition_id: int) -> dict[str, Any]:
     }
 
 
-def tie_view(tie: CupTie) -> dict[str, Any]:
-    """A tie as the API shows it; reads the legs prefetched by competition_ties."""
+def tie_view(tie: CupTie, *, user: Author = None) -> dict[str, Any]:
+    """A tie as the API shows it to `user`; reads the legs prefetched by
+    competition_ties."""
     legs = sorted(tie.legs.all(), key=lambda fixture: fixture.leg or 0)
     return {
         "id": tie.pk, "group": tie.group, "round": tie.round, "number": tie.number, "bye": tie.bye,
-        "home": _side(tie.home), "away": _side(tie.away), "winner": _side(tie.winner),
-        "decided_reason": tie.decided_reason,
+        "home": _side(tie.home, user), "away": _side(tie.away, user), "winner": _side(tie.winner, user),
+        "decided_reason": reason_shown(tie, user),
         "window_start": _iso(tie.window_start), "window_end": _iso(tie.window_end),
         "offered_dates": list(tie.offered_dates), "date": _iso(tie.date),
         "legs": [_leg_view(fixture) for fixture in legs],
-        "games": [_game_view(game) for game in sorted(tie.games.all(), key=lambda game: game.number)],
+        "games": [_game_view(game, tie, user) for game in sorted(tie.games.all(), key=lambda game: game.number)],
     }
 
 
-def _game_view(cup_game: CupGame) -> dict[str, Any]:
+def _game_view(cup_game: CupGame, tie: CupTie, user: Author) -> dict[str, Any]:
     """A singles or pairs tie's game: live (its game's id) or from the
     card, with its final score once it is won, and the start a live game
     was set up with (a handicap cup's)."""
     outcome = cup_game_outcome(cup_game)
     waiting = cup_game.state != CupGame.State.COUNTS  # a card's scores, submitted: shown, not counting
     return {"number": cup_game.number, "kind": cup_game.source, "game": cup_game.game_id,
-            "state": cup_game.state, "dispute_reason": cup_game.dispute_reason,
+            "state": cup_game.state, "dispute_reason": words_shown(cup_game.dispute_reason, _players(tie), user),
             "home_score": outcome.home_score if outcome else cup_game.home_score if waiting else None,
             "away_score": outcome.away_score if outcome else cup_game.away_score if waiting else None,
             "winner": outcome.winner if outcome else None,
@@ -239,10 +254,16 @@ def seasons_with_cups(*, league_id: int) -> list[Season]:
                 .order_by("-start", "-id"))
 
 
-def _side(entry: CupEntry | None) -> dict[str, Any] | None:
+def _players(tie: CupTie) -> list[Player]:
+    """The players of a singles or pairs tie's two sides."""
+    return [p for entry in (tie.home, tie.away) if entry is not None
+            for p in (entry.player, entry.partner) if p is not None]
+
+
+def _side(entry: CupEntry | None, user: Author) -> dict[str, Any] | None:
     if entry is None:
         return None
-    return {"entry": entry.pk, "team": entry.team_id, "name": entry.public_name}
+    return {"entry": entry.pk, "team": entry.team_id, "name": entry_name_shown(entry, user)}
 
 
 def _leg_view(fixture: Fixture) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from league.calendar import Event
 from league.models import Fixture, Team
+from league.selectors.shown_names import fixture_reason_shown
 
 Status = Fixture.Status
 
@@ -62,7 +63,8 @@ def _event(fixture: Fixture) -> Event:
         day=fixture.played_on,
         summary=f"{summary} ({note})" if note else summary,
         location=str(fixture.venue),
-        description=". ".join(part for part in (f"Week {fixture.week}", note.capitalize(), fixture.reason) if part),
+        description=". ".join(part for part in (f"Week {fixture.week}", note.capitalize(),
+                                                 fixture_reason_shown(fixture, None)) if part),
         status=status,
         sequence=fixture.revision,
         # The league's start time on the match's night, in the league's own

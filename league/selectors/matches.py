@@ -15,9 +15,10 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from league import formats
-from league.models import Fixture, Game, MatchNight, Rubber, RubberGame
+from league.models import Fixture, Game, MatchNight, Player, Rubber, RubberGame
 from league.selectors.competition import division_settings
 from league.selectors.formats import night_format
+from league.selectors.shown_names import words_shown
 
 Status = Fixture.Status
 # The statuses of a fixture whose match is on.
@@ -175,8 +176,8 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
         "status": night.status if night is not None else MatchNight.Status.OPEN,
         "score": [home, away],
         "result_due": result_due(fixture, days=settings.result_deadline_days).isoformat(),
-        "dispute_reason": night.dispute_reason if night is not None else "",
-        "resolution": night.resolution if night is not None else "",
+        "dispute_reason": _words(night.dispute_reason, fixture) if night is not None else "",
+        "resolution": _words(night.resolution, fixture) if night is not None else "",
         "pairs_seed": night.pairs_seed if night is not None else "",
         "rubbers": [_rubber_view(number, spec, rubbers.get(number)) for number, spec in enumerate(fmt.rubbers, 1)],
     }
@@ -185,6 +186,18 @@ def night_view(*, fixture_id: int) -> dict[str, Any]:
     if view["walkover"] is not None and view["walkover"]["score"] is not None:
         view["score"] = view["walkover"]["score"]
     return view
+
+
+def _words(text: str, fixture: Fixture) -> str:
+    """A captain's or a secretary's words on the night, any player of the
+    two squads in them named as the public may see them: the view is the
+    public's. One query, for words there are."""
+    if not text:
+        return text
+    squads = Player.objects.filter(
+        registrations__season_id=fixture.division.season_id,
+        registrations__team_id__in=[fixture.home_team_id, fixture.away_team_id]).distinct()
+    return words_shown(text, squads, None)
 
 
 def _walkover_view(fixture: Fixture) -> dict[str, Any] | None:

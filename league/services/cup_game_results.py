@@ -15,6 +15,7 @@ from league.models import CupGame, CupTie
 from league.refusals import NotGameScorer, NotPermitted, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.cup_games import tie_rubber
+from league.selectors.shown_names import entry_name_shown
 from league.services.audit import audit_record
 from league.services.cup_games import (
     Failure,
@@ -133,6 +134,11 @@ def _submitted(tie: CupTie, state: str) -> CupGame | None:
 
 
 
+def _sides(tie: CupTie, user: Author) -> str:
+    """"Home v Away", named for the letter's reader."""
+    return f"{entry_name_shown(tie.home, user)} v {entry_name_shown(tie.away, user)}"
+
+
 def _entrant_refusal(tie: CupTie, user: Author, *, doing: str) -> NotPermitted | None:
     uid = getattr(user, "pk", None)
     if uid is not None and uid in tie_entrant_logins(tie):
@@ -152,7 +158,7 @@ def _answer_refusal(tie: CupTie, cup_game: CupGame | None, user: Author, *, doin
             logins = entry.login_ids if entry is not None else set()
             if submitter in logins and getattr(user, "pk", None) in logins:
                 return NotGameScorer(f"a player of the other side {doing}s the score: "
-                                     f"{entry.name if entry else 'your side'} submitted it")
+                                     f"{entry_name_shown(entry, user) if entry else 'your side'} submitted it")
     return failure
 
 
@@ -162,10 +168,12 @@ def _submitted_tell(tie: CupTie, cup_game: CupGame) -> None:
     other = tie.away if mine == tie.home else tie.home
     notice_queue(kind="result_submitted", event=f"submitted:cupgame:{cup_game.pk}",
                  league=tie.competition.season.league, to=other.logins,
-                 subject=f"Confirm the score: {tie.competition.name}, {tie.home.name} v {tie.away.name}",
-                 body=(f"{mine.name} entered game {cup_game.number} of your {tie.competition.name} tie as "
-                       f"{tie.home.name} {cup_game.home_score}, {tie.away.name} {cup_game.away_score}.\n\n"
-                       "Please confirm it, or dispute it saying why, on the cup's page."),
+                 subject=lambda user: f"Confirm the score: {tie.competition.name}, {_sides(tie, user)}",
+                 body=lambda user: (
+                     f"{entry_name_shown(mine, user)} entered game {cup_game.number} of your {tie.competition.name} "
+                     f"tie as {entry_name_shown(tie.home, user)} {cup_game.home_score}, "
+                     f"{entry_name_shown(tie.away, user)} {cup_game.away_score}.\n\n"
+                     "Please confirm it, or dispute it saying why, on the cup's page."),
                  link=site_link("public-cup", tie.competition_id))
 
 
@@ -174,11 +182,11 @@ def _disputed_tell(tie: CupTie, cup_game: CupGame) -> None:
     league = tie.competition.season.league
     notice_queue(kind="result_disputed", event=f"disputed:cupgame:{cup_game.pk}", league=league,
                  to=[*tie.home.logins, *tie.away.logins, *secretaries(league)],
-                 subject=f"Score disputed: {tie.competition.name}, {tie.home.name} v {tie.away.name}",
-                 body=(f"Game {cup_game.number} of {tie.home.name} v {tie.away.name} ({tie.competition.name}), "
-                       f"entered as {cup_game.home_score}-{cup_game.away_score}, is disputed.\n\n"
-                       f"The reason: {cup_game.dispute_reason}\n\n"
-                       "A league secretary resolves it: upheld, or the scores corrected."),
+                 subject=lambda user: f"Score disputed: {tie.competition.name}, {_sides(tie, user)}",
+                 body=lambda user: (f"Game {cup_game.number} of {_sides(tie, user)} ({tie.competition.name}), "
+                                    f"entered as {cup_game.home_score}-{cup_game.away_score}, is disputed.\n\n"
+                                    f"The reason: {cup_game.dispute_reason}\n\n"
+                                    "A league secretary resolves it: upheld, or the scores corrected."),
                  link=site_link("public-cup", tie.competition_id))
 
 

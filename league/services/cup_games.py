@@ -41,6 +41,7 @@ from league.selectors.access import is_secretary, secretary_refusal
 from league.ratings.handicap import Handicap
 from league.selectors.cup_games import cup_game_outcome, tie_games, tie_handicap, tie_rubber, tie_rules
 from league.selectors.cups import rounds_in
+from league.selectors.shown_names import WINNER, reason_shown
 from league.services.audit import audit_record
 from league.services.cup_ties import tie_moved_on
 from league.services.games import game_create
@@ -92,7 +93,7 @@ def _dateable_refusal(tie: CupTie) -> Refused | None:
     if tie.bye:
         return Refused("a bye has no game to date")
     if tie.winner_id is not None:
-        return Refused(f"the tie is decided ({tie.decided_reason}): it has no game left to date")
+        return Refused(f"the tie is decided ({reason_shown(tie, None)}): it has no game left to date")
     return None
 
 
@@ -112,7 +113,7 @@ def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
                               "from the card")
         if failure is None and rubber is not None:
             assert tie.home is not None and tie.away is not None
-            label = f"{tie.competition.name}: {tie.home.name} v {tie.away.name}"
+            label = tie_game_label(tie)
             rules = tie_rules(tie, rubber)
             given = _handicap_start(tie, rules, details)
             try:
@@ -253,10 +254,9 @@ def tie_decide(tie: CupTie, *, user: Author) -> None:
         tie_format = cups.TieFormat.from_dict({"legs": 1, "chain": tie.competition.tie_break,
                                                "level": tie.competition.level})
         decided = cups.decide(tie_format, tie.home.pk, tie.away.pk, [leg])
-        names = {tie.home.pk: tie.home.name, tie.away.pk: tie.away.name}
         scores = ", ".join(f"{o.home_score}-{o.away_score}" for o in outcomes)
         tie.winner_id = decided.winner
-        tie.decided_reason = (f"{names[decided.winner]} through: {decided.reason} ({scores})"
+        tie.decided_reason = (f"{WINNER} through: {decided.reason} ({scores})"
                               if decided.winner is not None else decided.reason)
     if tie.winner_id == old:
         return
@@ -304,8 +304,16 @@ def tie_playable_refusal(tie: CupTie) -> Refused | None:
     if tie.home is None or tie.away is None:
         return Refused("the tie's sides are not known yet: the ties before it are still to be decided")
     if tie.winner_id is not None:
-        return Refused(f"the tie is decided ({tie.decided_reason}): it has no game left to play")
+        return Refused(f"the tie is decided ({reason_shown(tie, None)}): it has no game left to play")
     return None
+
+
+def tie_game_label(tie: CupTie) -> str:
+    """A tie's game's label names the tie's place in the cup, not its
+    players: the label is stored with the game and read by anyone, while
+    the seats are named for each reader (league.selectors.seat_names)."""
+    stage = f"group {tie.group}" if tie.group else f"round {tie.round}"
+    return f"{tie.competition.name}, {stage}, tie {tie.number}"
 
 
 def _seats(home: CupEntry, away: CupEntry) -> list[str]:

@@ -36,6 +36,7 @@ from league.selectors.access import is_captain, is_secretary, secretary_refusal
 from league.selectors.cup_groups import knockout_drawn, match_result
 from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, tie_legs
 from league.selectors.matches import PLAYABLE
+from league.selectors.shown_names import AWAY, HOME, WINNER, reason_shown, reason_stored
 from league.services.audit import audit_record
 from league.services.match_notices import cup_dates_offered_tell, fixture_changed_tell
 from league.services.notices import site_link
@@ -151,7 +152,7 @@ def tie_winner_set(*, tie_id: int, winner_entry_id: int, reason: str, user: Auth
             old = tie.winner_id
             try:
                 with transaction.atomic():
-                    tie.winner_id, tie.decided_reason = winner_entry_id, reason.strip()
+                    tie.winner_id, tie.decided_reason = winner_entry_id, reason_stored(tie, reason.strip())
                     tie.save(update_fields=["winner", "decided_reason"])
                     _advance(tie, old=old, user=user)
             except TiePlayedOn as played:
@@ -204,7 +205,8 @@ def _concede(tie: CupTie, entry: CupEntry, user: Author) -> None:
         if leg_result(tie, fixture) is None:
             fixture.status, fixture.reason, fixture.revision = Fixture.Status.VOID, reason, fixture.revision + 1
             fixture.save(update_fields=["status", "reason", "revision", "changed_at"])
-    tie.winner, tie.decided_reason = other, f"{other.name} through: {reason}"
+    withdrew = HOME if tie.home_id == entry.pk else AWAY
+    tie.winner, tie.decided_reason = other, f"{WINNER} through: {withdrew} withdrew"
     tie.save(update_fields=["winner", "decided_reason"])
     moved = _advance(tie, old=None, user=user)
     audit_record(user=user, action="cup.tie.decide", target=tie,
@@ -234,8 +236,7 @@ def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
         outcome = cups.Outcome("undecided", None, str(error))
     old = tie.winner_id
     tie.winner_id = outcome.winner
-    names = {tie.home.pk: tie.home.name, tie.away.pk: tie.away.name}
-    tie.decided_reason = (f"{names[outcome.winner]} through: {outcome.reason}" if outcome.winner is not None
+    tie.decided_reason = (f"{WINNER} through: {outcome.reason}" if outcome.winner is not None
                           else outcome.reason)
     if outcome.winner is None:
         tie.offered_dates = []  # the next leg, replay or decider is arranged afresh
@@ -253,13 +254,13 @@ def _group_match_decided(tie: CupTie, *, fixture_id: int, user: Author) -> CupTi
     group's table reads the leg itself (league.selectors.cup_groups)."""
     assert tie.home is not None and tie.away is not None
     leg = next((result.leg for result in tie_legs(tie=tie) if result.leg is not None), None)
-    names = {tie.home.pk: tie.home.name, tie.away.pk: tie.away.name}
+    tokens = {tie.home.pk: HOME, tie.away.pk: AWAY}
     if leg is None:
         tie.winner_id, tie.decided_reason = None, ""
     elif leg.walkover_to is not None:
-        tie.winner_id, tie.decided_reason = leg.walkover_to, f"{names[leg.walkover_to]} won: a walkover"
+        tie.winner_id, tie.decided_reason = leg.walkover_to, f"{WINNER} won: a walkover"
     else:
-        home, away = names[leg.home], names[leg.away]
+        home, away = tokens[leg.home], tokens[leg.away]
         tie.winner_id = (None if leg.home_games == leg.away_games
                          else leg.home if leg.home_games > leg.away_games else leg.away)
         tie.decided_reason = (f"{home} {leg.home_games}-{leg.away_games} {away}"
@@ -305,8 +306,9 @@ def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
             following.winner_id is not None or CupGame.objects.filter(tie=following).exists()):
         # A singles or pairs tie's winner has played on: changing who won
         # would leave the next tie's result standing on the wrong player.
-        raise TiePlayedOn(f"the next round's tie has been played ({following.decided_reason or 'its game begun'}): "
-                          "this tie's result can no longer change", tie_id=tie.pk)
+        played = reason_shown(following, None) or "its game begun"
+        raise TiePlayedOn(f"the next round's tie has been played ({played}): this tie's result can no longer change",
+                          tie_id=tie.pk)
     if Fixture.objects.filter(cup_tie=following).exists():
         return False
     slot = "home" if tie.number % 2 == 1 else "away"
@@ -343,9 +345,9 @@ def _arrangeable(tie: CupTie) -> Refused | None:
     if tie.home is None or tie.away is None:
         return Refused("the tie's sides are not known yet: the ties before it are still to be decided")
     if tie.winner_id is not None:
-        return Refused(f"the tie is decided ({tie.decided_reason}): there is no leg left to arrange")
+        return Refused(f"the tie is decided ({reason_shown(tie, None)}): there is no leg left to arrange")
     if tie.group and any(result.leg is not None for result in tie_legs(tie=tie)):
-        return Refused(f"the group match is played ({tie.decided_reason}): there is no leg left to arrange")
+        return Refused(f"the group match is played ({reason_shown(tie, None)}): there is no leg left to arrange")
     pending = next_leg(tie=tie)
     if pending is not None:
         return Refused(f"leg {pending.leg} is arranged for {pending.played_on:%d %B %Y} and still to be played: "

@@ -25,6 +25,7 @@ from league.models import Competition, CupEntry, CupGame, CupTie, Fixture
 from league.refusals import NotPermitted, Refused
 from league.selectors.access import is_secretary
 from league.services.audit import audit_record
+from league.selectors.shown_names import entry_name_shown, reason_shown
 from league.services.cup_games import Failure, tie_locked
 from league.services.cup_ties import tie_date_pick, tie_dates_offer, tie_dates_refusal
 from league.services.date_offers import day_words
@@ -110,13 +111,13 @@ def _player_refusal(tie: CupTie, entry: CupEntry, user: Author, *, doing: str) -
         return None
     if getattr(user, "pk", None) in entry.login_ids:
         return None
-    return NotPermitted(f"only {entry.name}, or a league secretary, can {doing}")
+    return NotPermitted(f"only {entry_name_shown(entry, user)}, or a league secretary, can {doing}")
 
 
 def _movable_refusal(tie: CupTie) -> Refused | None:
     """Why the tie's players cannot date it now, or None."""
     if tie.winner_id is not None:
-        return Refused(f"the tie is decided ({tie.decided_reason}): it has no game left to date")
+        return Refused(f"the tie is decided ({reason_shown(tie, None)}): it has no game left to date")
     competition = tie.competition
     if competition.finals_date is not None and tie.date == competition.finals_date:
         return Refused(f"the tie is set for the cup's finals night, {day_words(competition.finals_date)}: "
@@ -126,6 +127,11 @@ def _movable_refusal(tie: CupTie) -> Refused | None:
     return None
 
 
+
+
+def _sides(tie: CupTie, user: Author) -> str:
+    """"Home v Away", named for the letter's reader."""
+    return f"{entry_name_shown(tie.home, user)} v {entry_name_shown(tie.away, user)}"
 
 
 def _link(tie: CupTie) -> str:
@@ -138,9 +144,9 @@ def _offer_tell(tie: CupTie, days: list[date]) -> None:
     nights = "\n".join(f"- {day:%A} {day_words(day)}" for day in days)
     notice_queue(kind="fixture_changed", event=f"cup-offer:tie:{tie.pk}:{timezone.now():%Y%m%d%H%M%S%f}",
                  league=competition.season.league, to=tie.away.logins,
-                 subject=f"Dates offered: {competition.name}, {tie.home.name} v {tie.away.name}",
-                 body=(f"{tie.home.name} offer these dates for your {competition.name} tie:\n\n{nights}\n\n"
-                       "Pick one on the cup's page."),
+                 subject=lambda user: f"Dates offered: {competition.name}, {_sides(tie, user)}",
+                 body=lambda user: (f"{entry_name_shown(tie.home, user)} offer these dates for your "
+                                    f"{competition.name} tie:\n\n{nights}\n\nPick one on the cup's page."),
                  link=_link(tie))
 
 
@@ -149,7 +155,7 @@ def _pick_tell(tie: CupTie, day: date) -> None:
     competition = tie.competition
     notice_queue(kind="fixture_changed", event=f"cup-pick:tie:{tie.pk}:{timezone.now():%Y%m%d%H%M%S%f}",
                  league=competition.season.league, to=tie.home.logins,
-                 subject=f"Date set: {competition.name}, {tie.home.name} v {tie.away.name}",
-                 body=(f"{tie.away.name} picked {day:%A} {day_words(day)} for your {competition.name} tie "
-                       f"against them, of the dates you offered."),
+                 subject=lambda user: f"Date set: {competition.name}, {_sides(tie, user)}",
+                 body=lambda user: (f"{entry_name_shown(tie.away, user)} picked {day:%A} {day_words(day)} for "
+                                    f"your {competition.name} tie against them, of the dates you offered."),
                  link=_link(tie))

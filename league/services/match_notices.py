@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from league.models import Fixture, League, MatchNight, Team
 from league.selectors.competition import division_settings
+from league.selectors.shown_names import fixture_reason_shown
 from league.services.notices import notice_queue, site_link
 
 
@@ -91,11 +92,14 @@ def fixture_changed_tell(fixture: Fixture, *, verb: str) -> int:
         news = f"{fixture} has been moved to {_day(fixture.played_on)}."
     else:
         subject, news = f"Date set: {fixture}", f"{fixture} is set for {_day(fixture.played_on)}."
-    reason = f"\n\nWhy: {fixture.reason}" if fixture.reason else ""
+    def body(user: User | None) -> str:
+        reason = fixture_reason_shown(fixture, user)
+        return f"{news} ({fixture.division})" + (f"\n\nWhy: {reason}" if reason else "")
+
     return notice_queue(
         kind="fixture_changed", event=f"fixture:{fixture.pk}:{verb}:{fixture.revision}", league=_league(fixture),
-        to=captains(fixture.home_team, fixture.away_team), subject=subject,
-        body=f"{news} ({fixture.division}){reason}", link=site_link("night-page", fixture.pk))
+        to=captains(fixture.home_team, fixture.away_team), subject=subject, body=body,
+        link=site_link("night-page", fixture.pk))
 
 
 def cup_dates_offered_tell(*, tie_id: int, home: Team, away: Team, cup: str, league: League, days: list[date],

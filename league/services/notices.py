@@ -17,6 +17,9 @@ inside the caller's own transaction:
 - `to` is users and plain addresses, in any mix; a user without an
   address, None and repeats are passed over.
 - `body` is plain text; the link and an unsubscribe link are added under it.
+  `subject` and `body` may instead be functions of the recipient (a user,
+  or None for a plain address), for a letter that names players: each is
+  named as that recipient may see them (league.selectors.shown_names).
 - `link` is the absolute address of the page where the recipient acts
   (`site_link` makes one from a URL name).
 
@@ -27,7 +30,7 @@ rolled back), and by `notices_catch_up` should that task be lost or fail
 sending one notice twice).
 """
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -52,6 +55,8 @@ log = logging.getLogger(__name__)
 Recipient = User | str | None
 # What a secretary may send again: stuck waiting, or failed.
 RESENDABLE = (Notice.Status.PENDING, Notice.Status.FAILED)
+# Words for every recipient, or written for each one.
+Words = str | Callable[[User | None], str]
 
 
 def site_link(name: str, *args: Any, query: str = "") -> str:
@@ -59,7 +64,7 @@ def site_link(name: str, *args: Any, query: str = "") -> str:
     return f"{settings.SITE_URL}{reverse(name, args=args)}{'?' + query if query else ''}"
 
 
-def notice_queue(*, kind: str, event: str, league: League, to: Iterable[Recipient], subject: str, body: str,
+def notice_queue(*, kind: str, event: str, league: League, to: Iterable[Recipient], subject: Words, body: Words,
                  link: str) -> int:
     """Writes a notice of the event for each recipient not told of it
     before, and queues each one to send once the transaction commits;
@@ -69,9 +74,9 @@ def notice_queue(*, kind: str, event: str, league: League, to: Iterable[Recipien
         key = f"{event}:{f'user:{user.pk}' if user is not None else f'to:{address}'}"[:255]
         status = Notice.Status.SKIPPED if _stopped(address, kind) else Notice.Status.PENDING
         unsubscribe_key = unsubscribe_key_new()
-        notice = _write(key=key, league=league, kind=kind, user=user, address=address, subject=subject[:200],
-                        body=_letter(body, link, unsubscribe_key), link=link, status=status,
-                        unsubscribe_key=unsubscribe_key)
+        notice = _write(key=key, league=league, kind=kind, user=user, address=address,
+                        subject=_for(subject, user)[:200], body=_letter(_for(body, user), link, unsubscribe_key),
+                        link=link, status=status, unsubscribe_key=unsubscribe_key)
         if notice is not None and status == Notice.Status.PENDING:
             transaction.on_commit(partial(_send, notice.pk))
             written += 1
@@ -115,6 +120,10 @@ def notice_preferences_set(*, address: str, stopped: set[str]) -> None:
         NoticeStop.objects.filter(address=address).exclude(kind__in=stopped).delete()
         for kind in stopped:
             NoticeStop.objects.get_or_create(address=address, kind=kind)
+
+
+def _for(words: Words, user: User | None) -> str:
+    return words(user) if callable(words) else words
 
 
 def _recipients(to: Iterable[Recipient]) -> list[tuple[User | None, str]]:

@@ -3,11 +3,14 @@ rendered, so a form sent twice (a double tap, or the browser sending it
 again after the answer was lost) does its write once, and both sendings go
 back to the page saying what was done."""
 import re
+from datetime import date
 
 import pytest
 from forms import browser, post, text
 from matchnights import Night, a_match_night, sheet_entered
+from rearranging import a_moving_league, day
 from test_night_pages import url
+from test_rearrangement_pages import asked
 
 from league.models import AuditEntry, RubberGame
 from league.services.match_games import rubber_game_card
@@ -85,3 +88,29 @@ def test_a_confirmed_submit_sent_twice_submits_once(sheet: Night) -> None:
     first, again = post(client, action, form), post(client, action, form)
     assert first["Location"] == again["Location"] == url(sheet) + "#result"
     assert AuditEntry.objects.filter(action="night.submit").count() == 1
+
+
+# Sent again after the first was done: the page no longer offers what the
+# form holds, yet the resend lands where the first did, saying the same.
+
+def night_words(day: date) -> str:
+    return f"{day:%A} {day.day} {day:%B}"
+
+
+@pytest.mark.parametrize("back", ["", "/"], ids=["from the night page", "from my matches"])
+def test_a_date_pick_sent_again_after_the_match_is_moved_lands_on_the_same_message(db: None, back: str) -> None:
+    moving = a_moving_league()
+    asked(moving)
+    client = browser(moving.captain(moving.away))
+    night = f"/fixtures/{moving.fixture.pk}/night"
+    action = f"{night}/rearrange/pick"
+    sent = {"date": day(31).isoformat(), "form_key": key_of_form(text(client.get(back or night)), action),
+            **({"next": back} if back else {})}
+    first, again = post(client, action, sent), post(client, action, sent)
+    assert (first.status_code, again.status_code) == (302, 302)
+    assert first["Location"] == again["Location"] == (back or f"{night}#rearrange")
+    page = text(client.get(night))
+    assert page.count(f"{moving.fresh()} is moved to {night_words(day(31))}.") == 2
+    assert "Pick one of the dates offered." not in page
+    assert AuditEntry.objects.filter(action="rearrangement.pick").count() == 1
+

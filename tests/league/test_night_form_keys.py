@@ -12,7 +12,7 @@ from rearranging import a_moving_league, day
 from test_night_pages import url
 from test_rearrangement_pages import asked
 
-from league.models import AuditEntry, RubberGame
+from league.models import AuditEntry, Fixture, RubberGame
 from league.services.match_games import rubber_game_card
 
 
@@ -114,3 +114,16 @@ def test_a_date_pick_sent_again_after_the_match_is_moved_lands_on_the_same_messa
     assert "Pick one of the dates offered." not in page
     assert AuditEntry.objects.filter(action="rearrangement.pick").count() == 1
 
+
+def test_a_confirmed_forfeit_sent_again_lands_on_the_same_message(db: None) -> None:
+    night = a_match_night("solihull", league_name="Solihull League")
+    client = browser(night.away_captain)
+    action = url(night, "/forfeit")
+    confirmation = text(post(client, action, {"team": night.away.pk, "step": "review"}))
+    form = {"team": night.away.pk, "step": "confirm", "form_key": key_of_form(confirmation, action)}
+    first, again = post(client, action, form), post(client, action, form)
+    assert (first.status_code, again.status_code) == (302, 302)
+    assert first["Location"] == again["Location"] == url(night) + "#night"
+    said = f"{night.away.name} forfeited: the match is a walkover to {night.home.name}."
+    assert text(client.get(url(night))).count(said) == 2
+    assert Fixture.objects.get(pk=night.fixture.pk).walkover_winner_id == night.home.pk

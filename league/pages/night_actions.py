@@ -13,12 +13,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league.pages.form_keys import Done, done_once
+from league.pages.form_keys import Done, FormInvalid, cleaned, done_once
 from league.pages.night import (Bound, card_form, draw_form, night_page_or_404, render_night, sheet_form,
                                 substitutes_form, substitution_form, teams)
 from league.models import Fixture, RubberGame
 from league.pages.night_confirm import confirm_page, forfeit_lines, remove_lines, result_lines, settle_lines
-from league.pages.night_forms import DisputeForm, ForfeitForm, SettleForm
+from league.pages.night_forms import DisputeForm, ForfeitForm, SettleForm, SubstitutionForm
 from league.selectors.night_page import NightPage
 from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
@@ -255,16 +255,26 @@ def substitution(request: HttpRequest, found: NightPage) -> HttpResponse:
     team_id = _team_or_404(found, request.POST.get("team", ""))
     form = substitution_form(found, team_id, night_substitutes(fixture_id=found.fixture.pk), request.POST)
     problems: list[str] = []
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            return done_once(request, lambda: substitute_on(fixture_id=found.fixture.pk, rubber=data["rubber"],
-                                                            off=data["off"], on=data["on"], user=request.user),
-                             lambda _: back(found, f"The substitute is on in rubber {data['rubber']}.",
-                                            f"substitutes-{team_id}"))
-        except REFUSALS as refusal:
-            problems = problems_of(refusal)
+    try:
+        return done_once(request, lambda: _substitute_on(request, found, form),
+                         lambda rubber: back(found, f"The substitute is on in rubber {rubber}.",
+                                             f"substitutes-{team_id}"))
+    except FormInvalid:
+        pass  # the form's own errors are shown beside it
+    except REFUSALS as refusal:
+        problems = problems_of(refusal)
     return render_night(request, found.fixture.pk, Bound(f"sub-on-{team_id}", form, problems))
+
+
+def _substitute_on(request: HttpRequest, found: NightPage, form: SubstitutionForm) -> int:
+    """Brings the substitute on; the rubber's number."""
+    # Checked in the write: the player gone off is no longer offered for a
+    # rubber they played only, and a resend finds its first answer.
+    data = cleaned(form)
+    substitute_on(fixture_id=found.fixture.pk, rubber=data["rubber"], off=data["off"], on=data["on"],
+                  user=request.user)
+    rubber: int = data["rubber"]
+    return rubber
 
 
 def _team_or_404(found: NightPage, value: str) -> int:

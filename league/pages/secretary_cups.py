@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import Competition, CupDraw, CupEntry, CupGame, CupTie
-from league.pages.form_keys import Done, FormInvalid, cleaned, done_once, done_once_or_refused
+from league.pages.form_keys import Done, FormInvalid, Said, cleaned, done_once, done_once_or_refused
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.pages.secretary_cup_forms import (
     CompetitionForm,
@@ -91,11 +91,12 @@ def _competition_create(request: HttpRequest, season_id: int, cup: dict[str, Any
 
 
 def _set_up(made: tuple[Competition, str]) -> Done:
-    """On to its entries; or, its settings refused, to its settings page saying why."""
+    """On to its entries; or, its settings refused, to its settings page
+    warning why: the cup stands, but its settings are still to be made."""
     competition, problem = made
     if problem:
         return (reverse("secretary-division-settings", args=[competition.division_id]),
-                f"{competition.name} is set up, but not its match settings: {problem}")
+                Said(f"{competition.name} is set up, but not its match settings: {problem}", "warning"))
     return reverse("secretary-cup", args=[competition.pk]), f"{competition.name} is set up: now take its entries."
 
 

@@ -33,7 +33,8 @@ SENT_BEFORE = "This form was sent before with other details: reload the page and
 FORM = re.compile(r'<form\b([^>]*)>(.*?)</form>', re.DOTALL)
 KEY = re.compile(r'<input type="hidden" name="form_key" value="([0-9a-f]+)">')
 # The views of the cup pages; of these, only the secretary's cup page itself does not write.
-CUP_VIEWS = ("league.pages.cup_captains", "league.pages.cup_players", "league.pages.secretary_cups")
+CUP_VIEWS = ("league.pages.cup_captains", "league.pages.cup_players", "league.pages.secretary_cups",
+             "league.pages.secretary_cup_new", "league.pages.secretary_cup_ties")
 READ_ONLY = {"secretary-cup"}
 
 

@@ -6,7 +6,8 @@ A double tap, or the browser sending the form again after the answer was
 lost, finds the first answer stored: the same message, the same page to go
 to, and nothing done twice."""
 from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
 
 from django import forms
 from django.contrib import messages
@@ -35,8 +36,26 @@ def cleaned(form: forms.Form) -> dict[str, Any]:
     if not form.is_valid():
         raise FormInvalid
     return form.cleaned_data
-# Where to go once the write is done, and the message to show there (if any).
-Done = tuple[str, str]
+
+
+Level = Literal["success", "warning", "error"]
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message and the level the page shows it at (its tag there), such
+    as a warning for a write done only in part. The level is stored with the
+    answer, so a resend shows the message as the first sending did."""
+
+    text: str
+    level: Level = "success"
+
+
+# The messages framework's levels, by the names stored with an answer.
+LEVELS: dict[Level, int] = {"success": messages.SUCCESS, "warning": messages.WARNING, "error": messages.ERROR}
+# Where to go once the write is done, and the message to show there (if
+# any): words alone are a success.
+Done = tuple[str, str | Said]
 
 
 def done_once(request: HttpRequest, write: Callable[[], T], done: Callable[[T], Done]) -> HttpResponse:
@@ -51,20 +70,27 @@ def done_once(request: HttpRequest, write: Callable[[], T], done: Callable[[T], 
 
     def answer() -> tuple[int, Any]:
         location, message = done(write())
-        return 302, {"location": location, "message": message}
+        said = message if isinstance(message, Said) else Said(message)
+        return 302, {"location": location, "message": said.text, "level": said.level}
 
     try:
         _, body = write_once(keyed=keyed, write=answer)
     except KeyReused:
         raise KeyReused("This form was sent before with other details: reload the page and fill it in "
                         "again.") from None
-    if body["message"]:
-        messages.success(request, body["message"])
+    _show(request, body)
     return HttpResponseRedirect(body["location"])
 
 
+def _show(request: HttpRequest, body: dict[str, Any]) -> None:
+    """The answer's message, at its level. An answer stored without one
+    (kept from before levels were stored) is a success, as it was then."""
+    if body["message"]:
+        messages.add_message(request, LEVELS[body.get("level", "success")], body["message"])
+
+
 def done_once_or_refused(request: HttpRequest, back: str, write: Callable[[], T],
-                         message: Callable[[T], str]) -> HttpResponse:
+                         message: Callable[[T], str | Said]) -> HttpResponse:
     """`done_once` for a form whose every answer is the page at `back`: the
     write's message there, or the service's refusal shown there as an error
     (the cup pages' forms, which say what happened above the page)."""

@@ -13,12 +13,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league.pages.form_keys import Done, done_once
+from league.pages.form_keys import Done, FormInvalid, cleaned, done_once
 from league.pages.night import (Bound, card_form, draw_form, night_page_or_404, render_night, sheet_form,
-                                substitutes_form, substitution_form)
-from league.models import RubberGame
+                                substitutes_form, substitution_form, teams)
+from league.models import Fixture, RubberGame
 from league.pages.night_confirm import confirm_page, forfeit_lines, remove_lines, result_lines, settle_lines
-from league.pages.night_forms import DisputeForm, ForfeitForm, SettleForm
+from league.pages.night_forms import DisputeForm, ForfeitForm, SettleForm, SubstitutionForm
 from league.selectors.night_page import NightPage
 from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
@@ -199,27 +199,38 @@ def settle(request: HttpRequest, found: NightPage) -> HttpResponse:
 def forfeit(request: HttpRequest, found: NightPage) -> HttpResponse:
     """A side that cannot raise the players the format needs forfeits: a
     walkover to the other side, after a confirmation."""
-    teams = dict(found.actions.forfeit)
-    try:
-        team_id = int(request.POST.get("team", ""))
-    except ValueError:
-        raise Http404("no such team") from None
-    if team_id not in teams:
-        raise Http404("no team the user may forfeit for")
-    other = found.view["away_team" if team_id == found.fixture.home_team_id else "home_team"]["name"]
-    if request.POST.get("step") == "edit":
-        return HttpResponseRedirect(f"{reverse('night-page', args=[found.fixture.pk])}#forfeit")
+    team_id = _team_or_404(found, request.POST.get("team", ""))
+    name, other = _sides(found, team_id)
     if not confirmed(request):
-        return confirm_page(request, found, title=f"Forfeit: {teams[team_id]} cannot raise a team",
-                            lines=forfeit_lines(found, teams[team_id], other),
-                            button=f"Yes: {teams[team_id]} forfeits", form=ForfeitForm({"team": team_id}))
+        _may_forfeit_or_404(found, team_id)
+        if request.POST.get("step") == "edit":
+            return HttpResponseRedirect(f"{reverse('night-page', args=[found.fixture.pk])}#forfeit")
+        return confirm_page(request, found, title=f"Forfeit: {name} cannot raise a team",
+                            lines=forfeit_lines(found, name, other),
+                            button=f"Yes: {name} forfeits", form=ForfeitForm({"team": team_id}))
     try:
-        return done_once(request, lambda: fixture_forfeit(fixture_id=found.fixture.pk, team_id=team_id, reason="",
-                                                          user=request.user),
-                         lambda _: back(found, f"{teams[team_id]} forfeited: the match is a walkover to {other}.",
-                                        "night"))
+        return done_once(request, lambda: _forfeit(request, found, team_id),
+                         lambda _: back(found, f"{name} forfeited: the match is a walkover to {other}.", "night"))
     except REFUSALS as refusal:
         return render_night(request, found.fixture.pk, Bound("forfeit", None, problems_of(refusal)))
+
+
+def _forfeit(request: HttpRequest, found: NightPage, team_id: int) -> Fixture:
+    # Checked in the write: once forfeited, the night is closed and no team
+    # may forfeit, and a resend finds its first answer.
+    _may_forfeit_or_404(found, team_id)
+    return fixture_forfeit(fixture_id=found.fixture.pk, team_id=team_id, reason="", user=request.user)
+
+
+def _may_forfeit_or_404(found: NightPage, team_id: int) -> None:
+    if team_id not in dict(found.actions.forfeit):
+        raise Http404("no team the user may forfeit for")
+
+
+def _sides(found: NightPage, team_id: int) -> tuple[str, str]:
+    """The team's name, then the other side's."""
+    home, away = teams(found)
+    return (home, away) if team_id == found.fixture.home_team_id else (away, home)
 
 
 @night_action
@@ -244,16 +255,26 @@ def substitution(request: HttpRequest, found: NightPage) -> HttpResponse:
     team_id = _team_or_404(found, request.POST.get("team", ""))
     form = substitution_form(found, team_id, night_substitutes(fixture_id=found.fixture.pk), request.POST)
     problems: list[str] = []
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            return done_once(request, lambda: substitute_on(fixture_id=found.fixture.pk, rubber=data["rubber"],
-                                                            off=data["off"], on=data["on"], user=request.user),
-                             lambda _: back(found, f"The substitute is on in rubber {data['rubber']}.",
-                                            f"substitutes-{team_id}"))
-        except REFUSALS as refusal:
-            problems = problems_of(refusal)
+    try:
+        return done_once(request, lambda: _substitute_on(request, found, form),
+                         lambda rubber: back(found, f"The substitute is on in rubber {rubber}.",
+                                             f"substitutes-{team_id}"))
+    except FormInvalid:
+        pass  # the form's own errors are shown beside it
+    except REFUSALS as refusal:
+        problems = problems_of(refusal)
     return render_night(request, found.fixture.pk, Bound(f"sub-on-{team_id}", form, problems))
+
+
+def _substitute_on(request: HttpRequest, found: NightPage, form: SubstitutionForm) -> int:
+    """Brings the substitute on; the rubber's number."""
+    # Checked in the write: the player gone off is no longer offered for a
+    # rubber they played only, and a resend finds its first answer.
+    data = cleaned(form)
+    substitute_on(fixture_id=found.fixture.pk, rubber=data["rubber"], off=data["off"], on=data["on"],
+                  user=request.user)
+    rubber: int = data["rubber"]
+    return rubber
 
 
 def _team_or_404(found: NightPage, value: str) -> int:

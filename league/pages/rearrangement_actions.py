@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from league.pages.form_keys import done_once
+from league.pages.form_keys import FormInvalid, cleaned, done_once
 from league.pages.date_offer_forms import PickForm, night_words
 from league.pages.night import Bound, render_night
 from league.pages.night_actions import REFUSALS, night_action, problems_of
@@ -69,12 +69,14 @@ def pick(request: HttpRequest, found: NightPage) -> HttpResponse:
     state = _state(request, found)
     offered = state.open.dates if state.open else []
     form = PickForm(request.POST, offered=offered)
-    if not form.is_valid():
-        return _refused(request, found, f"{KEY}-pick", None, ["Pick one of the dates offered."])
     try:
+        # Checked in the write: once picked, the request is closed and offers
+        # no dates, and a resend finds its first answer.
         return _done(request, found, lambda: rearrangement_pick(fixture_id=found.fixture.pk,
-                                                                date=form.cleaned_data["date"], user=request.user),
+                                                                date=cleaned(form)["date"], user=request.user),
                      lambda fixture: f"{fixture} is moved to {night_words(fixture.played_on)}.")
+    except FormInvalid:
+        return _refused(request, found, f"{KEY}-pick", None, ["Pick one of the dates offered."])
     except REFUSALS as refusal:
         return _refused(request, found, f"{KEY}-pick", None, problems_of(refusal))
 

@@ -4,6 +4,8 @@ from django.urls import path
 from league.pages import (
     secretary,
     secretary_changeover,
+    secretary_cup_new,
+    secretary_cup_ties,
     secretary_cups,
     secretary_fixtures,
     secretary_formats,
@@ -88,7 +90,7 @@ urlpatterns = [
     path("leagues/<num:league_id>/schemes/new", secretary_formats.scheme_edit, name="secretary-scheme-new"),
     path("leagues/<num:league_id>/schemes/<slug:slug>", secretary_formats.scheme_edit, name="secretary-scheme-edit"),
     # Cups (docs/cups.md, "Running a cup").
-    path("seasons/<num:season_id>/cups/new", secretary_cups.competition_new, name="secretary-cup-new"),
+    path("seasons/<num:season_id>/cups/new", secretary_cup_new.competition_new, name="secretary-cup-new"),
     path("cups/<num:competition_id>/", secretary_cups.competition, name="secretary-cup"),
     path("cups/<num:competition_id>/entries/add", secretary_cups.entry_add, name="secretary-cup-entry-add"),
     path("cups/<num:competition_id>/entries/<num:entry_id>/withdraw", secretary_cups.entry_withdraw,
@@ -99,9 +101,9 @@ urlpatterns = [
     path("cups/<num:competition_id>/draw", secretary_cups.draw, name="secretary-cup-draw"),
     path("cups/<num:competition_id>/rounds/<num:round>/window", secretary_cups.window,
          name="secretary-cup-window"),
-    path("cup-ties/<num:tie_id>/date", secretary_cups.tie_date, name="secretary-cup-tie-date"),
-    path("cup-ties/<num:tie_id>/winner", secretary_cups.tie_winner, name="secretary-cup-tie-winner"),
-    path("cup-ties/<num:tie_id>/card", secretary_cups.tie_card, name="secretary-cup-tie-card"),
-    path("cup-ties/<num:tie_id>/resolve", secretary_cups.tie_resolve, name="secretary-cup-tie-resolve"),
-    path("cup-ties/<num:tie_id>/start", secretary_cups.tie_game_start, name="secretary-cup-tie-start"),
+    path("cup-ties/<num:tie_id>/date", secretary_cup_ties.tie_date, name="secretary-cup-tie-date"),
+    path("cup-ties/<num:tie_id>/winner", secretary_cup_ties.tie_winner, name="secretary-cup-tie-winner"),
+    path("cup-ties/<num:tie_id>/card", secretary_cup_ties.tie_card, name="secretary-cup-tie-card"),
+    path("cup-ties/<num:tie_id>/resolve", secretary_cup_ties.tie_resolve, name="secretary-cup-tie-resolve"),
+    path("cup-ties/<num:tie_id>/start", secretary_cup_ties.tie_game_start, name="secretary-cup-tie-start"),
 ]

@@ -33,7 +33,8 @@ SENT_BEFORE = "This form was sent before with other details: reload the page and
 FORM = re.compile(r'<form\b([^>]*)>(.*?)</form>', re.DOTALL)
 KEY = re.compile(r'<input type="hidden" name="form_key" value="([0-9a-f]+)">')
 # The views of the cup pages; of these, only the secretary's cup page itself does not write.
-CUP_VIEWS = ("league.pages.cup_captains", "league.pages.cup_players", "league.pages.secretary_cups")
+CUP_VIEWS = ("league.pages.cup_captains", "league.pages.cup_players", "league.pages.secretary_cups",
+             "league.pages.secretary_cup_new", "league.pages.secretary_cup_ties")
 READ_ONLY = {"secretary-cup"}
 
 
@@ -392,3 +393,23 @@ def test_a_secretarys_form_sent_again_after_its_page_changed_is_done_once_and_la
     assert first["Location"] == again["Location"] == form.goes_to(cup)
     assert form.done(cup) == 1
     assert text_of(text(client.get(secretary_page(cup.competition)))).count(form.said) == 2
+
+
+def shown_as(level: str, html: str) -> list[str]:
+    """The messages at the top of a secretary's page shown with the level's styling (success, warning, error)."""
+    return re.findall(rf'<p class="{level}">(.*?)</p>', html)
+
+
+def test_a_new_cup_whose_match_settings_are_refused_warns_so_the_first_time_and_when_sent_again() -> None:
+    cup = a_cup()
+    client, action = browser(cup.secretary), new_cup_page(cup)
+    sent = {**DRAWN_BY_HAND, "name": "Plate", "rules": '{"preset": "nonsense"}',
+            "form_key": key_of_form(text(client.get(action)), action)}
+    for _ in range(2):
+        answer = post(client, action, sent)
+        made = Competition.objects.get(name="Plate")  # the one cup, however often the form is sent
+        assert answer["Location"] == f"/secretary/divisions/{made.division_id}/settings"
+        page = text(client.get(answer["Location"]))
+        [warned] = shown_as("warning", page)
+        assert warned.startswith("Plate is set up, but not its match settings: rules: unknown preset")
+        assert shown_as("success", page) == []

@@ -1,0 +1,77 @@
+"""Lists that name many players ask `names_shown` once: on an answer made
+for its reader (the API's leaderboard, ratings and cup entries, My matches,
+My cup ties) a player and their league's secretaries see full names and
+everyone else the names the players chose to show; a page kept in the
+spectators' cache names everyone as anyone may see them."""
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from in_process import committing
+from matchnights import Night, a_match_night, sheet_entered
+from test_cup_games import a_drawn_cup, login_of, semi
+from test_my_cup_ties import my_cup_ties
+
+from league.models import League, Player
+from league.selectors.shown_names import name_public, name_shown, names_shown
+from league.services.match_games import rubber_game_card
+from league.services.ratings import ratings_rebuild
+from league.services.results import match_confirm, match_submit
+
+pytestmark = pytest.mark.django_db
+
+HIDDEN = Player.NameShown.HIDDEN
+PLAIN = ["singles"] * 9
+
+
+def _hidden(player: Player, name: str) -> Player:
+    player.name, player.name_shown = name, HIDDEN
+    player.save()
+    return player
+
+
+@pytest.fixture
+def confirmed(django_capture_on_commit_callbacks: Any) -> Night:
+    """A division with one confirmed result, rated, whose first home player
+    (Eric Bailey) chose to be hidden."""
+    night = a_match_night("plain")
+    _hidden(night.home_players[0], "Eric Bailey")
+    League.objects.filter(pk=night.league.pk).update(rating_min_games=0)
+    sheet_entered(night, PLAIN)
+    for number in range(1, 10):
+        rubber_game_card(fixture_id=night.fixture.pk, rubber=number, home_score=61, away_score=30,
+                         user=night.home_scorer)
+    match_submit(fixture_id=night.fixture.pk, user=night.home_captain)
+    with committing(django_capture_on_commit_callbacks)():
+        match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
+    ratings_rebuild(league_id=night.league.pk)
+    return night
+
+
+def test_names_shown_asks_once_for_a_whole_list(confirmed: Night) -> None:
+    players = confirmed.home_players + confirmed.away_players
+    with CaptureQueriesContext(connection) as queries:
+        names = names_shown(players, confirmed.secretary)
+    assert len(queries) == 1
+    assert names[confirmed.home_players[0].pk] == "Eric Bailey"
+
+
+def test_names_shown_asks_nothing_of_a_visitor_or_for_the_players_own_name(confirmed: Night) -> None:
+    eric = confirmed.home_players[0]
+    eric.user = get_user_model().objects.create_user("eric")
+    eric.save()
+    with CaptureQueriesContext(connection) as queries:
+        public = names_shown(confirmed.home_players, None)
+        own = names_shown([eric], eric.user)
+    assert len(queries) == 0
+    assert public[eric.pk] == "A player" and own == {eric.pk: "Eric Bailey"}
+
+
+def test_names_shown_gives_what_name_shown_gives_one_by_one(confirmed: Night) -> None:
+    outsider = get_user_model().objects.create_user("outsider")
+    for user in (None, outsider, confirmed.secretary):
+        players = confirmed.home_players + confirmed.away_players
+        assert names_shown(players, user) == {p.pk: name_shown(p, user) for p in players}

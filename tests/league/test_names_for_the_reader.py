@@ -51,6 +51,48 @@ def confirmed(django_capture_on_commit_callbacks: Any) -> Night:
     return night
 
 
+def _names(client: Client, url: str) -> set[str]:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return {line["player"]["name"] for line in response.json()}
+
+
+def _secretary(night: Night) -> Client:
+    client = Client()
+    client.force_login(night.secretary)
+    return client
+
+
+def test_the_leaderboard_api_names_a_hidden_player_in_full_only_for_the_secretary(confirmed: Night) -> None:
+    url = f"/api/divisions/{confirmed.division.pk}/players"
+    assert "Eric Bailey" not in _names(Client(), url) and "A player" in _names(Client(), url)
+    assert "Eric Bailey" in _names(_secretary(confirmed), url)
+
+
+def test_the_ratings_api_names_a_hidden_player_in_full_only_for_the_secretary(confirmed: Night) -> None:
+    for url in (f"/api/leagues/{confirmed.league.pk}/ratings", f"/api/divisions/{confirmed.division.pk}/ratings"):
+        assert "Eric Bailey" not in _names(Client(), url) and "A player" in _names(Client(), url), url
+        assert "Eric Bailey" in _names(_secretary(confirmed), url), url
+
+
+def test_the_cup_entries_api_names_a_hidden_player_in_full_for_themself_and_the_secretary() -> None:
+    competition, secretary = a_drawn_cup(4)
+    tie = semi(competition)
+    assert tie.home is not None and tie.home.player is not None
+    _hidden(tie.home.player, "Eric Bailey")
+    url = f"/api/cups/{competition.pk}/entries"
+
+    def names(user: Any) -> list[str]:
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        return [entry["name"] for entry in client.get(url).json()]
+
+    assert "Eric Bailey" not in names(None) and "A player" in names(None)
+    assert "Eric Bailey" in names(secretary) and "Eric Bailey" in names(login_of(tie, "home"))
+    assert "Eric Bailey" not in names(login_of(tie, "away"))
+
+
 def test_names_shown_asks_once_for_a_whole_list(confirmed: Night) -> None:
     players = confirmed.home_players + confirmed.away_players
     with CaptureQueriesContext(connection) as queries:

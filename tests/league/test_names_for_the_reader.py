@@ -93,6 +93,26 @@ def test_the_cup_entries_api_names_a_hidden_player_in_full_for_themself_and_the_
     assert "Eric Bailey" not in names(login_of(tie, "away"))
 
 
+def test_my_cup_ties_names_the_player_in_full_to_themself_only() -> None:
+    competition, _ = a_drawn_cup(4)
+    tie = semi(competition)
+    assert tie.home is not None and tie.home.player is not None
+    assert tie.away is not None and tie.away.player is not None
+    _hidden(tie.home.player, "Eric Bailey")
+    assert f"Eric Bailey v {name_public(tie.away.player)}" in my_cup_ties(login_of(tie, "home"))
+
+
+def test_my_matches_names_an_open_nights_players_in_full_for_a_captain_who_is_secretary() -> None:
+    night = a_match_night("plain")
+    _hidden(night.home_players[0], "Eric Bailey")
+    sheet_entered(night, PLAIN)
+    client = Client()
+    client.force_login(night.home_captain)
+    assert "Eric Bailey" not in client.get("/").content.decode()
+    night.league.secretaries.add(night.home_captain)
+    assert "Eric Bailey" in client.get("/").content.decode()
+
+
 def test_names_shown_asks_once_for_a_whole_list(confirmed: Night) -> None:
     players = confirmed.home_players + confirmed.away_players
     with CaptureQueriesContext(connection) as queries:

@@ -75,6 +75,12 @@ def test_the_ratings_api_names_a_hidden_player_in_full_only_for_the_secretary(co
         assert "Eric Bailey" in _names(_secretary(confirmed), url), url
 
 
+def test_the_cached_ratings_page_names_a_hidden_player_as_anyone_may_see_them(confirmed: Night) -> None:
+    # Shared between readers: even the secretary's copy holds no full name.
+    page = _secretary(confirmed).get(f"/leagues/{confirmed.league.slug}/ratings").content.decode()
+    assert "Eric Bailey" not in page and "A player" in page
+
+
 def test_the_cup_entries_api_names_a_hidden_player_in_full_for_themself_and_the_secretary() -> None:
     competition, secretary = a_drawn_cup(4)
     tie = semi(competition)

@@ -25,7 +25,7 @@ from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, WRITE_ONCE_KEY, text
 from league.api.text_fields import ManyLinesField
 from league.authors import Author
-from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, RubberGame
+from league.models import Competition, CupEntry, CupGame, CupTie, Fixture, MatchNight, RubberGame
 from league.refusals import Refused
 from league.selectors.cup_groups import group_tables
 from league.selectors.cups import (
@@ -39,6 +39,7 @@ from league.selectors.cups import (
     tie_view,
 )
 from league.selectors.fixtures import fixture_detail
+from league.selectors.shown_names import entry_name_shown, entry_names_shown
 from league.services.cup_game_results import cup_game_confirm, cup_game_dispute, cup_game_resolve, cup_game_submit
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
@@ -247,9 +248,20 @@ class EntryOutput(serializers.Serializer[Any]):
     team = serializers.IntegerField(source="team_id", allow_null=True)
     player = serializers.IntegerField(source="player_id", allow_null=True)
     partner = serializers.IntegerField(source="partner_id", allow_null=True)
-    name = serializers.CharField(source="public_name")
+    name = serializers.SerializerMethodField(
+        help_text="A team's name; a player's or a pair's in full for the players and their league's secretaries, "
+                  "for anyone else as each player chose to show it.")
     seed = serializers.IntegerField(allow_null=True)
     withdrawn = serializers.BooleanField()
+
+    def get_name(self, entry: CupEntry) -> str:
+        # A list is named in one go (`entry_names_shown`, given as "names");
+        # one entry alone as the request's reader may see it.
+        names: dict[int, str] = self.context.get("names", {})
+        if entry.pk in names:
+            return names[entry.pk]
+        request = self.context.get("request")
+        return entry_name_shown(entry, request.user if request is not None else None)
 
 
 class DrawOutput(serializers.Serializer[Any]):
@@ -393,7 +405,9 @@ class CupEntriesApi(APIView):
                    summary="A cup's entries, withdrawn ones too, in the order they came in")
     def get(self, request: Request, competition_id: int) -> Response:
         competition_get(competition_id=competition_id)
-        return Response(EntryOutput(competition_entries(competition_id=competition_id), many=True).data)
+        entries = competition_entries(competition_id=competition_id)
+        names = entry_names_shown(entries, request.user)
+        return Response(EntryOutput(entries, many=True, context={"request": request, "names": names}).data)
 
     @extend_schema(request=InputSerializer, responses={201: EntryOutput, **WRITE_ERRORS},
                    summary="Enter a team (its captains), a player or a pair (the players) in a cup")
@@ -403,14 +417,15 @@ class CupEntriesApi(APIView):
         given = data.validated_data
         entry = cup_enter(competition_id=competition_id, team_id=given["team"], player_id=given["player"],
                           partner_id=given["partner"], seed=given["seed"], user=request.user)
-        return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
+        return Response(EntryOutput(entry, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
 
 class CupWithdrawApi(APIView):
     @extend_schema(request=None, responses={200: EntryOutput, **WRITE_ERRORS},
                    summary="Withdraw an entry; after the draw it concedes its tie (whoever could enter it, or a secretary)")
     def post(self, request: Request, entry_id: int) -> Response:
-        return Response(EntryOutput(cup_withdraw(entry_id=entry_id, user=request.user)).data)
+        entry = cup_withdraw(entry_id=entry_id, user=request.user)
+        return Response(EntryOutput(entry, context={"request": request}).data)
 
 
 class CupSeedApi(APIView):
@@ -427,7 +442,7 @@ class CupSeedApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry = cup_entry_seed(entry_id=entry_id, seed=data.validated_data["seed"], user=request.user)
-        return Response(EntryOutput(entry).data)
+        return Response(EntryOutput(entry, context={"request": request}).data)
 
 
 class CupDrawApi(APIView):

@@ -1,8 +1,9 @@
 """A league's honours, for everyone to read (docs/organisation.md, "The
 roll of honour" and "Honours"): the roll of honour, each past season's
 champions, runners-up, cup winners and players' awards, and the honours
-of a match week. Players are named as the public pages name them
-(`Player.public_name`), with the teams they played for."""
+of a match week. Players are named as anyone may see them
+(`league.selectors.shown_names.name_public`), as on the honours page kept
+in the spectators' cache, with the teams they played for."""
 from datetime import date, timedelta
 from typing import Any
 

@@ -22,6 +22,7 @@ from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
 from league.selectors.public import player_get
 from league.selectors.ratings import BoardLine, player_ratings, rating_board
 from league.selectors.secretary import division_get, league_get
+from league.selectors.shown_names import names_shown
 from league.services.ratings import handicap_rule_set
 
 
@@ -55,7 +56,7 @@ class LeagueRatingsApi(APIView):
     @extend_schema(responses={200: BoardLineOutput(many=True), 404: ErrorOutput},
                    summary="The league's player ratings, best first, players under its minimum of games left out")
     def get(self, request: Request, league_id: int) -> Response:
-        return Response([_line(line) for line in rating_board(league=league_get(league_id=league_id))])
+        return Response(_lines(rating_board(league=league_get(league_id=league_id)), request))
 
 
 class DivisionRatingsApi(APIView):
@@ -65,7 +66,7 @@ class DivisionRatingsApi(APIView):
                    summary="The league ratings of the players who played in the division, best first")
     def get(self, request: Request, division_id: int) -> Response:
         division = division_get(division_id=division_id)
-        return Response([_line(line) for line in rating_board(league=division.season.league, division=division)])
+        return Response(_lines(rating_board(league=division.season.league, division=division), request))
 
 
 class PlayerRatingsApi(APIView):
@@ -119,8 +120,12 @@ def _rule(league: League) -> dict[str, Any]:
             "min_games": league.rating_min_games}
 
 
-def _line(line: BoardLine) -> dict[str, Any]:
-    return {"player": {"id": line.player.pk, "name": line.player.public_name}, "rating": _rating(line.rating)}
+def _lines(lines: list[BoardLine], request: Request) -> list[dict[str, Any]]:
+    """The board with its players named for the reader: the answer is
+    made for each request, never shared."""
+    names = names_shown((line.player for line in lines), request.user)
+    return [{"player": {"id": line.player.pk, "name": names[line.player.pk]}, "rating": _rating(line.rating)}
+            for line in lines]
 
 
 def _rating(rating: Rating) -> dict[str, Any]:

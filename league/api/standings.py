@@ -19,6 +19,7 @@ from league.api.fixtures import NamedOutput
 from league.api.query_params import QueryParams
 from league.api.schema import ErrorOutput
 from league.selectors.competition import division_settings, division_with_season
+from league.selectors.shown_names import names_shown
 from league.selectors.standings import (
     LEADERBOARDS,
     player_leaderboard,
@@ -123,8 +124,10 @@ class DivisionPlayersApi(APIView):
         query = LeaderboardQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         rows = player_leaderboard(division_id=division.pk, **query.validated_data)
+        # Made for each request, never shared: the reader's own names.
+        names = names_shown((s.player for s in rows), request.user)
         return Response([{
-            "player": {"id": s.player_id, "name": s.player.public_name}, "team": {"id": s.team_id, "name": s.team.name},
+            "player": {"id": s.player_id, "name": names[s.player_id]}, "team": {"id": s.team_id, "name": s.team.name},
             "played": s.played, "won": s.won, "win_rate": round(s.win_rate, 4),
             "average_pegged": round(s.average_pegged, 2), "on_target": s.on_target,
             "played_live": s.played_live, "fifteens": s.fifteens, "penalties": s.penalties,

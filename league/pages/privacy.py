@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from league.models import Player
 from league.selectors.names import may_see_player_data, player_data, player_of_user
 from league.selectors.public import player_get
+from league.selectors.shown_names import name_public
 from league.services.privacy import player_name_shown_set
 
 
@@ -32,7 +33,8 @@ def name_shown(request: HttpRequest) -> HttpResponse:
     form = NameShownForm(request.POST or None, initial={"name_shown": player.name_shown})
     if request.method == "POST" and form.is_valid():
         player = player_name_shown_set(player_id=player.pk, shown=form.cleaned_data["name_shown"], user=request.user)
-        messages.success(request, f"Your name now shows as {player.public_name}.")
+        # What everyone else sees: the player themself would see their full name.
+        messages.success(request, f"Your name now shows as {name_public(player)}.")
         return HttpResponseRedirect(reverse("name-shown"))
     return render(request, "accounts/name_shown.html", {"player": player, "form": form})
 

@@ -12,6 +12,7 @@ from itertools import groupby
 
 from league.models import Fixture, MatchNight, Player, RubberGame
 from league.selectors.matches import game_outcome
+from league.selectors.shown_names import name_public
 
 Status = Fixture.Status
 Night = MatchNight.Status
@@ -138,8 +139,9 @@ def game_line(rubber_game: RubberGame, player: Player) -> GameLine:
         result = "won" if (outcome.winner == "home") == home else "lost"
     return GameLine(
         rubber_game=rubber_game, fixture=fixture, team=str(fixture.home_team if home else fixture.away_team),
-        partner=" & ".join(p.public_name for p in ours if p is not None and p.pk != player.pk),
-        opponents=" & ".join(p.public_name for p in theirs if p is not None), score=score, outcome=result,
+        # As anyone may see them: the player's page is kept in the spectators' cache.
+        partner=" & ".join(name_public(p) for p in ours if p is not None and p.pk != player.pk),
+        opponents=" & ".join(name_public(p) for p in theirs if p is not None), score=score, outcome=result,
     )
 
 

@@ -26,6 +26,7 @@ from league.selectors.public import (
     team_with_captain,
 )
 from league.selectors.ratings import player_ratings
+from league.selectors.shown_names import name_public
 from league.ratings.chart import chart_of
 from league.selectors.squads import squad_players
 from league.selectors.transfers import team_transfers
@@ -100,13 +101,14 @@ def _team_season(team: Team, division: Division) -> dict[str, Any]:
 
 
 def captain_name(user: User | None) -> str:
-    """The captain as the public knows them: their player's name, else
-    their full name, else their user name."""
+    """The captain as the public knows them: their player's name as anyone
+    may see it (the team page is kept in the spectators' cache), else their
+    full name, else their user name."""
     if user is None:
         return ""
     player = getattr(user, "player", None)
     if player is not None:
-        return str(player.public_name)
+        return name_public(player)
     full = user.get_full_name() if hasattr(user, "get_full_name") else ""
     return str(full or user.get_username())
 

@@ -33,6 +33,7 @@ from league.ratings.handicap import Handicap
 from league.selectors.cup_games import cup_handicaps
 from league.selectors.cup_groups import group_qualifiers, group_results
 from league.selectors.public import PUBLIC_STATUSES
+from league.selectors.shown_names import entry_name_public
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,8 +177,9 @@ def games_waiting(*, competition_id: int) -> dict[int, CupGame]:
 
 
 def entry_name(entry: CupEntry | None) -> str:
-    """A team's name, a player's public name, or a pair's names."""
-    return "" if entry is None else entry.public_name
+    """A team's name, a player's or a pair's as anyone may see them: the
+    cup's pages are kept in the spectators' cache, shared between readers."""
+    return entry_name_public(entry)
 
 
 def cup_view(*, competition: Competition) -> CupView:

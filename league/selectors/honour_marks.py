@@ -1,5 +1,6 @@
 """The players an honour names: the leaders on one figure, ties shared,
-named as the public may see them (Player.public_name).
+named as anyone may see them (`shown_names.name_public`): the same marks
+serve the honours page kept in the spectators' cache and the API.
 
 Terms: a player's *totals* are their games added up (played, pegged,
 games won on the target, 15s), whichever teams they played them for.
@@ -13,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from league.models import Player, Team
+from league.selectors.shown_names import name_public
 
 SHOWN = 6
 
@@ -81,7 +83,7 @@ def leaders(totals: dict[int, Totals], key: Callable[[Totals], Any], *, eligible
         return []
     best = max(key(totals[pk]) for pk in eligible_ids)
     return sorted((pk for pk in eligible_ids if key(totals[pk]) == best),
-                  key=lambda pk: (names[pk].public_name.lower(), pk))
+                  key=lambda pk: (name_public(names[pk]).lower(), pk))
 
 
 def marks(ids: list[int], totals: dict[int, Totals], names: dict[int, Player],
@@ -90,7 +92,7 @@ def marks(ids: list[int], totals: dict[int, Totals], names: dict[int, Player],
     shown = []
     for pk in ids[:SHOWN]:
         played_for = tuple(sorted((teams[t] for t in totals[pk].teams), key=lambda team: (team.name, team.pk)))
-        shown.append(PlayerMark(names[pk].public_name, pk, played_for))
+        shown.append(PlayerMark(name_public(names[pk]), pk, played_for))
     return shown, max(0, len(ids) - SHOWN)
 
 

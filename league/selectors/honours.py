@@ -37,6 +37,7 @@ from league.selectors.cup_pages import RollLine, roll_of_winners
 from league.selectors.honour_marks import Leaders, Totals, honour_leaders, marks, people_of, totals_by_player
 from league.selectors.ratings import RatingChange, rating_changes, season_game_days
 from league.selectors.seasons import current_of
+from league.selectors.shown_names import name_public
 
 # A season's best average needs this many games: about a third of a
 # season's singles for a player in a nine-game match format, so that two
@@ -114,6 +115,6 @@ def _most_improved(changes: dict[int, RatingChange], totals: dict[int, Totals],
         return None
     names, teams = people
     ids = sorted((player for player, rise in rises.items() if rise == best),
-                 key=lambda player: (names[player].public_name.lower(), player))
+                 key=lambda player: (name_public(names[player]).lower(), player))
     players, others = marks(ids, totals, names, teams)
     return Leaders(players, others, rise=best)

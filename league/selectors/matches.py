@@ -18,7 +18,7 @@ from league import formats
 from league.models import Fixture, Game, MatchNight, Player, Rubber, RubberGame
 from league.selectors.competition import division_settings
 from league.selectors.formats import night_format
-from league.selectors.shown_names import words_shown
+from league.selectors.shown_names import name_public, words_shown
 
 Status = Fixture.Status
 # The statuses of a fixture whose match is on.
@@ -221,8 +221,10 @@ def _rubber_view(number: int, spec: formats.Rubber, rubber: Rubber | None) -> di
     # As the sheet stored it: a night keeps what its rubber was when played.
     view["kind"], view["unchecked"] = rubber.kind, not rubber.checked
     view["conceded_by"] = rubber.conceded_by or None
-    view["home"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.home_player, rubber.home_partner) if p]
-    view["away"] = [{"id": p.pk, "name": p.public_name} for p in (rubber.away_player, rubber.away_partner) if p]
+    # As anyone may see them: the night's view is the scoreboards' and the
+    # cached night page's, shared between readers.
+    view["home"] = [{"id": p.pk, "name": name_public(p)} for p in (rubber.home_player, rubber.home_partner) if p]
+    view["away"] = [{"id": p.pk, "name": name_public(p)} for p in (rubber.away_player, rubber.away_partner) if p]
     view["games"] = [_game_view(game) for game in rubber.games.all()]
     view["winner"] = formats.rubber_winner(spec, rubber_results(rubber))
     return view

@@ -20,6 +20,7 @@ from django.db.models import Q
 
 from league.authors import Author
 from league.models import Competition, CupGame, CupTie
+from league.selectors.shown_names import entry_names_shown
 
 OFFER, PICK, CONFIRM, PLAY = "offer", "pick", "confirm", "play"
 
@@ -28,7 +29,7 @@ OFFER, PICK, CONFIRM, PLAY = "offer", "pick", "confirm", "play"
 class MyTie:
     tie: CupTie
     action: str  # OFFER, PICK, CONFIRM or PLAY
-    home: str  # the sides as the public sees them
+    home: str  # the sides as the user may see them
     away: str
     date: date | None  # the day it is played, once dated
 
@@ -45,13 +46,16 @@ def game_ties_waiting(*, user: Author) -> list[MyTie]:
                 .exclude(competition__kind=Competition.Kind.TEAM)
                 .select_related("competition", "home__player", "home__partner", "away__player", "away__partner")
                 .prefetch_related("games"))
-    found = []
+    waiting = []
     for tie in ties:
         assert tie.home is not None and tie.away is not None
         action = _action(tie, at_home=uid in tie.home.login_ids)
         if action:
-            found.append(MyTie(tie=tie, action=action, home=tie.home.public_name, away=tie.away.public_name,
-                               date=tie.date))
+            waiting.append((tie, tie.home, tie.away, action))
+    # The sides named for the user, the other players in one query.
+    names = entry_names_shown((entry for _, home, away, _ in waiting for entry in (home, away)), user)
+    found = [MyTie(tie=tie, action=action, home=names[home.pk], away=names[away.pk], date=tie.date)
+             for tie, home, away, action in waiting]
     return sorted(found, key=lambda mine: (mine.date is None, mine.date or date.min, mine.tie.competition.name,
                                            mine.tie.round, mine.tie.number))
 

@@ -18,6 +18,7 @@ from django.db.models.functions import Coalesce
 from league.authors import Author
 from league.models import Fixture, Game, MatchNight, Rubber, Team
 from league.selectors.rearrangements import RearrangeState, rearrangement_states
+from league.selectors.shown_names import names_shown
 
 # A match a captain or scorer can still play or look back on: drafts are
 # the secretary's, and a void match is nobody's to score.
@@ -68,8 +69,8 @@ def teams_of(*, user: Author) -> QuerySet[Team]:
 def my_matches(*, user: Author, today: date) -> list[MyMatch]:
     """The user's teams' matches: tonight's, the next few, the latest few,
     in that order; an open night's rubbers come with it, and any request
-    to move it. The same eight queries however many teams, matches and
-    rubbers."""
+    to move it, its players named for the user (`names_shown`). The same
+    nine queries at most however many teams, matches and rubbers."""
     teams = teams_of(user=user).values("pk")
     mine = (Fixture.objects.filter(Q(home_team__in=teams) | Q(away_team__in=teams), status__in=SHOWN)
             .annotate(on=Coalesce("rearranged_to", "date"))
@@ -78,7 +79,7 @@ def my_matches(*, user: Author, today: date) -> list[MyMatch]:
              + [(f, "next") for f in mine.filter(on__gt=today).order_by("on", "pk")[:NEXT_COUNT]]
              + [(f, "recent") for f in mine.filter(on__lt=today).order_by("-on", "-pk")[:RECENT_COUNT]])
     open_nights = [f.night.pk for f, _ in found if _night_open(f)]
-    lines = _rubber_lines(night_ids=open_nights)
+    lines = _rubber_lines(night_ids=open_nights, user=user)
     moving = rearrangement_states(fixtures=[f for f, _ in found], user=user, today=today)
     return [MyMatch(fixture=f, when=when, open=_night_open(f), result=_night_status(f),
                     rubbers=lines.get(f.night.pk, []) if _night_open(f) else [], rearrange=moving[f.pk])
@@ -94,23 +95,27 @@ def _night_open(fixture: Fixture) -> bool:
     return _night_status(fixture) == MatchNight.Status.OPEN
 
 
-def _rubber_lines(*, night_ids: list[int]) -> dict[int, list[RubberLine]]:
-    """Each open night's rubbers, in order, with their live games."""
-    rubbers = (Rubber.objects.filter(night_id__in=night_ids)
-               .select_related("home_player", "home_partner", "away_player", "away_partner")
-               .prefetch_related("games__game").order_by("night_id", "number"))
+def _rubber_lines(*, night_ids: list[int], user: Author) -> dict[int, list[RubberLine]]:
+    """Each open night's rubbers, in order, with their live games and
+    their players named for `user`."""
+    rubbers = list(Rubber.objects.filter(night_id__in=night_ids)
+                   .select_related("home_player", "home_partner", "away_player", "away_partner")
+                   .prefetch_related("games__game").order_by("night_id", "number"))
+    names = names_shown((p for rubber in rubbers for p in (rubber.home_player, rubber.home_partner,
+                                                            rubber.away_player, rubber.away_partner)
+                         if p is not None), user)
     lines: dict[int, list[RubberLine]] = {}
     for rubber in rubbers:
         games = [RubberGameLink(number=g.number, game_id=g.game.pk, finished=g.game.status == Game.Status.WON)
                  for g in rubber.games.all() if g.game is not None]
         lines.setdefault(rubber.night_id, []).append(
-            RubberLine(number=rubber.number, players=_players(rubber), games=games))
+            RubberLine(number=rubber.number, players=_players(rubber, names), games=games))
     return lines
 
 
-def _players(rubber: Rubber) -> str:
-    home = " & ".join(p.public_name for p in (rubber.home_player, rubber.home_partner) if p is not None)
-    away = " & ".join(p.public_name for p in (rubber.away_player, rubber.away_partner) if p is not None)
+def _players(rubber: Rubber, names: dict[int, str]) -> str:
+    home = " & ".join(names[p.pk] for p in (rubber.home_player, rubber.home_partner) if p is not None)
+    away = " & ".join(names[p.pk] for p in (rubber.away_player, rubber.away_partner) if p is not None)
     return f"{home} v {away}"
 
 

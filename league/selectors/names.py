@@ -1,7 +1,7 @@
 """Who may see and change what the league holds about a player: the player
 themself, when a user is linked to them, and the secretaries of every
 league they have been registered in. The public sees only the name the
-player chose to show (`Player.public_name`)."""
+player chose to show (`league.selectors.shown_names.name_public`)."""
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
@@ -12,6 +12,7 @@ from league.authors import Author
 from league.models import AuditEntry, League, Player, RubberGame, SquadRegistration
 from league.selectors.matches import game_outcome
 from league.selectors.public import player_registrations, player_rubber_games, player_season_stats
+from league.selectors.shown_names import name_public
 
 
 def player_of_user(user: Author) -> Player | None:
@@ -59,7 +60,7 @@ def player_data(*, player: Player) -> dict[str, Any]:
     statistics and the audit entries about them."""
     return {
         "player": {"id": player.pk, "name": player.name, "name_shown": player.name_shown,
-                   "public_name": player.public_name, "user": player.user.get_username() if player.user else None},
+                   "public_name": name_public(player), "user": player.user.get_username() if player.user else None},
         "registrations": [{
             "league": str(r.season.league), "season": str(r.season), "team": {"id": r.team_id, "name": str(r.team)},
             "registered_at": r.registered_at.isoformat(),
@@ -86,8 +87,9 @@ def _game(rubber_game: RubberGame, player: Player) -> dict[str, Any]:
         "date": fixture.played_on.isoformat(), "fixture": fixture.pk, "home_team": str(fixture.home_team),
         "away_team": str(fixture.away_team), "side": "home" if home else "away", "rubber": rubber.number,
         "game": rubber_game.number,
-        # Others as the public sees them: this is the player's data, not theirs.
-        "others": [p.public_name for p in (rubber.home_player, rubber.home_partner, rubber.away_player,
+        # Others as anyone may see them, whoever downloads it: this is the
+        # player's data, not theirs.
+        "others": [name_public(p) for p in (rubber.home_player, rubber.home_partner, rubber.away_player,
                                       rubber.away_partner) if p is not None and p.pk != player.pk],
         "score": None if outcome is None else [outcome.home_score, outcome.away_score],
         "winner": None if outcome is None else outcome.winner,

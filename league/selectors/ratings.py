@@ -34,6 +34,7 @@ from league.models import (
 )
 from league.ratings import Game, Rating, day_start, position_of, position_parts
 from league.ratings.chart import Point
+from league.selectors.shown_names import name_public
 
 NOT_PLAYED = (Fixture.Status.WALKOVER, Fixture.Status.VOID, Fixture.Status.DRAFT)
 
@@ -223,7 +224,9 @@ def rating_board(*, league: League, division: Division | None = None) -> list[Bo
         shown = {player: rating for player, rating in shown.items() if player in played}
     players = Player.objects.in_bulk(list(shown))
     lines = [BoardLine(players[p], rating) for p, rating in shown.items() if p in players]
-    lines.sort(key=lambda line: (-line.rating.ordinal, line.player.public_name, line.player.pk))
+    # One order for every reader (the board is shared by the cached page and
+    # the API): level players by the name anyone may see.
+    lines.sort(key=lambda line: (-line.rating.ordinal, name_public(line.player), line.player.pk))
     return lines
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from league.authors import Author
 from league.models import CupGame, CupTie, Game, Player, RubberGame
 from league.selectors.access import game_write_refusal
+from league.selectors.shown_names import name_public
 
 
 def public_seats(*, game: Game) -> list[str]:
@@ -29,14 +30,14 @@ def public_seats_of(*, games: list[Game]) -> dict[int, list[str]]:
                                  "rubber__home_partner", "rubber__away_partner"))
         for rubber_game in found:
             assert rubber_game.game_id is not None
-            seats[rubber_game.game_id] = [player.public_name for player in rubber_game.rubber.seat_players()]
+            seats[rubber_game.game_id] = [name_public(player) for player in rubber_game.rubber.seat_players()]
     others = [game.pk for game in games if game.match_night_id is None]
     if others:
         for cup_game in (CupGame.objects.filter(game_id__in=others)
                          .select_related("tie__home__player", "tie__home__partner", "tie__away__player",
                                          "tie__away__partner")):
             assert cup_game.game_id is not None
-            seats[cup_game.game_id] = [player.public_name for player in _cup_seat_players(cup_game.tie)]
+            seats[cup_game.game_id] = [name_public(player) for player in _cup_seat_players(cup_game.tie)]
     return seats
 
 

@@ -4,7 +4,9 @@ Every page, API answer, export and email that names a player asks
 `name_shown`: the player themself and the secretaries of a league they
 were registered in see the full name; everyone else, visitors first, sees
 the name the player chose to show (`Player.public_name`: in full, as
-initials, or "A player").
+initials, or "A player"). What is shared between readers asks
+`name_public` instead, and a list asks `names_shown` once for all its
+players.
 
 Stored texts carry no names. A cup tie's decided reason keeps the places
 of its sides as the tokens below ("{winner} through: 1-0 on games"), and
@@ -24,6 +26,40 @@ def name_shown(player: Player, user: Author) -> str:
     """The player's full name for themself and the secretaries of their
     leagues; the name they chose to show for anyone else."""
     return player.name if sees_in_full(player, user) else player.public_name
+
+
+def name_public(player: Player) -> str:
+    """The name anyone may see: `name_shown` with no reader. For what is
+    shared between readers (a page kept in the spectators' cache, a table,
+    its CSV, a ratings board), which must never hold a name that only one
+    reader may see."""
+    return name_shown(player, None)
+
+
+def names_shown(players: Iterable[Player], user: Author) -> dict[int, str]:
+    """`name_shown` of each player by id, for a list (a leaderboard, a
+    squad): at most one query however many there are, where `name_shown`
+    asks once a player."""
+    found = {player.pk: player for player in players}
+    full = _seen_in_full(list(found.values()), user)
+    return {pk: player.name if pk in full else player.public_name for pk, player in found.items()}
+
+
+def _seen_in_full(players: list[Player], user: Author) -> set[int]:
+    """The ids of `players` that `user` sees in full: their own, and those
+    registered in a league `user` is a secretary of (asked once)."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    if user_id is None:
+        return set()
+    own = {player.pk for player in players if player.user_id == user_id}
+    others = [player.pk for player in players if player.pk not in own]
+    if not others:
+        return own
+    officiated = SquadRegistration.objects.filter(
+        player_id__in=others,
+        team__league_id__in=League.secretaries.through.objects.filter(user_id=user_id).values("league_id"),
+    ).values_list("player_id", flat=True)
+    return own | set(officiated)
 
 
 def sees_in_full(player: Player, user: Author) -> bool:
@@ -91,6 +127,23 @@ def entry_name_shown(entry: CupEntry | None, user: Author) -> str:
     if entry.team_id is not None:
         return entry.name
     return " & ".join(name_shown(p, user) for p in (entry.player, entry.partner) if p is not None)
+
+
+def entry_name_public(entry: CupEntry | None) -> str:
+    """A cup entry's name as anyone may see it (see `name_public`); "" for
+    a place not yet filled."""
+    return "" if entry is None else entry_name_shown(entry, None)
+
+
+def entry_names_shown(entries: Iterable[CupEntry], user: Author) -> dict[int, str]:
+    """`entry_name_shown` of each entry by id, its players named by
+    `names_shown` in one go. Select the entries' players with them."""
+    listed = list(entries)
+    players = [p for entry in listed if entry.team_id is None for p in (entry.player, entry.partner) if p is not None]
+    names = names_shown(players, user)
+    return {entry.pk: entry.name if entry.team_id is not None
+            else " & ".join(names[p.pk] for p in (entry.player, entry.partner) if p is not None)
+            for entry in listed}
 
 
 def reason_shown(tie: CupTie, user: Author) -> str:

@@ -1,8 +1,11 @@
 """A match night's substitutes and substitutions, as the night page, the
-match card and the API show them (league.models.substitutes)."""
+match card and the API show them (league.models.substitutes). Its
+players are named as anyone may see them: the night page that shows it
+is kept in the spectators' cache, shared between readers."""
 from typing import Any
 
 from league.models import NightSubstitute, Substitution
+from league.selectors.shown_names import name_public
 
 
 def night_substitutes(*, fixture_id: int) -> dict[str, Any]:
@@ -14,8 +17,8 @@ def night_substitutes(*, fixture_id: int) -> dict[str, Any]:
             .select_related("rubber", "off", "on").order_by("rubber__number", "pk"))
     view: dict[str, Any] = {"home": [], "away": [], "substitutions": []}
     for substitute in named:
-        view[substitute.side].append({"id": substitute.player_id, "name": substitute.player.public_name})
+        view[substitute.side].append({"id": substitute.player_id, "name": name_public(substitute.player)})
     view["substitutions"] = [{"rubber": s.rubber.number, "side": s.side,
-                              "off": {"id": s.off_id, "name": s.off.public_name},
-                              "on": {"id": s.on_id, "name": s.on.public_name}} for s in made]
+                              "off": {"id": s.off_id, "name": name_public(s.off)},
+                              "on": {"id": s.on_id, "name": name_public(s.on)}} for s in made]
     return view

@@ -177,6 +177,10 @@ class GameScorersApi(APIView):
     """Who besides its creator may score a game outside a match: anyone
     reads the list; the creator adds and removes names."""
 
+    # Checked before the body: an outsider is refused as the service would (league.api.who_first).
+    game_owner_write = True
+    refused_as = "game.scorer.add"
+
     class InputSerializer(StrictSerializer):
         class Meta:
             ref_name = "GameScorerInput"
@@ -197,6 +201,9 @@ class GameScorersApi(APIView):
 
 
 class GameScorerApi(APIView):
+    game_owner_write = True
+    refused_as = "game.scorer.remove"
+
     @extend_schema(request=None, responses={200: GameScorersOutput, **WRITE_ERRORS},
                    summary="Take a scorer off the game (its creator)")
     def delete(self, request: Request, game_id: int, username: str) -> Response:

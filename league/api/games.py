@@ -177,9 +177,8 @@ class GameScorersApi(APIView):
     """Who besides its creator may score a game outside a match: anyone
     reads the list; the creator adds and removes names."""
 
-    # Checked before the body: an outsider is refused as the service would (league.api.who_first).
+    # Naming scorers is the creator's: checked before the body (league.api.who_first).
     game_owner_write = True
-    refused_as = "game.scorer.add"
 
     class InputSerializer(StrictSerializer):
         class Meta:
@@ -202,7 +201,6 @@ class GameScorersApi(APIView):
 
 class GameScorerApi(APIView):
     game_owner_write = True
-    refused_as = "game.scorer.remove"
 
     @extend_schema(request=None, responses={200: GameScorersOutput, **WRITE_ERRORS},
                    summary="Take a scorer off the game (its creator)")

@@ -166,8 +166,6 @@ RUBBER_GAME_BODY = {
 
 class RubberGamesApi(APIView):
     schema = BodyRequiredSchema()
-    # An outsider is refused before the body says which (start, card) it is.
-    refused_as = "night.game"
 
     class InputSerializer(serializers.Serializer[Any]):
         """{"live": true} starts a live game; {"home_score": 61,

@@ -1,10 +1,9 @@
 """The API's check of who is asking, before any view reads a write's body
 (REST_FRAMEWORK's DEFAULT_PERMISSION_CLASSES, after the login check).
 
-A view tunes it with two class attributes:
+A refusal is audited as the write's service audits its own
+(league.api.refused_as). A view tunes the check with two class attributes:
 
-- `refused_as`: the audit action of a refusal, the one its service uses
-  (default: `api.<the route's name>`);
 - `game_owner_write`: the write is the game creator's (naming scorers),
   not any scorer's;
 - `checks_writer_itself`: the view checks who is asking itself, before
@@ -17,6 +16,7 @@ from typing import Any
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
+from league.api.refused_as import refused_as
 from league.services.people_first import game_writers_only, league_people_only
 
 
@@ -27,16 +27,15 @@ class WhoFirst(BasePermission):
         if getattr(view, "checks_writer_itself", False):
             return True
         path_ids = view.kwargs
-        audited = getattr(view, "refused_as", None)
+        audited = refused_as(_route(request, view), request.method or "")
         if "game_id" in path_ids:
             game_writers_only(game_id=path_ids["game_id"], user=request.user,
                               owner=getattr(view, "game_owner_write", False), action=audited)
         else:
-            league_people_only(path_ids=path_ids, user=request.user, action=audited or _route(request, view))
+            league_people_only(path_ids=path_ids, user=request.user, action=audited or "api.write")
         return True
 
 
 def _route(request: Request, view: Any) -> str:
-    """`api.<the route's name>`, the audit action of a refusal by default."""
-    name = getattr(request.resolver_match, "url_name", None) or type(view).__name__
-    return f"api.{name}"
+    """The route's name (the view's, should it have none)."""
+    return getattr(request.resolver_match, "url_name", None) or type(view).__name__

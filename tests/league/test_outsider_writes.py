@@ -17,8 +17,9 @@ from matchnights import Night, a_match_night
 from rest_framework.test import APIClient
 from tablets import sample_sheet, tablet_for
 
+from league.api.refused_as import REFUSED_AS, refused_as
 from league.api.urls import urlpatterns
-from league.models import CupEntry, CupTie
+from league.models import AuditEntry, CupEntry, CupTie
 from league.services.cups import competition_create, cup_draw, cup_enter
 from league.services.games import game_import
 from league.services.transfers import transfer_request
@@ -95,6 +96,21 @@ def test_a_user_with_no_part_in_the_league_with_a_bad_body_is_refused_on_every_w
     passer_by = get_user_model().objects.create_user("passer-by")
     told = _told_what_is_wrong(tablet_for(passer_by), ids, skip=set(OPEN_TO_ANY_USER))
     assert not told, "\n".join(told)
+
+
+def test_a_refused_outsider_is_audited_as_the_writes_service_audits_its_refusals(ids: dict[str, Any]) -> None:
+    passer_by = get_user_model().objects.create_user("passer-by")
+    _told_what_is_wrong(tablet_for(passer_by), ids, skip=set(OPEN_TO_ANY_USER))
+    audited = set(AuditEntry.objects.filter(user=passer_by).values_list("action", flat=True))
+    expected = {f"{action}.refused" for pattern, method in _writes() if pattern.name not in OPEN_TO_ANY_USER
+                if (action := refused_as(pattern.name, method.upper())) is not None}
+    assert audited == expected
+
+
+def test_every_write_is_named_for_the_audit_log() -> None:
+    """A new write says how its refusals are logged, as its service does."""
+    named = {pattern.name for pattern, _ in _writes()} - set(OPEN_TO_ANY_USER)
+    assert named - set(REFUSED_AS) == set()
 
 
 def test_every_write_of_the_urls_is_walked(ids: dict[str, Any]) -> None:

@@ -35,7 +35,7 @@ OPEN_TO_ANY_USER = {
     "game-preview": "a dry run of a move: it writes nothing and shows only what the game's options show",
 }
 
-# Bodies no write accepts: an unknown field, and none of the ones it needs.
+# A body no write accepts: an unknown field, and none of the ones it needs.
 MALFORMED = {"not-a-field": [[]]}
 
 
@@ -68,7 +68,8 @@ def _writes() -> list[tuple[URLPattern, str]]:
 
 
 def _told_what_is_wrong(client: APIClient, ids: dict[str, Any], skip: set[str]) -> list[str]:
-    """Each write that answered the client with the body's problems."""
+    """Each write that answered the client other than "who are you?": the
+    body's problems, or a 404 (the walk's ids must find what they name)."""
     told = []
     for pattern, method in _writes():
         if pattern.name in skip:
@@ -76,9 +77,8 @@ def _told_what_is_wrong(client: APIClient, ids: dict[str, Any], skip: set[str]) 
         kwargs = {name: ids[name] for name in pattern.pattern.converters}  # type: ignore[attr-defined]
         path = "/api" + reverse(pattern.name, urlconf="league.api.urls", kwargs=kwargs)
         answer = getattr(client, method)(path, MALFORMED, format="json")
-        if answer.status_code not in (401, 403, 404, 405):
+        if answer.status_code not in (401, 403):
             told.append(f"{method.upper()} {path}: {answer.status_code} {answer.content[:120]!r}")
-        assert answer.status_code != 404, f"{method.upper()} {path} found nothing to write to"
     return told
 
 

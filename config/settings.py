@@ -287,7 +287,9 @@ REST_FRAMEWORK = {
         "league.api.authentication.DeviceTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Logged in, then a part in the league the write is about, before any body is read.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly",
+                                   "league.api.who_first.WhoFirst"],
     # DRF's parsers, JSON's refusing too-deep nesting and lone surrogates with a 400.
     "DEFAULT_PARSER_CLASSES": [
         "league.api.parsers.SafeJSONParser",

@@ -24,6 +24,7 @@ from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, WRITE_ONCE_KEY, text
 from league.api.text_fields import ManyLinesField
+from league.api.who_first import WhoFirst
 from league.authors import Author
 from league.models import Competition, CupEntry, CupGame, CupTie, Fixture, MatchNight, RubberGame
 from league.refusals import Refused
@@ -353,7 +354,7 @@ class CupApi(APIView):
         pairs_one_team = serializers.BooleanField(required=False, help_text="A pairs cup, until the draw.")
 
     def get_permissions(self) -> list[BasePermission]:
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated(), WhoFirst()]
 
     @extend_schema(responses={200: CompetitionDetailOutput, 404: ErrorOutput},
                    summary="A cup, round by round: its ties, their legs (fixtures) and winners")

@@ -185,6 +185,9 @@ class GameScorersApi(APIView):
     """Who besides its creator may score a game outside a match: anyone
     reads the list; the creator adds and removes names."""
 
+    # Naming scorers is the creator's: checked before the body (league.api.who_first).
+    game_owner_write = True
+
     class InputSerializer(StrictSerializer):
         class Meta:
             ref_name = "GameScorerInput"
@@ -206,6 +209,8 @@ class GameScorersApi(APIView):
 
 
 class GameScorerApi(APIView):
+    game_owner_write = True
+
     @extend_schema(request=None, responses={200: GameScorersOutput, **WRITE_ERRORS},
                    summary="Take a scorer off the game (its creator)")
     def delete(self, request: Request, game_id: int, username: str) -> Response:

@@ -9,7 +9,7 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -79,6 +79,10 @@ class GameOptionsApi(APIView):
 
 
 class MovePreviewApi(APIView):
+    # A dry run, open to anyone logged in: it writes nothing and tells only
+    # what the game's public pages and its options already show.
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
     class InputSerializer(MoveCreateApi.InputSerializer):
         class Meta:
             ref_name = "MovePreviewInput"

@@ -16,6 +16,7 @@ from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput, NamedOutput
 from league.api.schema import ErrorOutput, WRITE_ONCE_KEY
 from league.api.text_fields import ManyLinesField
+from league.api.who_first import WhoFirst
 from league.models import RearrangeRequest
 from league.selectors.access import secretary_refusal
 from league.selectors.fixtures import fixture_detail
@@ -91,7 +92,7 @@ class SettleInput(serializers.Serializer[Any]):
 
 class RearrangementApi(APIView):
     def get_permissions(self) -> list[BasePermission]:
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated(), WhoFirst()]
 
     @extend_schema(responses={200: RearrangementOutput, 404: ErrorOutput},
                    summary="The fixture's open request to move it, or else its latest")

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from league.api.idempotency import once_per_key
 from league.api.matches import REFUSALS
 from league.api.schema import ErrorOutput, WRITE_ONCE_KEY
+from league.api.who_first import WhoFirst
 from league.models import RubberGame
 from league.selectors.substitutes import night_substitutes
 from league.services.substitutes import substitute_on, substitutes_name
@@ -50,7 +51,7 @@ class SubstitutesApi(APIView):
                                         help_text="Its substitutes, replacing any named before; empty for none.")
 
     def get_permissions(self) -> list[BasePermission]:
-        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
+        return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated(), WhoFirst()]
 
     @extend_schema(responses={200: SubstitutesOutput, 404: ErrorOutput},
                    summary="A match night's substitutes and substitutions")

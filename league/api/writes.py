@@ -17,6 +17,7 @@ from league.api.idempotency import idempotency_key
 from league.api.schema import IDEMPOTENCY_KEY, UNDO_RESPONSES, WRITE_RESPONSES, text
 from league.api.text_fields import ONE_LINE_SAYING
 from league.services.moves import move_record, move_undo, shown_record
+from league.services.people_first import game_writers_only
 
 class StrictSerializer(serializers.Serializer[Any]):
     """Refuses fields it does not know rather than silently dropping them:
@@ -80,6 +81,11 @@ def well_typed_move(data: Any) -> dict[str, Any] | None:
 
 
 class MoveCreateApi(APIView):
+    # Who is asking is checked in `post`, only where the body could be
+    # found wrong: a well-typed move, almost every one, costs no more than
+    # the service's own check, which comes before anything else it does.
+    checks_writer_itself = True
+
     class InputSerializer(StrictSerializer):
         class Meta:
             ref_name = "MoveInput"
@@ -102,7 +108,9 @@ class MoveCreateApi(APIView):
         move = well_typed_move(request.data)
         if move is None:
             # Whatever the quick check does not vouch for, the serializer
-            # judges: it accepts what it may coerce, and words every refusal.
+            # judges: it accepts what it may coerce, and words every refusal,
+            # to the game's scorers only.
+            game_writers_only(game_id=game_id, user=request.user, owner=False, action=None)
             data = self.InputSerializer(data=request.data)
             data.is_valid(raise_exception=True)
             move = dict(data.validated_data)

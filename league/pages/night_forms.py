@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 
 from league.models import Player
+from league.pages.form_fields import OneLineField
 
 
 
@@ -76,7 +77,7 @@ class DrawSheetForm(forms.Form):
     places for the pairs empty: it concedes the pairs rubbers its players
     do not fill."""
 
-    seed = forms.CharField(label="Seed (optional)", required=False, max_length=64,
+    seed = OneLineField(label="Seed (optional)", required=False, max_length=64,
                            help_text="A word or number the captains agreed at the table; "
                                      "left empty, a new one is made.")
 

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import Season, Team
+from league.pages.form_fields import OneLineField
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.refusals import NeedsInsisting
 from league.selectors.changeover import season_playoffs, teams_outside
@@ -32,7 +33,7 @@ LEAVE_OUT, AWAIT = "out", "playoff"
 
 
 class ChangeoverForm(forms.Form):
-    name = forms.CharField(max_length=100, help_text="Such as Winter 2027-28.")
+    name = OneLineField(max_length=100, help_text="Such as Winter 2027-28.")
     start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     registration_deadline = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                                             help_text="The last day squads may change without a secretary.")

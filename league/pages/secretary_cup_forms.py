@@ -6,7 +6,7 @@ from typing import Any
 from django import forms
 
 from league.models import Competition, CupEntry, Player, Team, Venue
-from league.pages.form_fields import form_field
+from league.pages.form_fields import OneLineField, form_field
 from league.pages.secretary_forms import DATE_INPUT, DivisionForm
 from league.selectors.cup_pages import players_among, teams_among, venues_among
 
@@ -125,7 +125,7 @@ class CupSettingsForm(forms.Form):
     """A cup's settings that can change after it is created
     (`cup_settings_change` says which still can)."""
 
-    name = forms.CharField(max_length=100)
+    name = OneLineField(max_length=100)
     entry_closes = forms.DateField(label="Entries close", required=False, widget=DATE_INPUT,
                                    help_text="Until the draw. Empty: open until the draw.")
     max_entries = forms.IntegerField(label="Most entries", required=False, min_value=2,
@@ -203,7 +203,7 @@ class TieWinnerForm(forms.Form):
     """Who won a singles or pairs tie, and how."""
 
     winner = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect)
-    reason = forms.CharField(max_length=200, label="How", help_text="Such as the game's score: 61-48.")
+    reason = OneLineField(max_length=200, label="How", help_text="Such as the game's score: 61-48.")
 
     def __init__(self, *args: Any, sides: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

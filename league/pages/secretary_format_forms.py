@@ -17,6 +17,7 @@ from django.http import QueryDict
 
 from league.formats import MatchFormat, PointsScheme, format_to_data, scheme_to_data
 from league.formats.data import MAX_BEST_OF, MAX_NUMBER, MAX_RUBBERS
+from league.pages.form_fields import OneLineField
 from scoring.rules import OFFENCES
 
 TARGETS = [("", "The league's"), ("61", "61"), ("121", "121")]
@@ -226,7 +227,7 @@ def penalties_parse(text: str) -> dict[str, str] | None:
 class FormatForm(forms.Form):
     """A match format's own fields; its rubbers are rows (above)."""
 
-    name = forms.CharField(max_length=80, help_text="As captains and the public pages will see it.")
+    name = OneLineField(max_length=80, help_text="As captains and the public pages will see it.")
     slug = forms.SlugField(label="Short name", max_length=36, required=False,
                            help_text="Lower-case letters, digits and hyphens: the league names it own:<short name>.")
     pairs = forms.ChoiceField(label="How pairs are chosen", choices=PAIRS, widget=forms.RadioSelect, initial="named")
@@ -262,7 +263,7 @@ def format_initial(fmt: MatchFormat) -> dict[str, Any]:
 
 
 class SchemeForm(forms.Form):
-    name = forms.CharField(max_length=80)
+    name = OneLineField(max_length=80)
     slug = forms.SlugField(label="Short name", max_length=36, required=False,
                            help_text="Lower-case letters, digits and hyphens: the league names it own:<short name>.")
     win = forms.IntegerField(label="Points for a win", min_value=0)

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from league.models import Fixture, Team
-from league.pages.form_fields import form_field
+from league.pages.form_fields import OneLineField, form_field
 from league.selectors.formats import key_choices
 from league.selectors.secretary import league_teams
 
@@ -18,7 +18,7 @@ DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=100, help_text="Such as Winter 2026-27.")
+    name = OneLineField(max_length=100, help_text="Such as Winter 2026-27.")
     start = forms.DateField(widget=DATE_INPUT, help_text="The first week of matches.")
     registration_deadline = forms.DateField(
         widget=DATE_INPUT, help_text="The last day captains may change their squads; after it, only a secretary.")
@@ -31,12 +31,12 @@ class SeasonForm(forms.Form):
 class DivisionForm(forms.Form):
     """A division's name and its overrides: a field left empty inherits the league's setting."""
 
-    name = forms.CharField(max_length=100, help_text="Such as Premier or Division One.")
+    name = OneLineField(max_length=100, help_text="Such as Premier or Division One.")
     match_format = forms.ChoiceField(required=False)
     points_scheme = forms.ChoiceField(required=False)
     result_deadline_days = forms.IntegerField(
         label="Days to return a result", required=False, min_value=1)
-    late_result_points = forms.CharField(
+    late_result_points = OneLineField(
         label="Points deducted for late results", required=False,
         help_text="Offence by offence, the last figure repeating: 3, 5. Write none for no deduction.")
     forfeit_won = forms.IntegerField(label="Walkover score: games to the side that turned up", required=False,

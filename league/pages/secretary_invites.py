@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import LoginInvite
+from league.pages.form_fields import OneLineField
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.clubs import team_get
 from league.selectors.invites import invite_by_token, invite_closed_reason
@@ -26,15 +27,15 @@ BACKEND = "django.contrib.auth.backends.ModelBackend"
 class InviteForm(forms.Form):
     role = forms.ChoiceField(label="Invite them as", choices=LoginInvite.Role.choices, widget=forms.RadioSelect,
                              initial=LoginInvite.Role.SCORER)
-    name = forms.CharField(max_length=200, required=False, help_text="So the invitation greets them by name.")
+    name = OneLineField(max_length=200, required=False, help_text="So the invitation greets them by name.")
     email = forms.EmailField(required=False,
                              help_text="Leave empty to copy the link yourself and pass it on (text, WhatsApp).")
 
 
 class AcceptForm(forms.Form):
-    username = forms.CharField(max_length=150, help_text="What you will log in with: letters, digits and @.+-_")
-    first_name = forms.CharField(max_length=150, required=False)
-    last_name = forms.CharField(max_length=150, required=False)
+    username = OneLineField(max_length=150, help_text="What you will log in with: letters, digits and @.+-_")
+    first_name = OneLineField(max_length=150, required=False)
+    last_name = OneLineField(max_length=150, required=False)
     password1 = forms.CharField(label="Password", strip=False, widget=forms.PasswordInput)
     password2 = forms.CharField(label="The password again", strip=False, widget=forms.PasswordInput)
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from league.models import Player
+from league.pages.form_fields import OneLineField
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.clubs import league_players, player_manage_refusal, player_teams
 from league.selectors.public import player_get
@@ -17,7 +18,7 @@ from league.services.clubs import player_change, player_create
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=200, help_text="In full, as the league knows them.")
+    name = OneLineField(max_length=200, help_text="In full, as the league knows them.")
     name_shown = forms.ChoiceField(
         label="Their name shows to the public", choices=Player.NameShown.choices, initial=Player.NameShown.FULL,
         widget=forms.RadioSelect, help_text="The player's choice: in full, as initials (J. B.), or hidden (A player).")

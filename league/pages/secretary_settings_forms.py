@@ -14,6 +14,7 @@ import scoring
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.formats import FORMATS, SCHEMES, FormatsError, PointsScheme, Walkover
 from league.models import Division, League
+from league.pages.form_fields import OneLineField
 from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
 from league.pages.secretary_forms import walkover_score_check
 from league.selectors.formats import key_choices, scheme_for_key
@@ -63,7 +64,7 @@ class SettingsForm(forms.Form):
     forfeit_loser_points = forms.IntegerField(label="Points to the side that gave a walkover", required=False,
                                               min_value=0)
     result_deadline_days = forms.IntegerField(label="Days to return a result", required=False, min_value=1)
-    late_result_points = forms.CharField(
+    late_result_points = OneLineField(
         label="Points deducted for late results", required=False,
         help_text="Offence by offence, the last figure repeating: 3, 5. Write none for no deduction.")
 

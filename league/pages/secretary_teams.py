@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from league.models import Team, Venue
+from league.pages.form_fields import OneLineField
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.clubs import (
     league_seasons,
@@ -29,14 +30,14 @@ from league.services.clubs import team_change, team_create, venue_change, venue_
 
 
 class VenueForm(forms.Form):
-    name = forms.CharField(max_length=200, help_text="The pub or club, such as The Red Lion.")
+    name = OneLineField(max_length=200, help_text="The pub or club, such as The Red Lion.")
     address = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
     board_sets = forms.IntegerField(label="Board sets", min_value=1, initial=1,
                                     help_text="How many league matches it can host on one night.")
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(max_length=200, help_text="Such as Red Lion A.")
+    name = OneLineField(max_length=200, help_text="Such as Red Lion A.")
     venue = forms.TypedChoiceField(label="Home venue", coerce=int)
     captain = forms.TypedChoiceField(label="Captain", coerce=int, required=False, empty_value=None,
                                      help_text="A login the league knows; invite someone new below.")

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from league.models import League, TeamWithdrawal
+from league.pages.form_fields import OneLineField
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.clubs import team_get
 from league.selectors.secretary import division_get, league_get, season_get
@@ -39,7 +40,7 @@ class SquadRulesForm(forms.ModelForm[League]):
 class DirectForm(forms.Form):
     player = forms.TypedChoiceField(label="Player", coerce=int, help_text="A player registered for another team.")
     to_team = forms.TypedChoiceField(label="Joins", coerce=int)
-    note = forms.CharField(label="Note", required=False, max_length=2000,
+    note = OneLineField(label="Note", required=False, max_length=2000,
                            help_text="Such as: written request received; fee paid.")
 
     def __init__(self, *args: object, season_id: int, teams: list[tuple[int, str]], **kwargs: object) -> None:

@@ -14,6 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import Season, Team, TransferRequest
+from league.pages.form_fields import OneLineField
 from league.pages.secretary_access import REFUSALS
 from league.selectors.access import is_captain, is_secretary
 from league.selectors.clubs import team_get
@@ -29,7 +30,7 @@ CONFIRMED = ("refuse", "withdraw")
 class AskForm(forms.Form):
     player = forms.TypedChoiceField(label="Player to bring in", coerce=int,
                                     help_text="A player registered for another team this season.")
-    note = forms.CharField(label="Note", required=False, max_length=2000,
+    note = OneLineField(label="Note", required=False, max_length=2000,
                            help_text="Such as why, or that the written request is on its way.")
 
 

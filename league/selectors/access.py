@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Q
 
 from league.authors import Author
-from league.models import CupGame, Game, League, MatchNight, Team
+from league.models import CupEntry, CupGame, Game, League, MatchNight, Player, Team
 from league.refusals import NotGameScorer, NotPermitted, NotSecretary, NotTeamScorer, Refused, WrongNightStatus
 
 
@@ -44,6 +44,27 @@ def secretary_refusal(*, league: League, user: Author, doing: str) -> NotSecreta
     if is_secretary(league=league, user=user):
         return None
     return NotSecretary(f"only a secretary of {league} {doing}")
+
+
+def league_outsider_refusal(*, league: League, user: Author) -> NotPermitted | None:
+    """None for anyone with a part in the league: a secretary, a captain,
+    vice-captain or scorer of one of its teams, a player who logs in and
+    plays in it (a squad of one of its seasons, or a cup entry). For anyone
+    else, the refusal. Only a first, coarse check: each service still asks
+    whether this person may make this write."""
+    uid = _user_id(user)
+    if uid is not None and (is_secretary(league=league, user=user) or _plays_a_part(league_id=league.pk, uid=uid)):
+        return None
+    return NotPermitted(f"only the people of {league} (its secretaries, its teams' captains and scorers, "
+                        f"its players) can make this change")
+
+
+def _plays_a_part(*, league_id: int, uid: int) -> bool:
+    in_squads = Q(registrations__season__league_id=league_id)
+    in_cups = Exists(CupEntry.objects.filter(Q(player_id=OuterRef("pk")) | Q(partner_id=OuterRef("pk")),
+                                             competition__season__league_id=league_id))
+    return (Team.objects.filter(_officials(uid), league_id=league_id).exists()
+            or Player.objects.filter(in_squads | in_cups, user_id=uid).exists())
 
 
 def is_captain(*, team: Team, user: Author) -> bool:

@@ -184,7 +184,8 @@ def test_a_night_refusal_is_audited_against_the_fixture_with_who_asked(db: None)
     scene = a_scene("home")
     with_sheet(scene)
     CARD.call(scene, OTHER_SECRETARY)
-    entry = AuditEntry.objects.filter(action="night.game.card.refused").get()
+    # Refused before the body is read, so as a write of the rubber's games, not as a card.
+    entry = AuditEntry.objects.filter(action="night.game.refused").get()
     assert (entry.user, entry.target_id) == (scene.users[OTHER_SECRETARY], str(scene.night.fixture.pk))
 
 

@@ -7,8 +7,9 @@ Where each module sits (the longest matching prefix decides):
 - pure: `scoring`, `cups` (the cups' draws and ties), the league's pure
   packages (`league.standings`, `league.formats`, `league.scheduling`),
   `league.calendar` (iCalendar text),
-  `league.competition_settings` (settings and their checks) and
-  `league.refusals` (what a write can refuse). No Django in any of them.
+  `league.competition_settings` (settings and their checks),
+  `league.refusals` (what a write can refuse) and `league.text_lines`
+  (single-line and multi-line text, for the API and the forms alike). No Django in any of them.
 - models: `league.models`, their migrations, and `league.authors` (who made
   a change: a user or nobody known).
 - selectors: `league.selectors`, and `league.engine`, which reads a game's
@@ -42,6 +43,7 @@ PLACES = {
     "league.calendar": "pure",
     "league.competition_settings": "pure",
     "league.refusals": "pure",
+    "league.text_lines": "pure",
     "league.models": "models",
     "league.migrations": "models",
     "league.authors": "models",

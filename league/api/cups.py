@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 from cups.tables import STANDINGS
 from cups.ties import MEASURES
 from league.api.idempotency import once_per_key
+from league.api.names import reader
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.schema import ErrorOutput, WRITE_ONCE_KEY, text
 from league.api.text_fields import ManyLinesField
@@ -261,8 +262,7 @@ class EntryOutput(serializers.Serializer[Any]):
         names: dict[int, str] = self.context.get("names", {})
         if entry.pk in names:
             return names[entry.pk]
-        request = self.context.get("request")
-        return entry_name_shown(entry, request.user if request is not None else None)
+        return entry_name_shown(entry, reader(self.context))
 
 
 class DrawOutput(serializers.Serializer[Any]):

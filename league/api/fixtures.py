@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.names import reader
 from league.api.schema import ErrorOutput
 from league.api.text_fields import ManyLinesField
 from league.models import Fixture
@@ -67,14 +68,13 @@ class FixtureOutput(serializers.Serializer[Any]):
     reason = serializers.SerializerMethodField(
         help_text="Why it was last postponed, rearranged, awarded or voided; the players in it named as the reader "
                   "may see them.")
-
-    def get_reason(self, fixture: Fixture) -> str:
-        request = self.context.get("request")
-        return fixture_reason_shown(fixture, request.user if request is not None else None)
     revision = serializers.IntegerField(help_text="Counts its changes since publication.")
     cup_tie = serializers.IntegerField(source="cup_tie_id", allow_null=True,
                                        help_text="The cup tie it is a leg of (/api/cups/...); null for a league match.")
     leg = serializers.IntegerField(allow_null=True, help_text="A cup tie's leg: 1, 2, then replays or a decider.")
+
+    def get_reason(self, fixture: Fixture) -> str:
+        return fixture_reason_shown(fixture, reader(self.context))
 
 
 def _fixtures(fixtures: list[Fixture], request: Request) -> Any:

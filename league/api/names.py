@@ -1,12 +1,22 @@
 """A player named in an answer, as whoever is asking may see them
 (league.selectors.shown_names): serializers that name a player use this,
 never the player's `name`, and are given the request in their context."""
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import serializers
 
+from league.authors import Author
 from league.models import Player
 from league.selectors.shown_names import name_shown
+
+
+def reader(context: Mapping[str, Any]) -> Author:
+    """Who is asking, from a serializer's context: without a request (no
+    one known asking) None, whom the one naming function answers with the
+    public's name."""
+    request = context.get("request")
+    return request.user if request is not None else None
 
 
 class PlayerNamedOutput(serializers.Serializer[Any]):
@@ -19,6 +29,4 @@ class PlayerNamedOutput(serializers.Serializer[Any]):
                   "to show it: in full, as initials or \"A player\".")
 
     def get_name(self, player: Player) -> str:
-        # Without a request (no one known asking) the public's name.
-        request = self.context.get("request")
-        return name_shown(player, request.user if request is not None else None)
+        return name_shown(player, reader(self.context))

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
-from league.api.names import PlayerNamedOutput
+from league.api.names import PlayerNamedOutput, reader
 from league.api.schema import ErrorOutput
 from league.api.text_fields import ManyLinesField
 from league.models import TeamWithdrawal, TransferRequest
@@ -55,8 +55,7 @@ class TransferOutput(serializers.Serializer[Any]):
         help_text="The words given with the request; the player in them named as the reader may see them.")
 
     def get_note(self, transfer: TransferRequest) -> str:
-        request = self.context.get("request")
-        return words_shown(transfer.note, [transfer.player], request.user if request is not None else None)
+        return words_shown(transfer.note, [transfer.player], reader(self.context))
 
     def get_waiting_for(self, transfer: TransferRequest) -> list[str]:
         return approvals_missing(transfer) if transfer.status == TransferRequest.Status.OPEN else []

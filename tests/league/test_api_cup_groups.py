@@ -73,6 +73,7 @@ def draw(cup: CupLeague, competition: dict[str, Any], **body: Any) -> Any:
     return cup.desk().post(f"/api/cups/{competition['id']}/draw", body, format="json")
 
 
+@pytest.mark.slow  # a whole cup played through the API, seconds long: make test-fast leaves it out
 def test_a_group_stage_cup_is_played_from_its_groups_to_a_winner() -> None:
     cup = a_cup_league(6)
     competition = group_cup(cup)

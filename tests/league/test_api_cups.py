@@ -91,6 +91,7 @@ def _next_sides(cup: CupLeague, found: dict[str, Any]) -> tuple[Any, Any]:
     return (away, home) if legs[-1]["home_team"] == home.pk else (home, away)
 
 
+@pytest.mark.slow  # a whole cup played through the API, seconds long: make test-fast leaves it out
 def test_a_team_cup_is_played_through_to_its_winner() -> None:
     cup = a_cup_league(6)
     competition = cup_created(cup)

@@ -20,6 +20,7 @@ def _migrate(targets: list[tuple[str, str]]) -> Any:
     return executor.loader.project_state(targets).apps
 
 
+@pytest.mark.slow  # migrates the whole schema back and forth, seconds long: make test-fast leaves it out
 @pytest.mark.django_db(transaction=True)
 def test_a_tablet_logged_in_before_the_upgrade_stays_logged_in() -> None:
     old = _migrate(BEFORE)

@@ -18,7 +18,9 @@ source with `ast` (no module imported, no database), checks the rest:
 """
 import ast
 import configparser
+import re
 from collections.abc import Iterator
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
@@ -175,6 +177,24 @@ def test_the_contracts_read_every_project_package() -> None:
     assert sorted(contracts()["importlinter"]["root_packages"].split()) == sorted(PROJECT)
     assert sorted(path.parent.name for path in ROOT.glob("*/__init__.py")
                   if path.parent.name not in {"tests", "benchmarks"}) == sorted(PROJECT)
+
+
+def test_the_pure_contracts_forbid_every_library_of_requirements_txt() -> None:
+    """A new runtime dependency is forbidden to the pure packages from the
+    day it is added: each name it is imported by is in both lists."""
+    def canonical(name: str) -> str:
+        return re.sub(r"[-_.]+", "-", name).lower()
+
+    required = {canonical(re.split(r"[\[=<>~;! ]", line.strip())[0])
+                for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.lstrip().startswith(("#", "-"))}
+    imported_as = {name for name, distributions in packages_distributions().items()
+                   if name.isidentifier() and "__" not in name
+                   and any(canonical(found) in required for found in distributions)}
+    assert len(imported_as) >= len(required)
+    for contract in ("pure", "scoring"):
+        forbidden = set(contracts()[f"importlinter:contract:{contract}"]["forbidden_modules"].split())
+        assert sorted(imported_as - forbidden) == [], contract
 
 
 # The checks themselves: each is caught and told.

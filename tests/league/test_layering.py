@@ -128,9 +128,12 @@ def late_imports(module: str, tree: ast.AST) -> list[str]:
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
         for node in ast.walk(function):
-            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
-                     else [("." * node.level) + (node.module or "")] if isinstance(node, ast.ImportFrom)
-                     else [])
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = ["." * node.level + (node.module or "")]
+            else:
+                continue
             wrong += [f"{module_path(module)}:{node.lineno} imports {name} inside a function: import it at the top"
                       for name in names if name.startswith(".") or is_project(name)]
     return sorted(set(wrong))

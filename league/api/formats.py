@@ -8,7 +8,6 @@ with 422 and every problem, each saying where it is (`rubbers.2.best_of`).
 """
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -19,9 +18,10 @@ from league.api.fixtures import WRITE_ERRORS
 from league.api.schema import ErrorOutput, text
 from league.api.writes import StrictSerializer
 from league.formats.data import MAX_BEST_OF, MAX_NAME, MAX_NUMBER, MAX_RUBBERS
-from league.models import League, StoredFormat
+from league.models import StoredFormat
 from league.refusals import FormatInvalid
 from league.selectors.formats import stored_format_get, stored_format_users, stored_formats, version_history
+from league.selectors.secretary import league_or_404
 from league.services.formats import WHAT, stored_format_change, stored_format_create
 from league.services.secretaries_first import secretaries_only
 
@@ -198,7 +198,7 @@ class _StoredListApi(APIView):
     output: type[serializers.Serializer[Any]] = FormatOutput
 
     def get(self, request: Request, league_id: int) -> Response:
-        get_object_or_404(League, pk=league_id)
+        league_or_404(league_id=league_id)
         found = [_stored(s) for s in stored_formats(league_id=league_id) if s.kind == self.kind]
         return Response(self.output(found, many=True).data)
 

@@ -15,7 +15,7 @@ from league.api.fixtures import WRITE_ERRORS
 from league.api.text_fields import OneLineField
 from league.selectors.access import game_scorer_logins
 from league.selectors.shown_names import login_shown
-from league.selectors.games import game_entries, game_get, game_live_state, game_sheet
+from league.selectors.games import game_get, game_log, game_live_state, game_sheet
 from league.selectors.seat_names import seats_for, with_seats
 from league.selectors.state import game_state
 from league.services.games import game_create, game_import, game_scorer_add, game_scorer_remove
@@ -167,8 +167,7 @@ class GameLogApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer(many=True), 404: ErrorOutput}, summary="A game's move log")
     def get(self, request: Request, game_id: int) -> Response:
-        rows = game_entries(game=game_get(game_id=game_id)).select_related(
-            "voids", "entered_by__player", "voided_by__entered_by__player")
+        rows = game_log(game=game_get(game_id=game_id))
         return Response(self.OutputSerializer(rows, many=True, context={"request": request}).data)
 
 

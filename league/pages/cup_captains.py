@@ -22,6 +22,7 @@ from league.pages.form_keys import FormInvalid, cleaned, done_once_or_refused
 from league.pages.public_lines import night_of
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.selectors.access import is_captain
+from league.selectors.cup_games import tie_games_loaded
 from league.selectors.cup_pages import (
     CupView,
     TieView,
@@ -75,7 +76,7 @@ def _player_date_actions(view: CupView, *, user: Author, waiting: dict[int, CupG
         found = tie.tie
         if (found is None or found.bye or found.winner_id is not None or tie.home is None or tie.away is None
                 or (competition.finals_date is not None and found.date == competition.finals_date)
-                or found.games.all() or found.pk in waiting):
+                or tie_games_loaded(tie=found) or found.pk in waiting):
             continue
         if uid in tie.home.login_ids:
             actions[found.pk] = {"action": OFFER, "form": OfferForm(prefix=f"offer{found.pk}"),

@@ -17,6 +17,7 @@ from league.models import Competition, CupGame, Game
 from league.pages.form_keys import done_once, done_once_or_refused
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.pages.secretary_cup_forms import TieCardForm
+from league.selectors.cup_games import tie_games_loaded
 from league.selectors.cup_pages import CupView, tie_get
 from league.services.cup_game_results import cup_game_confirm, cup_game_dispute, cup_game_submit
 from league.services.cup_games import cup_game_start
@@ -36,7 +37,7 @@ def play_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) ->
         if tie.tie is None or tie.bye or tie.tie.winner_id is not None or tie.home is None or tie.away is None:
             continue
         if uid in tie.home.login_ids | tie.away.login_ids:
-            playing = [g for g in tie.tie.games.all() if g.game_id is not None and not g.winner
+            playing = [g for g in tie_games_loaded(tie=tie.tie) if g.game_id is not None and not g.winner
                        and g.game is not None and g.game.status != Game.Status.WON]
             held = waiting.get(tie.tie.pk)
             answer = (held is not None and held.state == CupGame.State.SUBMITTED

@@ -9,14 +9,15 @@ the whole game), so an appeal can cite one."""
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from league.models import Game, Player
+from league.models import Player
 from league.pages.robots import hidden_by, render_for
 from league.pages.spectator_cache import spectator_cached
 from league.selectors.page_versions import ANY_LEAGUE, game_key, player_key
 from league.selectors.analysis import game_analysis, player_chances
+from league.selectors.games import game_or_404
 from league.selectors.pad_links import game_night_link
 from league.selectors.public import player_get, player_registrations
 from league.selectors.seat_names import seats_for
@@ -26,7 +27,7 @@ from scoring.analysis import Analysis, Chance, Step
 @spectator_cached(lambda game_id: [game_key(game_id)], params=("move",))
 @require_GET
 def game_analysis_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_or_404(game_id=game_id)
     # Names as the reader may see them: a match's players as they chose to
     # be shown, unless the reader scores the game.
     analysis = game_analysis(game=game).copy()

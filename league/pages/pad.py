@@ -10,12 +10,13 @@ the same check the writes meet."""
 import scoring
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from league.models import Game
 from league.pages.spectator_cache import spectator_cached
+from league.selectors.games import game_or_404
 from league.selectors.page_versions import game_key
 from league.selectors.pad_links import follower_reason, game_night_link, pad_links
 
@@ -25,7 +26,7 @@ PAD_CACHE = "pad-1"
 
 @ensure_csrf_cookie  # the pad's script reads the token from the cookie
 def pad(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_or_404(game_id=game_id)
     context = {"game": game, "cache": PAD_CACHE, "night": game_night_link(game=game), "start": start_words(game)}
     reason = follower_reason(game=game, user=request.user)
     if reason is not None:
@@ -37,13 +38,13 @@ def pad(request: HttpRequest, game_id: int) -> HttpResponse:
 def pad_next(request: HttpRequest, game_id: int) -> HttpResponse:
     """What comes after the game on its night, for the pad to show once the
     game is won: the next rubber to score, or the way back to the night."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_or_404(game_id=game_id)
     return render(request, "pad/next.html", {"game": game, "links": pad_links(game=game, user=request.user)})
 
 
 @spectator_cached(lambda game_id: [game_key(game_id)])
 def board(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_or_404(game_id=game_id)
     return render(request, "pad/board.html", {"game": game, "night": game_night_link(game=game),
                                               "start": start_words(game)})
 

@@ -26,6 +26,7 @@ from league.selectors.page_versions import division_key, league_keys
 from league.selectors.public import (
     division_fixtures_public,
     division_settings_of,
+    division_table_rows,
     division_with_league,
     league_by_slug,
     season_divisions,
@@ -106,7 +107,7 @@ def team_seasons(*, team: Team, season_id: int | None) -> tuple[DivisionEntry | 
 def _division_panel(division: Division, fixtures: list[Fixture], today: date) -> dict[str, Any]:
     """A division on its league's home: the table, and a week's worth of the
     latest results and of the next fixtures."""
-    entries = list(division.table_entries.all())
+    entries = division_table_rows(division=division)
     lines = fixture_lines(fixtures, today=today, deadline_days=division_settings_of(division).result_deadline_days)
     latest, upcoming = latest_and_next(lines, today=today, count=week_size(fixtures))
     return {"division": division, "entries": entries, "rebuilt_at": table_rebuilt_at(entries), "latest": latest,

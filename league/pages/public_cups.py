@@ -38,7 +38,7 @@ from league.selectors.cup_pages import (
     round_names,
     tie_rule_words,
 )
-from league.selectors.cup_games import cup_game_outcome
+from league.selectors.cup_games import cup_game_outcome, tie_games_loaded
 from league.selectors.cup_groups import group_tables
 from league.selectors.matches import night_view
 from league.selectors.page_versions import league_keys
@@ -141,7 +141,7 @@ def _tie_games(tie: CupTie, waiting: CupGame | None = None) -> list[dict[str, An
     every move), for a live game its own board, and the start scores it
     was given (a handicap cup's), home first."""
     shown = []
-    for cup_game in sorted([*tie.games.all(), *([waiting] if waiting else [])], key=lambda g: g.number):
+    for cup_game in sorted([*tie_games_loaded(tie=tie), *([waiting] if waiting else [])], key=lambda g: g.number):
         outcome = cup_game_outcome(cup_game)
         game = cup_game.game
         if outcome is not None:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from league.models import League, RearrangeRequest
 from league.pages.date_offer_forms import DATE_INPUT, night_words
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
-from league.selectors.rearrangements import league_requests
+from league.selectors.rearrangements import league_requests, league_seasons_listed
 from league.selectors.secretary import league_get, season_get
 from league.services.rearrangements import rearrangement_overrule, season_rearrange_by_set
 
@@ -130,7 +130,7 @@ def _page(request: HttpRequest, league: League,
         rows.append(row)
     seasons = [{"season": season, "form": LastNightForm(initial={"rearrange_by": season.rearrange_by},
                                                          prefix=f"season{season.pk}")}
-               for season in league.seasons.all()]
+               for season in league_seasons_listed(league=league)]
     return render(request, "secretary/rearrangements.html", {
         "league": league, "open_rows": [r for r in rows if r["open"]],
         "answered_rows": [r for r in rows if not r["open"]], "seasons": seasons},

@@ -21,6 +21,7 @@ from league.selectors.clubs import (
     league_venues,
     login_choices,
     team_get,
+    team_scorers,
     venue_get,
     venue_refusal,
 )
@@ -97,7 +98,7 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
             return HttpResponseRedirect(reverse("secretary-team", args=[found.pk]))
     return render(request, "secretary/team.html", {
         "team": found, "form": form, "seasons": league_seasons(league_id=found.league_id),
-        "scorers": list(found.scorers.order_by("username")), "invites": team_invites_open(team_id=found.pk)})
+        "scorers": team_scorers(team=found), "invites": team_invites_open(team_id=found.pk)})
 
 
 @secretary_page

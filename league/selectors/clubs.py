@@ -110,3 +110,8 @@ def players_named(*, name: str) -> list[Player]:
 
 def league_seasons(*, league_id: int) -> list[Season]:
     return list(Season.objects.filter(league_id=league_id).order_by("-start", "-id"))
+
+
+def team_scorers(*, team: Team) -> list[User]:
+    """Who may score the team's games, by username."""
+    return list(team.scorers.order_by("username"))

@@ -93,3 +93,10 @@ def _handicap(league: League, shown: dict[int, float], tie: CupTie, target: int)
 
 def _players(entry: CupEntry) -> list[int]:
     return [p for p in (entry.player_id, entry.partner_id) if p is not None]
+
+
+def tie_games_loaded(*, tie: CupTie) -> list[CupGame]:
+    """The tie's games through its related manager: those a cup page's
+    selector prefetched (counting games, with their games), or a query
+    where nothing was."""
+    return list(tie.games.all())

@@ -3,6 +3,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 
 from league.engine import engine_replay, log_rows
 from league.models import Game, GameEntry
@@ -15,6 +16,11 @@ def game_get(*, game_id: int) -> Game:
     return Game.objects.get(pk=game_id)
 
 
+def game_or_404(*, game_id: int) -> Game:
+    """The game, or Http404 (a page's or the API's 404)."""
+    return get_object_or_404(Game, pk=game_id)
+
+
 def game_entries(*, game: Game) -> QuerySet[GameEntry]:
     """The whole log, oldest first, with who entered and who voided each row."""
     return (
@@ -22,6 +28,12 @@ def game_entries(*, game: Game) -> QuerySet[GameEntry]:
         .select_related("entered_by", "voided_by", "voided_by__entered_by")
         .order_by("seq")
     )
+
+
+def game_log(*, game: Game) -> QuerySet[GameEntry]:
+    """The whole log as the API lists it: each row with the rows voiding it,
+    and who entered and who voided it with their players."""
+    return game_entries(game=game).select_related("voids", "entered_by__player", "voided_by__entered_by__player")
 
 
 def game_sheet(*, game: Game) -> dict[str, Any]:

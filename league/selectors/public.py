@@ -66,6 +66,12 @@ def season_divisions(*, season_id: int) -> list[Division]:
                 .prefetch_related(rows).order_by("level", "name", "id"))
 
 
+def division_table_rows(*, division: Division) -> list[TableEntry]:
+    """The division's stored table rows: those `season_divisions` prefetched,
+    in table order."""
+    return list(division.table_entries.all())
+
+
 def season_fixtures(*, season_id: int) -> list[Fixture]:
     """The season's published fixtures, every division's, by date."""
     return _fixtures(Q(division__season_id=season_id))

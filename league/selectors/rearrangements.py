@@ -9,7 +9,7 @@ from datetime import date, timedelta
 from django.db.models import Case, IntegerField, Value, When
 
 from league.authors import Author
-from league.models import Fixture, League, MatchNight, RearrangeRequest, Team
+from league.models import Fixture, League, MatchNight, RearrangeRequest, Season, Team
 from league.selectors.access import is_captain, is_secretary
 
 Status = RearrangeRequest.Status
@@ -110,3 +110,9 @@ def fixture_request(*, fixture_id: int) -> RearrangeRequest:
     if found is None:
         raise RearrangeRequest.DoesNotExist(f"fixture {fixture_id} has no request to move it")
     return found
+
+
+def league_seasons_listed(*, league: League) -> list[Season]:
+    """The league's seasons, each with its last night for moved matches, in
+    the seasons' own order."""
+    return list(league.seasons.all())

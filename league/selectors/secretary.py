@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from league.models import (
@@ -64,6 +65,11 @@ def leagues_run(*, user: Author) -> list[League]:
 def league_get(*, league_id: int) -> League:
     """Raises League.DoesNotExist."""
     return League.objects.get(pk=league_id)
+
+
+def league_or_404(*, league_id: int) -> League:
+    """The league, or Http404 (a page's or the API's 404)."""
+    return get_object_or_404(League, pk=league_id)
 
 
 def season_get(*, season_id: int) -> Season:

@@ -1,91 +1,61 @@
-"""Dependencies point one way: pages and api -> services -> selectors ->
-models -> the pure packages. Read from the source with `ast`, so no module
-is imported and the test needs no database.
+"""What the layers' import contracts cannot see.
 
-Where each module sits (the longest matching prefix decides):
+The layers themselves (entry points -> services -> tasks -> selectors ->
+models -> the pure packages; api, pages and admin independent; no
+third-party library in a pure package) are import-linter's contracts in
+.importlinter, with the reason for each layer; `make layers` checks them.
+import-linter reads the import statements only, so this test, reading the
+source with `ast` (no module imported, no database), checks the rest:
 
-- pure: `scoring`, `cups` (the cups' draws and ties), the league's pure
-  packages (`league.standings`, `league.formats`, `league.scheduling`),
-  `league.calendar` (iCalendar text),
-  `league.competition_settings` (settings and their checks),
-  `league.refusals` (what a write can refuse) and `league.text_lines`
-  (single-line and multi-line text, for the API and the forms alike). No Django in any of them.
-- models: `league.models`, their migrations, and `league.authors` (who made
-  a change: a user or nobody known).
-- selectors: `league.selectors`, and `league.engine`, which reads a game's
-  log and replays it through `scoring`.
-- tasks: `league.tasks`, below the services so that a service can queue a
-  task; a task's body imports the service it calls when it runs, the one
-  place a function-level import may point up.
-- services: `league.services`.
-- entry points: `league.api`, `league.pages`, `league.admin`, the management
-  commands and the app itself.
-- config: settings, urls, the Celery app, wsgi and asgi.
+- an import by a string (`importlib.import_module`, `__import__`,
+  `import_string`) of a project module, which no contract would see;
+- a view (league.api, league.pages) reading the database itself rather than
+  through a selector: a model manager, `get_object_or_404`, or a query on a
+  related manager such as `game.entries.all()`;
+- an import inside a function, which only a task may make (to call the
+  service that queues it);
+- a module under league/ that the league's layers do not name.
 """
 import ast
+import configparser
+import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-LAYERS = ["pure", "models", "selectors", "tasks", "services", "entry points", "config"]
+PROJECT = ("league", "config", "scoring", "cups")
 
-PLACES = {
-    "scoring": "pure",
-    "cups": "pure",
-    "league.standings": "pure",
-    "league.formats": "pure",
-    "league.scheduling": "pure",
-    "league.ratings": "pure",
-    "league.calendar": "pure",
-    "league.competition_settings": "pure",
-    "league.refusals": "pure",
-    "league.text_lines": "pure",
-    "league.models": "models",
-    "league.migrations": "models",
-    "league.authors": "models",
-    "league.selectors": "selectors",
-    "league.engine": "selectors",
-    "league.tasks": "tasks",
-    "league.services": "services",
-    "league.api": "entry points",
-    "league.pages": "entry points",
-    "league.admin": "entry points",
-    "league.management": "entry points",
-    "league.apps": "entry points",
-    "league": "entry points",
-    "config": "config",
+# Imports by a string that may stand: (importing module, imported module).
+STRING_IMPORTS_ALLOWED = {
+    # Imports the engine once the compiled build leads sys.path; config sits
+    # above every layer.
+    ("config.engine_build", "scoring"),
 }
 
-# Function-level imports that may point up: (importing layer, imported layer).
-LATE_IMPORTS_ALLOWED = {("tasks", "services")}
+VIEWS = ("league.api", "league.pages")
 
-# Where `.objects` may not be read: views ask selectors and services.
-NO_MANAGERS = ("league.api", "league.pages")
+# What reads the database in a view: the managers and Django's shortcuts...
+MANAGERS = {"objects", "_default_manager", "_base_manager"}
+SHORTCUTS = {"get_object_or_404", "get_list_or_404"}
+# ...and the queryset methods no other type in the views has, which is how a
+# related manager (`game.entries.all()`) or a queryset is read.
+QUERIES = {
+    "all", "filter", "exclude", "order_by", "select_related", "prefetch_related", "values_list",
+    "annotate", "aggregate", "only", "defer", "in_bulk", "distinct", "earliest", "latest",
+    "select_for_update", "iterator", "aiterator", "afirst", "aget", "acount", "aexists",
+}
 
-
-@dataclass(frozen=True)
-class Import:
-    module: str  # the importing module
-    target: str  # the module it imports
-    late: bool  # inside a function
-
-
-def place(module: str) -> str | None:
-    """The layer of a project module; None for anything outside the project."""
-    parts = module.split(".")
-    for end in range(len(parts), 0, -1):
-        found = PLACES.get(".".join(parts[:end]))
-        if found is not None:
-            return found
-    return None
+# The only module whose functions import project code: a task imports its
+# service when it runs.
+LATE_IMPORTS_ALLOWED = {"league.tasks"}
 
 
 def modules() -> Iterator[tuple[str, Path]]:
-    for folder in ("league", "config", "scoring", "cups"):
+    for folder in PROJECT:
         for path in sorted((ROOT / folder).rglob("*.py")):
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
             if parts[-1] == "__init__":
@@ -93,124 +63,191 @@ def modules() -> Iterator[tuple[str, Path]]:
             yield ".".join(parts), path
 
 
-def is_module(name: str) -> bool:
-    path = ROOT.joinpath(*name.split("."))
-    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
-
-
-def imports(module: str, path: Path) -> Iterator[Import]:
-    """Every import in the module, with whether it runs inside a function.
-    `from package import name` counts as importing package.name when that
-    is a module."""
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-
-    def walk(node: ast.AST, late: bool) -> Iterator[Import]:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.Import):
-                for alias in child.names:
-                    yield Import(module, alias.name, late)
-            elif isinstance(child, ast.ImportFrom):
-                base = child.module or ""
-                if child.level:
-                    anchor = package.split(".")[: len(package.split(".")) - (child.level - 1)]
-                    base = ".".join(anchor + ([base] if base else []))
-                for alias in child.names:
-                    name = f"{base}.{alias.name}"
-                    yield Import(module, name if is_module(name) else base, late)
-            inside = late or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-            yield from walk(child, inside)
-
-    yield from walk(tree, False)
-
-
-def wrong_way(found: Import) -> str | None:
-    """Why the import points the wrong way, or None when it may stand."""
-    mine, theirs = place(found.module), place(found.target)
-    if mine is None or theirs is None:
-        return None
-    if LAYERS.index(theirs) <= LAYERS.index(mine):
-        return None
-    if found.late and (mine, theirs) in LATE_IMPORTS_ALLOWED:
-        return None
-    where = " inside a function" if found.late else ""
-    return f"{module_path(found.module)} imports {found.target}{where}: {mine} may not import {theirs}"
-
-
 def module_path(module: str) -> str:
     path = ROOT.joinpath(*module.split("."))
     return str((path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).relative_to(ROOT))
 
 
-# Each import once, in the order the modules and their lines come.
-ALL_IMPORTS = list(dict.fromkeys(found for module, path in modules() for found in imports(module, path)))
+def is_project(name: str) -> bool:
+    return name.split(".")[0] in PROJECT
 
 
-def test_every_import_points_down_the_layers() -> None:
-    wrong = [reason for found in ALL_IMPORTS if (reason := wrong_way(found)) is not None]
-    assert not wrong, "\n".join(wrong)
+TREES = {module: ast.parse(path.read_text(encoding="utf-8"), filename=str(path)) for module, path in modules()}
 
 
-def test_the_pure_packages_import_nothing_from_django() -> None:
-    # scoring goes further, standard library only: tests/scoring/test_engine_purity.py.
-    wrong = [
-        f"{module_path(found.module)} imports {found.target}: pure modules know nothing of Django"
-        for found in ALL_IMPORTS
-        if place(found.module) == "pure" and found.target.split(".")[0] in {"django", "rest_framework", "celery"}
+def called_name(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
+    return None
+
+
+def imported_by_string(call: ast.Call) -> str | None:
+    """The module a call imports by its name, when the name is written out
+    (or begins so, in an f-string); None for any other call."""
+    if called_name(call) not in {"import_module", "__import__", "import_string"} or not call.args:
+        return None
+    first = call.args[0]
+    if isinstance(first, ast.JoinedStr) and first.values:
+        first = first.values[0]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value
+    return None
+
+
+def string_imports(module: str, tree: ast.AST) -> list[str]:
+    return [
+        f"{module_path(module)}:{node.lineno} imports {target} by a string: import it with a statement"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and (target := imported_by_string(node)) is not None
+        and is_project(target) and (module, target) not in STRING_IMPORTS_ALLOWED
     ]
+
+
+def database_reads(module: str, tree: ast.AST) -> list[str]:
+    """Where a view reads the database itself: views ask selectors and services."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in MANAGERS:
+            found.append((node.lineno, f".{node.attr}"))
+        elif isinstance(node, ast.Name) and node.id in SHORTCUTS:
+            found.append((node.lineno, node.id))
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in QUERIES):
+            found.append((node.lineno, f".{node.func.attr}()"))
+    return [f"{module_path(module)}:{line} reads the database ({what}): ask a selector"
+            for line, what in sorted(set(found))]
+
+
+def late_imports(module: str, tree: ast.AST) -> list[str]:
+    """Project imports inside a function: how a cycle between modules gets
+    papered over. With the layers kept, only a task needs one."""
+    wrong = []
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = ["." * node.level + (node.module or "")]
+            else:
+                continue
+            wrong += [f"{module_path(module)}:{node.lineno} imports {name} inside a function: import it at the top"
+                      for name in names if name.startswith(".") or is_project(name)]
+    return sorted(set(wrong))
+
+
+def test_no_project_module_is_imported_by_a_string() -> None:
+    wrong = [reason for module, tree in TREES.items() for reason in string_imports(module, tree)]
     assert not wrong, "\n".join(wrong)
 
 
-def test_api_and_pages_read_no_model_manager() -> None:
-    wrong = [
-        f"{module_path(module)}:{line} reads .objects: views ask selectors and services"
-        for module, path in modules() if module.startswith(NO_MANAGERS)
-        for line in sorted(node.lineno for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                           if isinstance(node, ast.Attribute) and node.attr == "objects")
-    ]
+def test_api_and_pages_read_the_database_through_selectors() -> None:
+    wrong = [reason for module, tree in TREES.items() if module.startswith(VIEWS)
+             for reason in database_reads(module, tree)]
     assert not wrong, "\n".join(wrong)
-
-
-def test_every_module_has_a_place() -> None:
-    assert [module for module, _ in modules() if place(module) is None] == []
-
-
-# The checks themselves: each kind of wrong import is caught and told.
-
-@pytest.mark.parametrize(("module", "target", "late", "reason"), [
-    ("league.selectors.access", "league.services.log", False,
-     "league/selectors/access.py imports league.services.log: selectors may not import services"),
-    ("league.models.game", "league.selectors.games", True,
-     "league/models/game.py imports league.selectors.games inside a function: models may not import selectors"),
-    ("league.services.live", "league.api.games", False,
-     "league/services/live.py imports league.api.games: services may not import entry points"),
-    ("league.standings.table", "league.models", False,
-     "league/standings/table.py imports league.models: pure may not import models"),
-    ("league.tasks", "league.services.live", False,
-     "league/tasks.py imports league.services.live: tasks may not import services"),
-])
-def test_an_import_up_the_layers_is_named_with_its_rule(module: str, target: str, late: bool, reason: str) -> None:
-    assert wrong_way(Import(module, target, late)) == reason
-
-
-@pytest.mark.parametrize(("module", "target", "late"), [
-    ("league.tasks", "league.services.live", True),
-    ("league.services.live", "league.tasks", False),
-    ("league.pages.public", "league.selectors.public", False),
-    ("league.selectors.games", "league.engine", False),
-    ("league.api.games", "django.http", False),
-])
-def test_an_import_down_the_layers_or_a_task_calling_its_service_stands(module: str, target: str,
-                                                                         late: bool) -> None:
-    assert wrong_way(Import(module, target, late)) is None
 
 
 def test_only_a_task_imports_project_code_inside_a_function() -> None:
-    """An import hidden in a function is how a cycle between modules gets
-    papered over; with the layers kept, only a task needs one."""
-    wrong = [
-        f"{module_path(found.module)} imports {found.target} inside a function: import it at the top"
-        for found in ALL_IMPORTS
-        if found.late and place(found.target) is not None and place(found.module) != "tasks"
-    ]
+    wrong = [reason for module, tree in TREES.items() if module not in LATE_IMPORTS_ALLOWED
+             for reason in late_imports(module, tree)]
     assert not wrong, "\n".join(wrong)
+
+
+def contracts() -> configparser.ConfigParser:
+    parser = configparser.ConfigParser()
+    assert parser.read(ROOT / ".importlinter", encoding="utf-8")
+    return parser
+
+
+def test_the_league_layers_name_every_module_under_league() -> None:
+    # import-linter's `exhaustive` says the same when it runs; this says it
+    # with the tests, and that the contract stays exhaustive.
+    league = contracts()["importlinter:contract:league"]
+    assert league["containers"].split() == ["league"]
+    assert league.getboolean("exhaustive")
+    named = {part.strip() for layer in league["layers"].splitlines()
+             for part in layer.replace("|", ":").split(":") if part.strip()}
+    children = {path.stem for path in (ROOT / "league").glob("*.py") if path.name != "__init__.py"}
+    children |= {path.parent.name for path in (ROOT / "league").glob("*/__init__.py")}
+    assert sorted(children - named) == []
+    assert sorted(named - children) == []
+
+
+def test_the_contracts_read_every_project_package() -> None:
+    assert sorted(contracts()["importlinter"]["root_packages"].split()) == sorted(PROJECT)
+    assert sorted(path.parent.name for path in ROOT.glob("*/__init__.py")
+                  if path.parent.name not in {"tests", "benchmarks"}) == sorted(PROJECT)
+
+
+def test_the_pure_contracts_forbid_every_library_of_requirements_txt() -> None:
+    """A new runtime dependency is forbidden to the pure packages from the
+    day it is added: each name it is imported by is in both lists."""
+    def canonical(name: str) -> str:
+        return re.sub(r"[-_.]+", "-", name).lower()
+
+    required = {canonical(re.split(r"[\[=<>~;! ]", line.strip())[0])
+                for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.lstrip().startswith(("#", "-"))}
+    imported_as = {name for name, distributions in packages_distributions().items()
+                   if name.isidentifier() and "__" not in name
+                   and any(canonical(found) in required for found in distributions)}
+    assert len(imported_as) >= len(required)
+    for contract in ("pure", "scoring"):
+        forbidden = set(contracts()[f"importlinter:contract:{contract}"]["forbidden_modules"].split())
+        assert sorted(imported_as - forbidden) == [], contract
+
+
+# The checks themselves: each is caught and told.
+
+def parsed(source: str) -> ast.AST:
+    return ast.parse(source)
+
+
+@pytest.mark.parametrize("source", [
+    "import importlib\nimportlib.import_module('league.services.live')",
+    "from importlib import import_module\nimport_module(f'league.{name}')",
+    "__import__('league.models')",
+    "from django.utils.module_loading import import_string\nimport_string('league.selectors.games.game')",
+])
+def test_a_project_module_imported_by_a_string_is_named(source: str) -> None:
+    assert len(string_imports("league.pages.pad", parsed(source))) == 1
+
+
+@pytest.mark.parametrize("source", [
+    "import importlib\nimportlib.import_module('json')",
+    "import importlib\nimportlib.import_module(name)",
+])
+def test_a_library_or_an_unknown_name_imported_by_a_string_stands(source: str) -> None:
+    assert string_imports("league.pages.pad", parsed(source)) == []
+
+
+@pytest.mark.parametrize(("source", "what"), [
+    ("Game.objects.get(pk=1)", ".objects"),
+    ("Game._default_manager.get(pk=1)", "._default_manager"),
+    ("get_object_or_404(Game, pk=1)", "get_object_or_404"),
+    ("game.entries.all()", ".all()"),
+    ("list(fixture.games.filter(finished=True))", ".filter()"),
+    ("games_of(division).order_by('-id')", ".order_by()"),
+])
+def test_a_view_reading_the_database_is_named(source: str, what: str) -> None:
+    assert database_reads("league.api.games", parsed(source)) == [
+        f"league/api/games.py:1 reads the database ({what}): ask a selector"]
+
+
+@pytest.mark.parametrize("source", [
+    "game_of(game_id)",
+    "request.data.get('id')",
+    "sorted(rows.values())",
+    "Path('x').exists()",
+])
+def test_a_view_calling_a_selector_or_reading_plain_data_stands(source: str) -> None:
+    assert database_reads("league.api.games", parsed(source)) == []
+
+
+def test_a_late_import_of_project_code_is_named() -> None:
+    source = "def f():\n    from league.selectors.games import game_of\n    import json\n"
+    assert late_imports("league.services.live", parsed(source)) == [
+        "league/services/live.py:2 imports league.selectors.games inside a function: import it at the top"]

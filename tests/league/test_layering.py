@@ -19,7 +19,8 @@ Where each module sits (the longest matching prefix decides):
   place a function-level import may point up.
 - services: `league.services`.
 - entry points: `league.api`, `league.pages`, `league.admin`, the management
-  commands and the app itself.
+  commands, the demo data (`league.demo`, built through the services the way
+  a user would) and the app itself.
 - config: settings, urls, the Celery app, wsgi and asgi.
 """
 import ast
@@ -55,6 +56,7 @@ PLACES = {
     "league.pages": "entry points",
     "league.admin": "entry points",
     "league.management": "entry points",
+    "league.demo": "entry points",
     "league.apps": "entry points",
     "league": "entry points",
     "config": "config",

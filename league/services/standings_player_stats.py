@@ -1,5 +1,5 @@
 """Player statistics, added up in the database: one `INSERT ... SELECT`
-turns a division's counted player games (league.services.standings_counted)
+turns a division's counted player games (league.selectors.counted_results)
 into its players' PlayerStats rows, so a rebuild neither fetches the games
 nor builds a row in Python, and costs one statement however many players
 the division has.
@@ -15,7 +15,7 @@ from django.db.models import Count, DateTimeField, F, Field, IntegerField, Q, Qu
 from django.db.models.functions import Coalesce
 
 from league.models import Division, PlayerGame, PlayerStats
-from league.services.standings_counted import AmongIds, counted_nights
+from league.selectors.counted_results import AmongIds, counted_nights
 
 
 TOTALS = {

@@ -72,7 +72,7 @@ def demo_league(database_url: str) -> dict[str, Any]:
 
     from league.models import Game, Player
     from league.selectors.analysis import game_analysis_fresh, player_chances
-    from league.services.demo import demo_load
+    from league.demo.load import demo_load
 
     call_command("migrate", verbosity=0, interactive=False)
     demo_load()

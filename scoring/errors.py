@@ -4,6 +4,10 @@ Terminology: every error is a ``ScoringError``, itself a ``ValueError``, so a
 caller can catch the whole family or one kind of mistake.  Errors about a
 move carry the place they happened in their message, in the form the
 scoresheet contract fixes: ``hand 2, move 7 (seat 1): <reason>``.
+
+>>> err = located(IllegalPlay("6-3 does not fit"), "hand 2, move 7 (seat 1)")
+>>> type(err).__name__, str(err), isinstance(err, ValueError)
+('IllegalPlay', 'hand 2, move 7 (seat 1): 6-3 does not fit', True)
 """
 
 from __future__ import annotations

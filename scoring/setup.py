@@ -3,6 +3,13 @@ fields (rules, seats, partners and starting scores), each checked.
 
 Terminology: a *side* scores together: a seat on its own, or two partners
 sitting opposite each other.
+
+>>> new_state({"preset": "pub"}, ["Ann", "Bob", "Cy", "Di"], True, None).scores
+[0, 0]
+>>> new_state({"preset": "pub"}, ["Ann", "Bob", "Cy"], True, None)
+Traceback (most recent call last):
+...
+scoring.errors.SheetError: partners need four seats, not 3
 """
 
 from __future__ import annotations

@@ -7,6 +7,14 @@ re-judge its end, so its ``hand-end`` event is the one after showing.  A
 sheet that stops mid-hand gets a last ``hand-end`` event with ``"ended":
 "open"``.  The replay drives one ``GameState`` straight through, copying
 nothing, which is what makes checking a sheet fast.
+
+>>> result = check({"format": "fives-and-threes/1", "rules": {"preset": "pub", "hand_size": 3},
+...                 "seats": ["Ann", "Bob"], "partners": False, "start": [0, 0],
+...                 "hands": [{"leader": 0, "moves": [{"seat": 0, "tile": "6-3", "peg": 3}]}]})
+>>> result["scores"], result["winner"], [event["type"] for event in result["events"]]
+([3, 0], None, ['play', 'hand-end'])
+>>> result["events"][-1]["ended"]
+'open'
 """
 
 from __future__ import annotations

@@ -6,6 +6,16 @@ total, the award, the peg and its verdict, and the running scores; a
 hand's end and every penalty stand on lines of their own. Hands and moves
 are counted from 1 here, as people count them; the sheet, the events and
 the engine's messages count from 0 (docs/scoresheet.md).
+
+>>> from scoring.sheet import check
+>>> sheet = {"format": "fives-and-threes/1", "rules": {"preset": "pub", "hand_size": 3},
+...          "seats": ["Ann", "Bob"], "partners": False, "start": [0, 0],
+...          "hands": [{"leader": 0, "moves": [{"seat": 0, "tile": "6-3", "peg": 3}]}]}
+>>> card = scorecard(sheet, check(sheet)).splitlines()
+>>> card[0]
+'Ann v Bob - rules: pub (hand_size 3)'
+>>> card[4].split()
+['1', 'Ann', '6-3', 'down', '6+3', '9', '3', '3', 'correct', '3-0']
 """
 
 from __future__ import annotations

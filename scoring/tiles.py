@@ -50,10 +50,6 @@ class Tile:
         return _parse(text)
 
     @property
-    def is_double(self) -> bool:
-        return self.a == self.b
-
-    @property
     def pips(self) -> int:
         return self.a + self.b
 

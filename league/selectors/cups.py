@@ -56,12 +56,6 @@ def competition_get(*, competition_id: int) -> Competition:
             .get(pk=competition_id))
 
 
-def competition_by_slug(*, season_id: int, slug: str) -> Competition:
-    """Raises Competition.DoesNotExist."""
-    return (Competition.objects.select_related("season__league", "division", "finals_venue")
-            .get(season_id=season_id, slug=slug))
-
-
 def season_get(*, season_id: int) -> Season:
     """Raises Season.DoesNotExist."""
     return Season.objects.select_related("league").get(pk=season_id)
@@ -247,11 +241,6 @@ def finals_night(*, competition_id: int) -> list[Fixture]:
                 .select_related("home_team", "away_team", "venue", "cup_tie")
                 .order_by("cup_tie__round", "cup_tie__number", "leg"))
     return [fixture for fixture in fixtures if fixture.played_on == competition.finals_date]
-
-
-def seasons_with_cups(*, league_id: int) -> list[Season]:
-    return list(Season.objects.filter(league_id=league_id, competitions__isnull=False).distinct()
-                .order_by("-start", "-id"))
 
 
 def _players(tie: CupTie) -> list[Player]:

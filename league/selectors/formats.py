@@ -119,19 +119,6 @@ def night_format(*, fixture_id: int, division_id: int) -> formats.MatchFormat:
     return version_format(pinned) if pinned is not None else division_format(division_id=division_id)
 
 
-def night_scheme(night: MatchNight) -> formats.PointsScheme:
-    """The points scheme the night's result is scored under: the version
-    pinned when it was confirmed, or, before that, the division's newest."""
-    if night.scheme_version is not None:
-        return version_scheme(night.scheme_version)
-    return division_scheme(division_id=night.fixture.division_id)
-
-
-def preset_stored(*, kind: str, key: str) -> StoredFormat | None:
-    """The stored copy of a shipped preset, if a night has been played under it."""
-    return StoredFormat.objects.filter(league__isnull=True, kind=kind, slug=key).first()
-
-
 def key_choices(*, league_id: int, kind: str) -> list[tuple[str, str]]:
     """(key, name) of everything a league or division may pick: the presets,
     then the league's own."""

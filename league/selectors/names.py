@@ -22,12 +22,6 @@ def player_of_user(user: Author) -> Player | None:
     return Player.objects.filter(user_id=user.pk).first()
 
 
-def player_leagues(*, player_id: int) -> list[League]:
-    """The leagues the player has been registered in, by name."""
-    league_ids = SquadRegistration.objects.filter(player_id=player_id).values("team__league_id")
-    return list(League.objects.filter(pk__in=league_ids).order_by("name"))
-
-
 def player_officials(*, player_id: int, user: Author) -> bool:
     """Whether `user` is a secretary of a league the player was registered in."""
     if user is None or not user.is_authenticated:

@@ -23,10 +23,6 @@ def notice_of_league(*, league_id: int, notice_id: int) -> Notice:
     return Notice.objects.get(league_id=league_id, pk=notice_id)
 
 
-def notice_get(*, notice_id: int) -> Notice:
-    return Notice.objects.select_related("league").get(pk=notice_id)
-
-
 def stops_of(*, address: str) -> set[str]:
     """The kinds the address has stopped ("" for all)."""
     return set(NoticeStop.objects.filter(address=address.strip().lower()).values_list("kind", flat=True))

@@ -264,16 +264,6 @@ def leagues_behind() -> list[int]:
     return list(League.objects.filter(ratings_behind_from__isnull=False).order_by("pk").values_list("pk", flat=True))
 
 
-def league_of_division(*, division_id: int) -> int:
-    return int(Division.objects.filter(pk=division_id).values_list("season__league_id", flat=True).get())
-
-
-def snapshots_count(*, league_id: int) -> int:
-    return RatingSnapshot.objects.filter(league_id=league_id).count()
-
-
-
-
 def leagues_to_rate(*, slug: str | None = None) -> list[League]:
     """Every league, or the one with this slug (none when there is none)."""
     leagues = League.objects.order_by("name")

@@ -22,7 +22,7 @@ committed; both write the same rows. A change's mark waits on that lock
 too, so a rebuild never records a change it did not see.
 
 Only confirmed results count, of fixtures neither voided nor awarded as a
-walkover (league.services.standings_counted); a walkover counts at the
+walkover (league.selectors.counted_results); a walkover counts at the
 score and points recorded when it was awarded (the division's forfeit
 setting, or the scheme's own walkover where the setting is "as the points
 scheme says", and the points scheme then), so a later change to either never
@@ -50,9 +50,9 @@ from league.models import (
     TableEntry,
 )
 from league.selectors.competition import division_settings
+from league.selectors.counted_results import counted_nights, expunged_of, withdrawn_teams
 from league.selectors.formats import division_scheme, version_scheme
 from league.services.page_versions import pages_changed
-from league.services.standings_counted import counted_nights, expunged_of, withdrawn_teams
 from league.services.standings_player_stats import player_stats_replace
 from league.tasks import division_standings_task
 

@@ -1,5 +1,5 @@
 """Player statistics, added up in the database: one `INSERT ... SELECT`
-turns a division's counted player games (league.services.standings_counted)
+turns a division's counted player games (league.selectors.counted_results)
 into its players' PlayerStats rows, so a rebuild neither fetches the games
 nor builds a row in Python, and costs one statement however many players
 the division has.
@@ -9,29 +9,13 @@ entered from the paper card counts them as nothing (NULL, which SUM skips).
 """
 from collections.abc import Collection
 from datetime import datetime
-from typing import TypedDict
 
 from django.db import connection
 from django.db.models import Count, DateTimeField, F, Field, IntegerField, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from league.models import Division, PlayerGame, PlayerStats
-from league.services.standings_counted import AmongIds, counted_nights
-
-
-class PlayerTotals(TypedDict):
-    """A player's games for a team in a division, added up: a PlayerStats
-    row's figures, by their field names."""
-
-    player_id: int
-    team_id: int
-    played: int
-    won: int
-    pegged: int
-    on_target: int
-    played_live: int
-    fifteens: int
-    penalties: int
+from league.selectors.counted_results import AmongIds, counted_nights
 
 
 TOTALS = {
@@ -51,12 +35,6 @@ def counted_games(division: Division, *, expunged: Collection[int]) -> QuerySet[
     # thousands of games to every night of the league.
     nights = Subquery(counted_nights(division, expunged=expunged).values("pk"))
     return PlayerGame.objects.filter(AmongIds(F("night_id"), nights)).order_by()
-
-
-def player_totals(division: Division, *, expunged: Collection[int] = ()) -> list[PlayerTotals]:
-    """Each player's games in the division's counted results, added up."""
-    totals = counted_games(division, expunged=expunged).values("player_id", "team_id").annotate(**TOTALS)
-    return list(totals.order_by("player_id"))  # type: ignore[arg-type]  # the values are PlayerTotals' keys
 
 
 def player_stats_replace(division: Division, now: datetime, *, expunged: Collection[int]) -> int:

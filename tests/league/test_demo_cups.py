@@ -17,7 +17,7 @@ from league.models import (
     Team,
 )
 from league.selectors.cups import competition_view, ties_to_arrange
-from league.services.demo import demo_load
+from league.demo.load import demo_load
 
 # Loading the demo plays a few hundred games' worth of moves.
 pytestmark = pytest.mark.slow

@@ -172,6 +172,8 @@ def test_registration_stays_open_through_the_deadline_day(league: Any, red_lion:
     season = a_season(league, deadline_in_days=0)
     (ann,) = players(1)
     register(season, red_lion, ann, captain)
+    assert squad_players(season_id=season.pk, team_id=red_lion.pk) == [ann]
+    assert player_eligibility(season_id=season.pk, team_id=red_lion.pk, player_id=ann.pk) is None
 
 
 def test_a_player_cannot_move_teams_mid_season(season: Season, red_lion: Team, crown: Team, secretary: Any) -> None:
@@ -198,6 +200,11 @@ def test_a_player_may_play_for_another_team_next_season(league: Any, season: Sea
         registration_deadline=season.registration_deadline + timedelta(days=200),
     )
     register(next_season, crown, ann, secretary)
+    assert squad_players(season_id=next_season.pk, team_id=crown.pk) == [ann]
+    assert player_eligibility(season_id=next_season.pk, team_id=crown.pk, player_id=ann.pk) is None
+    # Last season's squad still shows where the player was then.
+    assert squad_players(season_id=season.pk, team_id=red_lion.pk) == [ann]
+    assert player_eligibility(season_id=season.pk, team_id=crown.pk, player_id=ann.pk) == "registered for Red Lion A"
 
 
 def test_a_team_from_another_league_is_refused(season: Season, captain: Any) -> None:

@@ -163,7 +163,14 @@ def test_long_and_multibyte_lines_are_folded_within_75_octets() -> None:
     assert parsed["SUMMARY"] == escape(event.summary)
     assert parsed["LOCATION"] == "Crown\\, High St\\; Leek\\nStaffs"
     assert parsed["DTSTAMP"] == "20260801T123000Z"
-    text.encode("utf-8").decode("utf-8")  # no character split by a fold
+    lines = text.split("\r\n")
+    assert any(line.startswith(" ") for line in lines)  # the summary was folded
+    assert max(len(line.encode("utf-8")) for line in lines) <= 75
+    # Each fold came only when the next whole character would not fit, so
+    # a line is as full as it can be and no character was split.
+    for line, following in zip(lines, lines[1:]):
+        if following.startswith(" "):
+            assert len(line.encode("utf-8")) + len(following[1].encode("utf-8")) > 75
 
 
 def test_a_line_of_exactly_75_octets_is_not_folded() -> None:

@@ -32,7 +32,7 @@ from league.models import Competition, CupTie, League, Season, SquadRegistration
 from league.services.cup_games import cup_game_card
 from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set
 from league.services.cups import competition_create, cup_draw, cup_enter
-from league.services.demo_league import CAPTAIN_LOGINS, SLUG, WEEKDAY, night_play, scorer_for
+from league.demo.league import CAPTAIN_LOGINS, SLUG, WEEKDAY, night_play, scorer_for
 from league.services.fixtures import fixture_forfeit
 from league.services.results import match_confirm, match_submit
 

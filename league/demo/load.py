@@ -1,5 +1,5 @@
 """Demo data for `make run`: people to log in as, the demo league and its
-cups (league.services.demo_league, demo_cups), and games whose logs were
+cups (league.demo.league, league.demo.cups), and games whose logs were
 recorded through the same services a tablet uses, so they replay."""
 import random
 from dataclasses import dataclass
@@ -11,8 +11,8 @@ from django.db import transaction
 
 from scoring.simulate import random_game
 from league.models import Game
-from league.services.demo_cups import demo_cups_load
-from league.services.demo_league import demo_league_load
+from league.demo.cups import demo_cups_load
+from league.demo.league import demo_league_load
 from league.services.games import game_create
 from league.services.moves import move_record, move_undo, shown_record
 

@@ -9,7 +9,7 @@ has both at home in one week. Every match night before this week has a
 confirmed result, except one the away captain disputes, one awaiting
 confirmation, one postponed and one never returned (overdue). Some rubbers
 were scored live, so their games have move logs; on the latest match night
-one match is still being scored live. Its cups: league.services.demo_cups.
+one match is still being scored live. Its cups: league.demo.cups.
 """
 import random
 from dataclasses import dataclass

@@ -62,8 +62,8 @@ def main() -> None:
     from django.db import connection
 
     from league.models import League, MatchNight, RatingSnapshot
-    from league.services.demo import demo_load
     from league.ratings import day_start
+    from league.services.demo import demo_load
     from league.services.ratings import ratings_rebuild, ratings_update
 
     demo_load()

@@ -18,8 +18,6 @@ from django.db import models
 from django.db.models import F, Q
 
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
-from league.standings import DEFAULT_TIE_BREAKERS, TIE_BREAKERS
-from league.standings.promotion import VENUE_MOVE_RULES, promotion_overrides_problem
 from league.models.validators import (
     validate_forfeit,
     validate_late_result_points,
@@ -28,6 +26,8 @@ from league.models.validators import (
     validate_result_deadline_days,
     validate_rules,
 )
+from league.standings import DEFAULT_TIE_BREAKERS, TIE_BREAKERS
+from league.standings.promotion import VENUE_MOVE_RULES, promotion_overrides_problem
 
 
 def default_rules() -> Any:

@@ -30,8 +30,8 @@ from league.selectors.cup_pages import (
     teams_captained,
     tie_get,
 )
-from league.services.game_tie_dates import cup_tie_date_pick, cup_tie_dates_offer
 from league.services.cups import cup_enter
+from league.services.game_tie_dates import cup_tie_date_pick, cup_tie_dates_offer
 
 OFFER = "offer"
 PICK = "pick"

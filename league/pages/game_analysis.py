@@ -15,9 +15,9 @@ from django.views.decorators.http import require_GET
 from league.models import Game, Player
 from league.pages.robots import hidden_by, render_for
 from league.pages.spectator_cache import spectator_cached
-from league.selectors.page_versions import ANY_LEAGUE, game_key, player_key
 from league.selectors.analysis import game_analysis, player_chances
 from league.selectors.pad_links import game_night_link
+from league.selectors.page_versions import ANY_LEAGUE, game_key, player_key
 from league.selectors.public import player_get, player_registrations
 from league.selectors.seat_names import seats_for
 from scoring.analysis import Analysis, Chance, Step

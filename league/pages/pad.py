@@ -7,17 +7,17 @@ in, or logged in without the right to score this game) gets the pad read
 only: the game as the scoreboard shows it and a line saying why, before
 they tap anything, instead of a refusal after. The server decides, with
 the same check the writes meet."""
-import scoring
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+import scoring
 from league.models import Game
 from league.pages.spectator_cache import spectator_cached
-from league.selectors.page_versions import game_key
 from league.selectors.pad_links import follower_reason, game_night_link, pad_links
+from league.selectors.page_versions import game_key
 
 # The service worker's cache: a new name makes tablets drop the old copies.
 PAD_CACHE = "pad-1"

@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from league.authors import Author
 from league.models import (
     AuditEntry,
     Division,
@@ -29,7 +30,6 @@ from league.models import (
 from league.models.fixtures import TRANSITIONS
 from league.selectors.matches import results_awaiting, results_overdue
 from league.selectors.seasons import current_of
-from league.authors import Author
 
 Status = Fixture.Status
 # Fixtures that take no board on their night.

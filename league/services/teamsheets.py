@@ -27,12 +27,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from league import formats
+from league.authors import Author
 from league.models import Fixture, MatchNight, Rubber, RubberGame, Team
+from league.refusals import TeamSheetInvalid
 from league.selectors.competition import division_settings
 from league.selectors.eligibility import sheet_squad
 from league.selectors.matches import match_format_of
-from league.refusals import TeamSheetInvalid
-from league.authors import Author
 from league.services.nights import Night, night_change, require_captain, require_playable, require_status
 
 # A rubber's players as entered: (home player ids, away player ids).

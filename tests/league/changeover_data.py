@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.utils import timezone
+from leagues import a_league
 
 from league.models import (
     Division,
@@ -20,7 +21,6 @@ from league.models import (
     Team,
     Venue,
 )
-from leagues import a_league
 
 DIVISIONS = ("Premier", "First", "Second")
 

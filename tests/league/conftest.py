@@ -5,8 +5,8 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from rest_framework.test import APIClient
 from leagues import a_league
+from rest_framework.test import APIClient
 from tablets import tablet_for
 
 

@@ -7,9 +7,10 @@ points), Bob lays 3-3 on the 3 (12: 4), Ann knocks holding 6-5, Bob knocks.
 from typing import Any
 
 import pytest
+from tablets import new_game, post_move, post_shown
+
 import scoring
 from league.models import Game, GameEntry
-from tablets import new_game, post_move, post_shown
 
 DOWN = {"seat": 0, "tile": "6-3", "peg": 3}
 BOB_33 = {"seat": 1, "tile": "3-3", "end": "right", "peg": 4}

@@ -11,9 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
+from in_process import committing
 from leagues import a_league, a_season, a_team, players
 from matchnights import play_live
-from in_process import committing
 from tablets import tablet_for
 from test_public_pages import text_of
 

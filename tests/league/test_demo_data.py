@@ -6,9 +6,9 @@ from django.test import RequestFactory
 
 from league.models import Division, Fixture, Game, GameEntry, League, MatchNight, RubberGame, Team
 from league.selectors.matches import results_overdue
+from league.selectors.ratings import rating_board
 from league.selectors.replay import games_out_of_step
 from league.services.demo import DEMO_GAMES, DEMO_LABEL, DEMO_USERS
-from league.selectors.ratings import rating_board
 from league.services.demo_league import CAPTAIN_LOGINS, DEMO_RATING_MIN_GAMES
 
 # Loading the demo plays a few hundred games' worth of moves.

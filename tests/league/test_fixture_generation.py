@@ -21,8 +21,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.scheduling import (
-    FixtureError, MatchWeek, SeasonPlan, SeasonPlanError, Team, Venue, VenueOverbooked,
-    generate_fixtures, home_away_sequences, team_breaks,
+    FixtureError,
+    MatchWeek,
+    SeasonPlan,
+    SeasonPlanError,
+    Team,
+    Venue,
+    VenueOverbooked,
+    generate_fixtures,
+    home_away_sequences,
+    team_breaks,
 )
 
 TEAM_COUNTS = range(2, 17)

@@ -16,9 +16,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.formats import (
-    FORMATS, FormatError, FormatsError, Lineup, MatchFormat, Player, ResultError, Rubber, Side,
-    Squad, TeamSheet, UnknownFormat, format_get, games_to_win, match_score, rubber_decided,
-    rubber_winner, team_sheet_problems,
+    FORMATS,
+    FormatError,
+    FormatsError,
+    Lineup,
+    MatchFormat,
+    Player,
+    ResultError,
+    Rubber,
+    Side,
+    Squad,
+    TeamSheet,
+    UnknownFormat,
+    format_get,
+    games_to_win,
+    match_score,
+    rubber_decided,
+    rubber_winner,
+    team_sheet_problems,
 )
 from scoring import Rules
 

@@ -8,10 +8,10 @@ cup game live, holds neither their full name nor their surname.
 A pattern added later is crawled too; one whose path holds a kind of id
 this test cannot fill fails it, so that it is taught the new kind."""
 import itertools
-from datetime import timedelta
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import pytest

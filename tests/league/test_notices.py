@@ -24,9 +24,9 @@ from league.models import AuditEntry, Notice, NoticeStop
 from league.services.fixtures import fixture_postpone, fixture_rearrange
 from league.services.notice_sending import notice_send, notices_catch_up
 from league.services.notices import notice_queue
-from league.services.unsubscribe_links import unsubscribe_token
 from league.services.overdue import results_overdue_check
 from league.services.results import match_dispute, match_resolve
+from league.services.unsubscribe_links import unsubscribe_token
 
 LINK = re.compile(r"(http://\S+)")
 

@@ -12,10 +12,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.formats import (
-    SCHEMES, LosingBonus, MatchResult, PointsScheme, ResultError, SchemeError, Side, UnknownScheme,
-    Walkover, match_points, match_result, scheme_get, walkover_result,
+    SCHEMES,
+    LosingBonus,
+    MatchResult,
+    PointsScheme,
+    ResultError,
+    SchemeError,
+    Side,
+    UnknownScheme,
+    Walkover,
+    match_points,
+    match_result,
+    points,
+    scheme_get,
+    walkover_result,
 )
-from league.formats import points
 
 NINE_GAME_SCORES = [(9, 0), (8, 1), (7, 2), (6, 3), (5, 4), (4, 5), (3, 6), (2, 7), (1, 8), (0, 9)]
 

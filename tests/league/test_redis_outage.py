@@ -9,13 +9,13 @@ import kombu.pools
 import pytest
 from django.core.cache import cache
 from django.test import override_settings
+from tablets import new_game, post_move, tablet_for
+
+from config.celery import app as celery_app
 from league.models import Game
 from league.selectors.games import live_state_key
 from league.services import live
 from league.services.live import live_catch_up, live_publish_pending
-from tablets import new_game, post_move, tablet_for
-
-from config.celery import app as celery_app
 
 
 class DeadRedis:

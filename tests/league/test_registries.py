@@ -5,10 +5,10 @@ from random import Random
 from typing import Any
 
 import pytest
-import scoring
 from django.template.loader import render_to_string
 from tablets import new_game, post_move, sample_sheet, tablet_for
 
+import scoring
 from league.api.schema import GameStateOutput
 from league.competition_settings import settings_problem
 from league.engine import engine_state

@@ -5,10 +5,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from changeover_data import a_team_at, confirm, ended_league, fixture, squad, table
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from changeover_data import a_team_at, confirm, ended_league, fixture, squad, table
 from league.models import AuditEntry, Division, Fixture, Season, SquadRegistration, TeamWithdrawal
 from league.refusals import NeedsInsisting, NotPermitted, Refused
 from league.services.changeover import NewSeason, changeover_proposal, playoff_arrange, season_changeover

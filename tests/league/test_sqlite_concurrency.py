@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from scoring.simulate import random_game
 from test_postgres_restart import PASSWORD, SCORER, Tablet
 from test_production import BIN, ROOT, Visitor, _free_port, _manage, _production_env, _stop, _wait_until_listening
+
+from scoring.simulate import random_game
 
 pytestmark = pytest.mark.slow
 

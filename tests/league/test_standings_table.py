@@ -19,8 +19,18 @@ from hypothesis import strategies as st
 
 from league.formats import SCHEMES, scheme_get
 from league.standings import (
-    DEFAULT_TIE_BREAKERS, TIE_BREAKERS, EntryError, MatchLine, Sanction, StandingsError, TableRow,
-    TeamEntry, TieBreakerError, UnknownTeam, division_table, tie_breakers_check,
+    DEFAULT_TIE_BREAKERS,
+    TIE_BREAKERS,
+    EntryError,
+    MatchLine,
+    Sanction,
+    StandingsError,
+    TableRow,
+    TeamEntry,
+    TieBreakerError,
+    UnknownTeam,
+    division_table,
+    tie_breakers_check,
 )
 
 RED, CROWN, PLOUGH, BELL = 1, 2, 3, 4

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
+from tablets import new_game, post_move, post_shown
 
 from scoring.simulate import play_out
 from scoring.table_view import sheet_table
-from tablets import new_game, post_move, post_shown
 
 GAMES = [
     ({"preset": "pub"}, 2, False, 21),

@@ -23,7 +23,6 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
 from sheets import event, hand, hand_end, knock, play, preset, sheet
 
 T5 = "threes-and-fives"

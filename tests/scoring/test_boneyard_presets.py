@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
 from sheets import event, hand, hand_end, knock, play, preset, sheet
 
 # docs/scoresheet.md's presets' table, the jaques and threes-and-fives columns

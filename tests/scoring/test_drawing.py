@@ -18,7 +18,6 @@ import sys
 import pytest
 
 import scoring
-
 from sheets import REPO, assert_names_place, hand, hand_end, knock, move_events, play, preset, sheet
 
 ALL_TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]

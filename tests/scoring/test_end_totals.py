@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
-from sheets import move_events, play, hand, pub, sheet
+from sheets import hand, move_events, play, pub, sheet
 
 # total: the plays (tile, end) that leave exactly that total, seats 0, 1, 0 in turn
 LINES = {

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import scoring
-
 from sheets import hand, hand_end, knock, misplay, play, pub, ruling, sheet
 
 Move = dict[str, Any]

@@ -6,10 +6,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
-from sheets import (event, hand, hand_end, knock, misplay, penalties_of, play, pub,
-                      ruling, sheet)
-
+from sheets import event, hand, hand_end, knock, misplay, penalties_of, play, pub, ruling, sheet
 
 # --- misplays and the penalty actions ------------------------------------------
 # Ann puts 0-1 down (1: nothing); Bob lays 2-4, which fits neither 0 nor 1; Bob plays again.

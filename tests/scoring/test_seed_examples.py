@@ -12,9 +12,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
 from sheets import event, hand, hand_end, move_events, play, preset, pub, sheet
-
 
 # --- the pub rules text (pub) -------------------------------------------------
 

@@ -5,9 +5,20 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
-from sheets import (assert_names_place, event, hand, hand_end, hand_ends, knock, misplay,
-                      move_events, play, preset, pub, sheet)
+from sheets import (
+    assert_names_place,
+    event,
+    hand,
+    hand_end,
+    hand_ends,
+    knock,
+    misplay,
+    move_events,
+    play,
+    preset,
+    pub,
+    sheet,
+)
 
 # --- whose turn --------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, Tea
 from league.pages.date_offer_forms import OfferForm, PickForm
 from league.pages.form_keys import FormInvalid, cleaned, done_once_or_refused
 from league.pages.public_lines import night_of
-from league.pages.secretary_access import REFUSALS, secretary_page
+from league.pages.secretary_access import secretary_page
 from league.selectors.access import is_captain
 from league.selectors.cup_pages import (
     CupView,

@@ -155,7 +155,7 @@ def test_a_side_withdrawn_in_the_groups_concedes_its_open_matches() -> None:
     assert view(competition)["groups"]["open_matches"] == 3  # A v C, A v D, C v D
 
 
-@pytest.mark.parametrize("body, refused", [
+@pytest.mark.parametrize(("body", "refused"), [
     ({"kind": "singles", "group_stage": {"count": 2}}, "only a team cup"),
     ({"group_stage": {"count": 2, "size": 3}}, "not both"),
     ({"group_stage": {}}, "not both"),

@@ -119,7 +119,7 @@ def test_a_best_of_three_tie_from_the_card_is_decided_by_games_won() -> None:
         cup_game_card(tie_id=tie.pk, home_score=61, away_score=12, user=secretary)
 
 
-@pytest.mark.parametrize("home, away, refusal", [
+@pytest.mark.parametrize(("home", "away", "refusal"), [
     (50, 40, "won on exactly 61"),
     (61, 61, "always has a winner"),
     (61, -3, "not below 0"),

@@ -64,7 +64,7 @@ def test_bodies_the_serializer_must_judge_are_left_to_it(body):
     assert well_typed_move(body) is None
 
 
-@pytest.mark.parametrize("body, field", [
+@pytest.mark.parametrize(("body", "field"), [
     ({"seat": 0, "tile": "6-3", "pegg": 5}, "pegg"),
     ({"seat": 9, "tile": "6-3"}, "seat"),
     ({"seat": 0, "tile": "   "}, "tile"),

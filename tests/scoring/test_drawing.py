@@ -46,7 +46,7 @@ def _error(moves, rules="jaques", seats=2) -> scoring.ScoringError:
 
 # --- what the boneyard holds --------------------------------------------------------
 
-@pytest.mark.parametrize("rules, seats, dealt, boneyard", [
+@pytest.mark.parametrize(("rules", "seats", "dealt", "boneyard"), [
     ("jaques", 2, 7, 14),
     ("jaques", 3, 5, 13),
     ("jaques", 4, 5, 8),
@@ -110,7 +110,7 @@ def test_a_knock_while_the_boneyard_holds_tiles_is_rejected(drawn):
     assert_names_place(str(err), 0, len(moves) - 1, 1)
 
 
-@pytest.mark.parametrize("before, count, left", [
+@pytest.mark.parametrize(("before", "count", "left"), [
     ([], 15, 14),
     ([draw(1, 14)], 1, 0),
     ([draw(1, 10)], 5, 4),

@@ -138,7 +138,7 @@ def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
         context["result_problems"] = pick("result", None)[1]
     if actions.record:
         context["record_rows"] = []
-        for state, rubber in zip(rubber_states(found.view), found.view["rubbers"]):
+        for state, rubber in zip(rubber_states(found.view), found.view["rubbers"], strict=True):
             card, problems = pick(f"rubber-{state.number}", card_form(found, state.number))
             context["record_rows"].append({"state": state, "rubber": rubber, "card": card, "problems": problems})
     if actions.sign:

@@ -62,8 +62,9 @@ def start_words(game: Game) -> str:
     """The sides that start ahead (a handicap cup's weaker side, or a game
     taken over from a paper sheet), in words: "Ann starts on 15"; empty
     when every side starts on 0."""
+    # No start recorded is an empty list: no side starts ahead.
     start = game.start if isinstance(game.start, list) else []
     seats = [str(name) for name in game.seats]
     sides = [[seats[seat] for seat in side] for side in scoring.sides_of(len(seats), bool(game.partners))]
     return "; ".join(f"{' & '.join(names)} start{'' if len(names) > 1 else 's'} on {points}"
-                     for names, points in zip(sides, start) if points)
+                     for names, points in zip(sides, start, strict=False) if points)

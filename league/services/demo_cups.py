@@ -119,7 +119,7 @@ def _semi_finals(cup: Competition, today: date, secretary: User) -> None:
                  .order_by("number"))
     waiting = next((tie for tie in semis if tie.away and tie.away.team and tie.away.team.name in CAPTAIN_LOGINS),
                    semis[-1])
-    for tie, dates in zip(semis, offers):
+    for tie, dates in zip(semis, offers, strict=True):
         assert tie.home is not None and tie.away is not None and tie.home.team and tie.away.team
         tie_dates_offer(tie_id=tie.pk, dates=dates, user=tie.home.team.captain)
         if tie != waiting:

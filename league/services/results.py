@@ -189,7 +189,8 @@ def _undecided(fmt: formats.MatchFormat, rubbers: list[Any]) -> list[str]:
     if len(rubbers) < len(fmt.rubbers):
         return [f"The team sheet has {len(rubbers)} of {len(fmt.rubbers)} rubbers: enter it first."]
     problems = []
-    for spec, rubber in zip(fmt.rubbers, rubbers):
+    # At least the format's rubbers (above); the format's are the ones checked.
+    for spec, rubber in zip(fmt.rubbers, rubbers, strict=False):
         playing = [g.number for g in rubber.games.all() if game_outcome(g) is None]
         if playing:
             problems.append(f"Rubber {rubber.number}: game {playing[0]} is still being played.")

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -163,7 +164,7 @@ def assert_nights_fall_weekly_on_the_weekday(plan: SeasonPlan, weeks: list[Match
         assert week.date.weekday() == plan.weekday
         iso = week.date.isocalendar()
         assert week.date not in plan.skip_dates and (iso.year, iso.week) not in plan.skip_weeks
-    for before, after in zip(weeks, weeks[1:]):
+    for before, after in pairwise(weeks):
         gap = after.date - before.date
         assert gap.days > 0 and gap.days % 7 == 0
         skipped = [before.date + timedelta(days=d) for d in range(7, gap.days, 7)]

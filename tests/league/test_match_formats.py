@@ -225,7 +225,7 @@ def good_sheet(fmt: MatchFormat) -> TeamSheet:
                 pairs += 1
         return lineups
     home, away = side([p.id for p in RED.players]), side([p.id for p in CROWN.players])
-    return TeamSheet(RED, CROWN, tuple(Lineup(h, a) for h, a in zip(home, away)))
+    return TeamSheet(RED, CROWN, tuple(Lineup(h, a) for h, a in zip(home, away, strict=True)))
 
 
 @pytest.mark.parametrize("key", FORMATS)

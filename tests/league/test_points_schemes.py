@@ -43,7 +43,7 @@ NINE_GAME_POINTS = {
 
 @pytest.mark.parametrize(("key", "score", "expected"), [
     pytest.param(key, score, expected, id=f"{key} {score[0]}-{score[1]}")
-    for key, table in NINE_GAME_POINTS.items() for score, expected in zip(NINE_GAME_SCORES, table)
+    for key, table in NINE_GAME_POINTS.items() for score, expected in zip(NINE_GAME_SCORES, table, strict=True)
 ])
 def test_each_nine_game_score_is_worth_what_the_league_says(
         key: str, score: tuple[int, int], expected: tuple[int, int]) -> None:

@@ -83,7 +83,7 @@ def test_tablets_and_phones_at_once_on_sqlite_get_answers_and_each_move_is_kept_
     phones = [Visitor(base) for _ in range(3)]
     for seq in range(rounds):
         calls: list[Callable[[], Any]] = []
-        for game, moves in zip(games, sheets):
+        for game, moves in zip(games, sheets, strict=True):
             path, body = f"/api/games/{game['id']}/moves", {**moves[seq], "seq": seq}
             # Both tablets send the move with a key of their own, and the
             # first resends it with its key, as the outbox does on a timeout.

@@ -511,8 +511,8 @@ class GameState:
         else:
             found = self._layout.placements(state.line, tile)
         options: list[Option] = []
-        for end, line in found:
-            ends, total, points, bonus, bust, worth = state.worth(line, seat)
+        for end, made in found:
+            ends, total, points, bonus, bust, worth = state.worth(made, seat)
             options.append({
                 "end": end, "ends": list(ends), "total": total, "award": points,
                 "bonus": bonus, "bust": bust, "worth": worth,

@@ -142,7 +142,7 @@ def _filled(route: str, ids: dict[str, list[Any]]) -> list[str]:
     urls = []
     for values in itertools.product(*(ids[name] for name in names)):
         chosen = iter(values)
-        urls.append("/" + PARAMETER.sub(lambda _: str(next(chosen)), route).lstrip("/"))
+        urls.append("/" + PARAMETER.sub(lambda _, chosen=chosen: str(next(chosen)), route).lstrip("/"))
     return urls
 
 

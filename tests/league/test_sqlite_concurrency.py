@@ -90,7 +90,8 @@ def test_tablets_and_phones_at_once_on_sqlite_get_answers_and_each_move_is_kept_
             calls += [lambda t=tablet, p=path, b=body, k=f"{game['id']}/{seq}/{n}": t.send("POST", p, b, key=k)
                       for n, tablet in enumerate(tablets)]
             calls.append(lambda p=path, b=body, k=f"{game['id']}/{seq}/0": tablets[0].send("POST", p, b, key=k))
-        calls += [lambda v=phone, p=PAGES[seq % len(PAGES)]: v.get(p) for phone in phones]
+        page = PAGES[seq % len(PAGES)]
+        calls += [lambda v=phone, p=page: v.get(p) for phone in phones]
         calls += [lambda g=game: tablets[1].send("GET", f"/api/games/{g['id']}") for game in games]
         answers = _all_at_once(calls)
         statuses = [answer.status for answer in answers]

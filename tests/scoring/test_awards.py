@@ -28,6 +28,7 @@ from sheets import event, hand, hand_end, knock, play, preset, sheet
 T5 = "threes-and-fives"
 JAQUES_SHORT = preset("jaques", drawing=False, hand_size=3)
 T5_SHORT = preset(T5, drawing=False, hand_size=3)
+T5_TWO = preset(T5, hand_size=2)
 
 ANN_5 = ["1-1", "1-2"]  # 5 pips; Ann led 0-0 and holds these two
 
@@ -140,7 +141,7 @@ def test_004_the_lowest_hand_scores_the_other_pips_minus_its_own(shown, awards):
 
 # --- domino: pips (the Threes and Fives text) ---------------------------------------------
 
-def _chip_out(shown: dict, seats=2, rules=preset(T5, hand_size=2), start=None) -> dict:
+def _chip_out(shown: dict, seats=2, rules=T5_TWO, start=None) -> dict:
     # 4-4 down (8: nothing), 4-1 (8 + 1 = 9: 9), 4-2 (1 + 2 = 3: 3), and with
     # three players 4-3 across (1 + 2 + 3 = 6: 6); Ann then has laid both her tiles
     tiles = [("4-4", None), ("4-1", "4-4/left"), ("4-2", "4-4/right"), ("4-3", "4-4/up")]

@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test test-fast test-js typecheck layers screenshots install bench bench-tables pyodide engine-fast
+.PHONY: run test test-fast test-js lint typecheck layers screenshots install bench bench-tables pyodide engine-fast
 
 install: $(VENV)/.installed engine-fast
 
@@ -89,6 +89,11 @@ test: $(VENV)/.installed pyodide engine-fast
 # machine's cores. make test remains the whole tree, in one process.
 test-fast: $(VENV)/.installed pyodide
 	$(PY) -m pytest -n auto -m "not slow and not browser" --ignore=tests/e2e
+
+# ruff over the whole checkout (ruff.toml): pyflakes, bugbear, import order,
+# the Django and pytest rules.
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
 
 # The layers' contracts in .importlinter (import-linter): which package may
 # import which. tests/league/test_layering.py checks what it cannot see.

@@ -70,9 +70,9 @@ def demo_league(database_url: str) -> dict[str, Any]:
     from django.core.cache import cache
     from django.core.management import call_command
 
+    from league.demo.load import demo_load
     from league.models import Game, Player
     from league.selectors.analysis import game_analysis_fresh, player_chances
-    from league.demo.load import demo_load
 
     call_command("migrate", verbosity=0, interactive=False)
     demo_load()

@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.databases import fresh_database  # noqa: E402
@@ -101,6 +102,7 @@ def setup_django(env: dict[str, str]) -> str:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
+
     from league.services.devices import device_token_issue
 
     call_command("migrate", verbosity=0, interactive=False)

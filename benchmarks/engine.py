@@ -181,7 +181,7 @@ def measure(seed: int, games: int, series: int, repeat: int) -> dict[str, Any]:
         "dominoes": (lambda: dominoes_series(seed, series), their_moves),
         "apply": (lambda: apply_all(sheets), moves),
     }, repeat)
-    ratios = [ours / theirs for ours, theirs in zip(rates["check"], rates["dominoes"])]
+    ratios = [ours / theirs for ours, theirs in zip(rates["check"], rates["dominoes"], strict=True)]
     long_games = random_games(seed, 10, {"preset": "pub", "target": 121}, seats=4)
     per_move = per_move_apply(long_games, repeat)
     return {

@@ -20,12 +20,12 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import itertools
 import json
 import os
 import pstats
 import sys
 import time
-import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.api import DEFAULT_DB, DEFAULT_REDIS, HOST, RULES, deal, environment, fresh_redis, setup_django  # noqa: E402
 from benchmarks.databases import fresh_database  # noqa: E402
-
 
 BATCH = 25
 

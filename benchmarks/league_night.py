@@ -61,7 +61,7 @@ from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from benchmarks.api import HOST, environment, fresh_redis, free_port, wait_until_serving  # noqa: E402
+from benchmarks.api import HOST, environment, free_port, fresh_redis, wait_until_serving  # noqa: E402
 from benchmarks.databases import fresh_database  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/league_night_bench"
@@ -169,8 +169,9 @@ def descendants(root: int) -> list[int]:
 
 
 def backends(database_url: str) -> list[int]:
-    import psycopg
     from urllib.parse import urlparse
+
+    import psycopg
 
     name = urlparse(database_url).path.lstrip("/")
     with psycopg.connect(database_url, autocommit=True) as connection:

@@ -61,8 +61,8 @@ def main() -> None:
 
     from django.db import connection
 
-    from league.models import League, MatchNight, RatingSnapshot
     from league.demo.load import demo_load
+    from league.models import League, MatchNight, RatingSnapshot
     from league.ratings import day_start
     from league.services.ratings import ratings_rebuild, ratings_update
 

@@ -40,6 +40,7 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.api import HOST, environment, free_port, fresh_redis, wait_until_serving  # noqa: E402

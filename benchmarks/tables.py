@@ -44,6 +44,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.databases import fresh_database  # noqa: E402
@@ -103,7 +104,16 @@ class LeagueBuilder:
 
     def _division(self, number: int) -> None:
         from league.models import (
-            Division, DivisionEntry, Fixture, MatchNight, Player, Rubber, RubberGame, Sanction, Team, Venue,
+            Division,
+            DivisionEntry,
+            Fixture,
+            MatchNight,
+            Player,
+            Rubber,
+            RubberGame,
+            Sanction,
+            Team,
+            Venue,
         )
         from league.services.standings_player_games import player_games_record
 

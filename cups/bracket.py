@@ -120,7 +120,7 @@ def placed(ranked: Sequence[Entrant]) -> tuple[EntrantId | None, ...]:
 def first_round(bracket: Bracket) -> tuple[Tie, ...]:
     """Round 1's ties, a bye as a tie with the entrant at home and no one away."""
     ties = []
-    for number, (upper, lower) in enumerate(zip(bracket.slots[::2], bracket.slots[1::2]), start=1):
+    for number, (upper, lower) in enumerate(zip(bracket.slots[::2], bracket.slots[1::2], strict=True), start=1):
         if upper is None and lower is None:  # cannot happen from placed(); refused if stored so
             raise DrawError(f"round 1 tie {number} is two byes")
         if upper is None or lower is None:

@@ -30,6 +30,7 @@ from .errors import DrawError
 from .tables import Qualifier
 from .values import Entrant
 
+
 def draw_knockout(entrants: Sequence[Entrant], qualified: Sequence[Qualifier], *, seed: int) -> Bracket:
     """The bracket of the group stage's qualifiers, drawn from ``seed``.
     ``entrants`` names them (it may hold the whole competition's)."""

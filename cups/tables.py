@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, Literal
 
 from .errors import DrawError, TieError
@@ -118,7 +119,7 @@ def group_table(group: Group, results: Sequence[Leg], rules: GroupRules | None =
             raise TieError(f"match {number} ({leg.home} v {leg.away}) is not between entrants "
                            f"of group {group.name}")
     ranked = sorted(group.entrants, key=lambda e: tuple(-rows[e].measure(m) for m in rules.order))
-    level = tuple((a, b) for a, b in zip(ranked, ranked[1:])
+    level = tuple((a, b) for a, b in pairwise(ranked)
                   if all(rows[a].measure(m) == rows[b].measure(m) for m in rules.order))
     return Table(group=group.name, rows=tuple(rows[e] for e in ranked), level=level)
 

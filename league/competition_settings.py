@@ -21,7 +21,6 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 import scoring
-
 from league import formats
 from league.standings import DEFAULT_TIE_BREAKERS, TieBreakerError, tie_breakers_check
 

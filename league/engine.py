@@ -16,7 +16,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
 import scoring
-
 from league.models import GameEntry
 
 

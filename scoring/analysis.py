@@ -146,7 +146,7 @@ def _judge(waiting: list[_Waiting], shown: Mapping[str, Any], target: int, steps
     moves = [_move(made[0]) for _, made, _ in waiting]
     known = _known_in_hand(moves, shown)
     index = len(steps)
-    for (before, made, line), event, held in zip(waiting, moves, known):
+    for (before, made, line), event, held in zip(waiting, moves, known, strict=True):
         steps.append(_step(index, before, event, held, made, line, target))
         index += 1
 

@@ -60,7 +60,7 @@ def _extend(state: State, side: LineEnd, tile: Tile) -> Line:
 def _placements(state: State, tile: Tile) -> tuple[tuple[LineEnd, Line], ...]:
     return tuple(
         (side, _extend(state, side, tile))
-        for side, value in zip(SIDES, state[:2])
+        for side, value in zip(SIDES, state[:2], strict=True)
         if tile.a == value or tile.b == value
     )
 
@@ -150,5 +150,6 @@ def place(line: Line, tile: Tile, end: object, both: bool) -> tuple[str, Line]:
 
 def _shape(line: Line, both: bool) -> list[tuple[int, int]]:
     # Two placements are the same when the open ends show the same values
-    # with the same counted contributions, in whichever order.
-    return sorted(zip(values(line), contributions(line, both)))
+    # with the same counted contributions, in whichever order. A lone tile
+    # has two values and one contribution: its end counts once.
+    return sorted(zip(values(line), contributions(line, both), strict=False))

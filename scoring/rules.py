@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .errors import RulesError
-from .totals import award
 from .kinds import (
     ACTIONS,
     BLOCKS,
@@ -49,6 +48,7 @@ from .kinds import (
     UnderPeg,
     one_of,
 )
+from .totals import award
 
 __all__ = ["ACTIONS", "OFFENCES", "PRESETS", "SCORINGS", "UNDER_PEG_POLICIES", "Action",
            "Penalties", "Rules"]

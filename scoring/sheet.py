@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .errors import GameOver, HandNotOver, IllegalPlay, SheetError, located
-from .setup import new_state
 from .events import Event, HandEnd, Result
+from .setup import new_state
 from .state import GameState
 
 FORMAT = "fives-and-threes/1"

@@ -38,8 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import AmbiguousEnd, IllegalPlay
-from .errors import TileError
+from .errors import AmbiguousEnd, IllegalPlay, TileError
 from .kinds import DIRECTIONS, Direction, Scoring
 from .tiles import Tile
 from .totals import award

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from . import line
+from .awards import hand_awards
 from .errors import (
     GameOver,
     HandNotOver,
@@ -31,7 +32,6 @@ from .errors import (
     UnknownMove,
     located,
 )
-from .awards import hand_awards
 from .events import (
     Award,
     DrawEvent,
@@ -48,9 +48,9 @@ from .events import (
 )
 from .kinds import OFFENCES, AwardReason, Ended, HandEnding, Offence, Verdict, one_of
 from .ledger import Ledger
-from .spinner import Spinners
 from .rules import Rules
 from .showing import false_knocks, read_shown
+from .spinner import Spinners
 from .tiles import _WRITTEN, Tile
 from .tiles import read as read_tile
 
@@ -511,8 +511,8 @@ class GameState:
         else:
             found = self._layout.placements(state.line, tile)
         options: list[Option] = []
-        for end, line in found:
-            ends, total, points, bonus, bust, worth = state.worth(line, seat)
+        for end, made in found:
+            ends, total, points, bonus, bust, worth = state.worth(made, seat)
             options.append({
                 "end": end, "ends": list(ends), "total": total, "award": points,
                 "bonus": bonus, "bust": bust, "worth": worth,

@@ -93,6 +93,6 @@ def _hand_end(event: HandEnd, seats: list[str], names: list[str]) -> list[str]:
     for item in event["awards"]:
         lines.append(f"{'':>6}award: {names[item['side']]} +{item['points']} ({item['reason']})")
     lines.extend(_penalty_lines(event["penalties"], names))
-    scores = ", ".join(f"{name} {score}" for name, score in zip(names, event["scores"]))
+    scores = ", ".join(f"{name} {score}" for name, score in zip(names, event["scores"], strict=True))
     lines.append(f"{'':>6}scores: {scores}")
     return lines

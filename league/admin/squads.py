@@ -10,8 +10,8 @@ from django.http import HttpRequest
 
 from league.authors import Author
 from league.models import SquadRegistration
+from league.refusals import AlreadyInSquad, NotPermitted, Refused, RegisteredElsewhere
 from league.selectors.squads import squad_register_refusal, squad_withdraw_refusal
-from league.refusals import AlreadyInSquad, NotPermitted, RegisteredElsewhere, Refused
 from league.services.squads import squad_register, squad_withdraw
 
 

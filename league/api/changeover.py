@@ -15,7 +15,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
-from league.api.schema import ErrorOutput
 from league.api.text_fields import OneLineField
 from league.services.changeover import KIND_WORDS, Changeover, NewSeason, TeamLine, season_changeover
 

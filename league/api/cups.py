@@ -20,10 +20,10 @@ from rest_framework.views import APIView
 
 from cups.tables import STANDINGS
 from cups.ties import MEASURES
+from league.api.fixtures import WRITE_ERRORS, FixtureOutput
 from league.api.idempotency import once_per_key
 from league.api.names import reader
-from league.api.fixtures import WRITE_ERRORS, FixtureOutput
-from league.api.schema import ErrorOutput, WRITE_ONCE_KEY, text
+from league.api.schema import WRITE_ONCE_KEY, ErrorOutput, text
 from league.api.text_fields import ManyLinesField
 from league.api.who_first import WhoFirst
 from league.authors import Author
@@ -44,8 +44,8 @@ from league.selectors.fixtures import fixture_detail
 from league.selectors.shown_names import entry_name_shown, entry_names_shown
 from league.services.cup_game_results import cup_game_confirm, cup_game_dispute, cup_game_resolve, cup_game_submit
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
+from league.services.cup_settings import cup_handicap_set, cup_settings_change
 from league.services.cup_ties import tie_date_set, tie_window_set, tie_winner_set
-from league.services.game_tie_dates import cup_tie_date_pick, cup_tie_dates_offer
 from league.services.cups import (
     competition_create,
     cup_draw,
@@ -53,7 +53,7 @@ from league.services.cups import (
     cup_entry_seed,
     cup_withdraw,
 )
-from league.services.cup_settings import cup_handicap_set, cup_settings_change
+from league.services.game_tie_dates import cup_tie_date_pick, cup_tie_dates_offer
 
 SEED_MAX = 2**31 - 1
 

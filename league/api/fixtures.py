@@ -24,10 +24,10 @@ from league.selectors.fixtures import division_fixtures, fixture_detail, team_fi
 from league.selectors.shown_names import fixture_reason_shown
 from league.services.fixtures import (
     division_team_add,
+    fixture_forfeit,
     fixture_postpone,
     fixture_rearrange,
     fixture_void,
-    fixture_forfeit,
     fixture_walkover,
     fixtures_generate,
     fixtures_publish,

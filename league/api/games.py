@@ -9,14 +9,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput, text
-from league.api.writes import StrictSerializer
 from league.api.fixtures import WRITE_ERRORS
+from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput, text
 from league.api.text_fields import OneLineField
+from league.api.writes import StrictSerializer
 from league.selectors.access import game_scorer_logins
-from league.selectors.shown_names import login_shown
-from league.selectors.games import game_get, game_log, game_live_state, game_sheet
+from league.selectors.games import game_get, game_live_state, game_log, game_sheet
 from league.selectors.seat_names import seats_for, with_seats
+from league.selectors.shown_names import login_shown
 from league.selectors.state import game_state
 from league.services.games import game_create, game_import, game_scorer_add, game_scorer_remove
 

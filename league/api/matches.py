@@ -14,12 +14,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
-from league.api.schema import BodyRequiredSchema, ErrorOutput, WRITE_ONCE_KEY, text
+from league.api.idempotency import once_per_key
+from league.api.schema import WRITE_ONCE_KEY, BodyRequiredSchema, ErrorOutput, text
 from league.models import Fixture, MatchNight, Rubber, RubberGame
-from league.selectors.matches import night_view
 from league.refusals import TeamSheetInvalid
+from league.selectors.matches import night_view
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
 from league.services.results import match_confirm, match_dispute, match_resolve, match_result_correct, match_submit
 from league.services.teamsheets import team_sheet_enter

@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.idempotency import once_per_key
 from league.api.fixtures import WRITE_ERRORS, FixtureOutput, NamedOutput
-from league.api.schema import ErrorOutput, WRITE_ONCE_KEY
+from league.api.idempotency import once_per_key
+from league.api.schema import WRITE_ONCE_KEY, ErrorOutput
 from league.api.text_fields import ManyLinesField
 from league.api.who_first import WhoFirst
 from league.models import RearrangeRequest

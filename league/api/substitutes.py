@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from league.api.idempotency import once_per_key
 from league.api.matches import REFUSALS
-from league.api.schema import ErrorOutput, WRITE_ONCE_KEY
+from league.api.schema import WRITE_ONCE_KEY, ErrorOutput
 from league.api.who_first import WhoFirst
 from league.models import RubberGame
 from league.selectors.substitutes import night_substitutes

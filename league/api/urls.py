@@ -2,8 +2,6 @@ from django.urls import path
 
 from league.api.auth import TokenApi, WhoAmIApi
 from league.api.changeover import SeasonChangeoverApi
-from league.api.honours import LeagueHonoursApi, LeagueWeekHonoursApi
-from league.api.ratings import DivisionRatingsApi, HandicapRuleApi, LeagueRatingsApi, PlayerRatingsApi
 from league.api.cups import (
     CupApi,
     CupDrawApi,
@@ -15,8 +13,8 @@ from league.api.cups import (
     CupWithdrawApi,
     SeasonCupsApi,
     TieDateApi,
-    TieGameDateApi,
     TieGameConfirmApi,
+    TieGameDateApi,
     TieGameDisputeApi,
     TieGameResolveApi,
     TieGamesApi,
@@ -29,11 +27,11 @@ from league.api.fixtures import (
     DivisionFixturesApi,
     DivisionTeamAddApi,
     FixtureDetailApi,
+    FixtureForfeitApi,
     FixturePostponeApi,
     FixtureRearrangeApi,
     FixturesGenerateApi,
     FixturesPublishApi,
-    FixtureForfeitApi,
     FixtureVoidApi,
     FixtureWalkoverApi,
     TeamFixturesApi,
@@ -56,6 +54,7 @@ from league.api.games import (
     GameScorersApi,
     GameSheetApi,
 )
+from league.api.honours import LeagueHonoursApi, LeagueWeekHonoursApi
 from league.api.matches import (
     ConfirmApi,
     CorrectApi,
@@ -67,6 +66,8 @@ from league.api.matches import (
     TeamSheetApi,
 )
 from league.api.pairs import PairsDrawApi
+from league.api.preview import GameOptionsApi, MovePreviewApi
+from league.api.ratings import DivisionRatingsApi, HandicapRuleApi, LeagueRatingsApi, PlayerRatingsApi
 from league.api.rearrangements import (
     LeagueRearrangementsApi,
     RearrangementApi,
@@ -75,10 +76,9 @@ from league.api.rearrangements import (
     RearrangementSettleApi,
     RearrangementWithdrawApi,
 )
-from league.api.substitutes import SubstitutesApi, SubstitutionApi
-from league.api.walkover_rule import WalkoverRuleApi
-from league.api.preview import GameOptionsApi, MovePreviewApi
 from league.api.squads import SquadApi, SquadPlayerApi
+from league.api.standings import DivisionPlayersApi, DivisionTableApi, DivisionTableCsvApi
+from league.api.substitutes import SubstitutesApi, SubstitutionApi
 from league.api.transfers import (
     DivisionWithdrawalsApi,
     SeasonTransfersApi,
@@ -87,7 +87,7 @@ from league.api.transfers import (
     TransferRefuseApi,
     TransferWithdrawApi,
 )
-from league.api.standings import DivisionPlayersApi, DivisionTableApi, DivisionTableCsvApi
+from league.api.walkover_rule import WalkoverRuleApi
 from league.api.writes import MoveCreateApi, ShownApi, UndoApi
 
 urlpatterns = [

@@ -19,6 +19,7 @@ from league.api.text_fields import ONE_LINE_SAYING
 from league.services.moves import move_record, move_undo, shown_record
 from league.services.people_first import game_writers_only
 
+
 class StrictSerializer(serializers.Serializer[Any]):
     """Refuses fields it does not know rather than silently dropping them:
     a move with a misspelt field would otherwise be scored as another move.

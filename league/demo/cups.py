@@ -28,11 +28,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from league.demo.league import CAPTAIN_LOGINS, SLUG, WEEKDAY, night_play, scorer_for
 from league.models import Competition, CupTie, League, Season, SquadRegistration, Team, Venue
 from league.services.cup_games import cup_game_card
 from league.services.cup_ties import tie_date_pick, tie_date_set, tie_dates_offer, tie_window_set
 from league.services.cups import competition_create, cup_draw, cup_enter
-from league.demo.league import CAPTAIN_LOGINS, SLUG, WEEKDAY, night_play, scorer_for
 from league.services.fixtures import fixture_forfeit
 from league.services.results import match_confirm, match_submit
 
@@ -119,7 +119,7 @@ def _semi_finals(cup: Competition, today: date, secretary: User) -> None:
                  .order_by("number"))
     waiting = next((tie for tie in semis if tie.away and tie.away.team and tie.away.team.name in CAPTAIN_LOGINS),
                    semis[-1])
-    for tie, dates in zip(semis, offers):
+    for tie, dates in zip(semis, offers, strict=True):
         assert tie.home is not None and tie.away is not None and tie.home.team and tie.away.team
         tie_dates_offer(tie_id=tie.pk, dates=dates, user=tie.home.team.captain)
         if tie != waiting:

@@ -196,9 +196,10 @@ def _lineups(fixture: Fixture, fmt: formats.MatchFormat, rng: random.Random) -> 
                      .values_list("player_id", flat=True))
         chosen = rng.sample(squad, fmt.players_needed())
         singles = iter(chosen)
-        pairs = iter(zip(chosen[::2], chosen[1::2]))
+        # With an odd number chosen the last one is in no pair.
+        pairs = iter(zip(chosen[::2], chosen[1::2], strict=False))
         sides.append([[next(singles)] if spec.kind == "singles" else list(next(pairs)) for spec in fmt.rubbers])
-    return list(zip(sides[0], sides[1]))
+    return list(zip(sides[0], sides[1], strict=True))
 
 
 def _live_game(fixture: Fixture, rubber: int, rng: random.Random, *, scorer: User | None, partners: bool,

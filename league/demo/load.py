@@ -9,12 +9,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from scoring.simulate import random_game
-from league.models import Game
 from league.demo.cups import demo_cups_load
 from league.demo.league import demo_league_load
+from league.models import Game
 from league.services.games import game_create
 from league.services.moves import move_record, move_undo, shown_record
+from scoring.simulate import random_game
 
 
 @dataclass(frozen=True)

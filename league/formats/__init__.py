@@ -13,13 +13,25 @@ touches Django, so services can call it inside their own transactions.
 """
 
 from .data import (
-    Problem, format_from_data, format_problems, format_to_data, scheme_from_data, scheme_problems, scheme_to_data,
+    Problem,
+    format_from_data,
+    format_problems,
+    format_to_data,
+    scheme_from_data,
+    scheme_problems,
+    scheme_to_data,
 )
 from .draws import draw_problems, drawn_lineups, pairs_drawn, pairs_not_drawn
 from .errors import FormatError, FormatsError, ResultError, SchemeError, UnknownFormat, UnknownScheme
 from .matchformats import PAIRS_CHOICES, MatchFormat, match_score
 from .points import (
-    LosingBonus, MatchResult, PointsScheme, Walkover, match_points, match_result, walkover_result,
+    LosingBonus,
+    MatchResult,
+    PointsScheme,
+    Walkover,
+    match_points,
+    match_result,
+    walkover_result,
 )
 from .presets import FORMATS, SCHEMES, format_get, scheme_get
 from .rubbers import SIDES, Rubber, Side, games_to_win, rubber_decided, rubber_winner

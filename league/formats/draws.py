@@ -57,7 +57,7 @@ def draw_problems(fmt: MatchFormat, singles: Singles, home: Sequence[PlayerId], 
     problems = []
     if len(singles) != counts["singles"]:
         problems.append(f"{fmt.name} has {counts['singles']} singles rubbers; {len(singles)} were named.")
-    for number, side in sorted((conceded or {}).items()):
+    for number in sorted(conceded or {}):
         if 1 <= number <= len(fmt.rubbers) and fmt.rubbers[number - 1].kind == "pairs":
             problems.append(f"Rubber {number} is a pairs rubber: a side short for it gives fewer players "
                             f"for the draw, and concedes the pairs rubbers its players do not fill.")

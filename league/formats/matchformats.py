@@ -122,7 +122,8 @@ def match_score(fmt: MatchFormat, rubber_games: Sequence[Sequence[Side]]) -> tup
     if len(rubber_games) > len(fmt.rubbers):
         raise ResultError(f"{fmt.name} has {len(fmt.rubbers)} rubbers, not {len(rubber_games)}")
     home = away = 0
-    for number, (rubber, games) in enumerate(zip(fmt.rubbers, rubber_games), start=1):
+    # Fewer rubbers than the format's is a match still being played.
+    for number, (rubber, games) in enumerate(zip(fmt.rubbers, rubber_games, strict=False), start=1):
         try:
             winner = rubber_winner(rubber, games)
         except ResultError as error:

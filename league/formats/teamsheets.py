@@ -85,8 +85,10 @@ def team_sheet_problems(fmt: MatchFormat, sheet: TeamSheet) -> list[str]:
         problems.append(f"The sheet has {len(sheet.rubbers)} rubbers; {fmt.name} has {len(fmt.rubbers)}.")
     sides: tuple[tuple[Squad, Side], ...] = ((sheet.home, "home"), (sheet.away, "away"))
     for squad, side in sides:
+        # A sheet of the wrong length is a problem said above; its rubbers
+        # are checked as far as they go.
         named = [(rubber, lineup.home if side == "home" else lineup.away)
-                 for rubber, lineup in zip(fmt.rubbers, sheet.rubbers) if lineup.conceded_by != side]
+                 for rubber, lineup in zip(fmt.rubbers, sheet.rubbers, strict=False) if lineup.conceded_by != side]
         problems += _conceded_problems(squad, side, sheet.rubbers)
         # A rubber missing from the sheet is not conceded: the side plays it.
         plays = [rubber for number, rubber in enumerate(fmt.rubbers)

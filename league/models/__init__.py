@@ -57,4 +57,5 @@ from league.models.ratings import RatingSnapshot
 
 __all__ += ["RatingSnapshot"]
 from league.models.write_answers import WriteAnswer
+
 __all__ += ["WriteAnswer"]

@@ -18,8 +18,6 @@ from django.db import models
 from django.db.models import F, Q
 
 from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
-from league.standings import DEFAULT_TIE_BREAKERS, TIE_BREAKERS
-from league.standings.promotion import VENUE_MOVE_RULES, promotion_overrides_problem
 from league.models.validators import (
     validate_forfeit,
     validate_late_result_points,
@@ -28,6 +26,8 @@ from league.models.validators import (
     validate_result_deadline_days,
     validate_rules,
 )
+from league.standings import DEFAULT_TIE_BREAKERS, TIE_BREAKERS
+from league.standings.promotion import VENUE_MOVE_RULES, promotion_overrides_problem
 
 
 def default_rules() -> Any:
@@ -271,8 +271,12 @@ class Division(models.Model):
     # league.selectors.competition.division_settings).
     rules = models.JSONField(null=True, blank=True, validators=[validate_rules],
                              help_text="Replaces the league's rules as a whole; empty: the league's.")
-    match_format = models.CharField(max_length=40, null=True, blank=True, validators=[validate_match_format])
-    points_scheme = models.CharField(max_length=40, null=True, blank=True, validators=[validate_points_scheme])
+    # None, not "", inherits for these two as for the JSON fields beside
+    # them: settings_resolve puts in place every override that is not None.
+    match_format = models.CharField(  # noqa: DJ001
+        max_length=40, null=True, blank=True, validators=[validate_match_format])
+    points_scheme = models.CharField(  # noqa: DJ001
+        max_length=40, null=True, blank=True, validators=[validate_points_scheme])
     forfeit = models.JSONField(null=True, blank=True, validators=[validate_forfeit])
     result_deadline_days = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[validate_result_deadline_days],

@@ -23,7 +23,6 @@ from league.competition_settings import OWN_PREFIX
 from league.models.append_only import AppendOnly
 
 
-
 class StoredFormat(models.Model):
     class Kind(models.TextChoices):
         FORMAT = "format", "match format"

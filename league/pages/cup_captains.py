@@ -20,7 +20,7 @@ from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, Tea
 from league.pages.date_offer_forms import OfferForm, PickForm
 from league.pages.form_keys import FormInvalid, cleaned, done_once_or_refused
 from league.pages.public_lines import night_of
-from league.pages.secretary_access import REFUSALS, secretary_page
+from league.pages.secretary_access import secretary_page
 from league.selectors.access import is_captain
 from league.selectors.cup_games import tie_games_loaded
 from league.selectors.cup_pages import (
@@ -31,8 +31,8 @@ from league.selectors.cup_pages import (
     teams_captained,
     tie_get,
 )
-from league.services.game_tie_dates import cup_tie_date_pick, cup_tie_dates_offer
 from league.services.cups import cup_enter
+from league.services.game_tie_dates import cup_tie_date_pick, cup_tie_dates_offer
 
 OFFER = "offer"
 PICK = "pick"

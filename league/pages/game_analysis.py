@@ -15,10 +15,10 @@ from django.views.decorators.http import require_GET
 from league.models import Player
 from league.pages.robots import hidden_by, render_for
 from league.pages.spectator_cache import spectator_cached
-from league.selectors.page_versions import ANY_LEAGUE, game_key, player_key
 from league.selectors.analysis import game_analysis, player_chances
 from league.selectors.games import game_or_404
 from league.selectors.pad_links import game_night_link
+from league.selectors.page_versions import ANY_LEAGUE, game_key, player_key
 from league.selectors.public import player_get, player_registrations
 from league.selectors.seat_names import seats_for
 from scoring.analysis import Analysis, Chance, Step
@@ -68,7 +68,7 @@ def step_view(step: Step, analysis: Analysis) -> dict[str, Any]:
     view: dict[str, Any] = {
         "number": step["index"] + 1, "hand": step["hand"] + 1, "move": step["move"] + 1,
         "player": analysis["seats"][step["seat"]], "did": did_text(step),
-        "scores": ", ".join(f"{name} {score}" for name, score in zip(names, step["scores"])),
+        "scores": ", ".join(f"{name} {score}" for name, score in zip(names, step["scores"], strict=True)),
         "penalties": [penalty_text(p, names) for p in event["penalties"]],
         "line": " ".join(f"[{a}|{b}]" for a, b in (laid["faces"] for laid in step["line"])),
         "step": step, "chance": chance_text(step), "known": ", ".join(step["known"]),
@@ -124,7 +124,7 @@ def hand_end_lines(step: Step, names: list[str], seats: list[str]) -> list[str]:
               f"holding {', '.join(k['tiles'])}." for k in end["false_knocks"]]
     lines += [f"Award: {names[a['side']]} +{a['points']} ({a['reason']})." for a in end["awards"]]
     lines += [penalty_text(p, names) + "." for p in end["penalties"]]
-    lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, end["scores"])) + ".")
+    lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, end["scores"], strict=True)) + ".")
     return lines
 
 

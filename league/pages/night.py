@@ -15,15 +15,23 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from league.models import Fixture
-from league.pages.night_forms import (CardForm, DisputeForm, DrawSheetForm, SettleForm, SubstitutesForm,
-                                     SubstitutionForm, TeamSheetForm, UncheckedCardForm)
+from league.pages.night_forms import (
+    CardForm,
+    DisputeForm,
+    DrawSheetForm,
+    SettleForm,
+    SubstitutesForm,
+    SubstitutionForm,
+    TeamSheetForm,
+    UncheckedCardForm,
+)
 from league.pages.night_rearrange import is_ours, rearrange_context
 from league.pages.robots import hidden_by, render_for
-from league.selectors.eligibility import RETURNED, card_eligibility_notes
 from league.pages.spectator_cache import spectator_cached
+from league.selectors.eligibility import RETURNED, card_eligibility_notes
 from league.selectors.match_card import match_card_csv
-from league.selectors.page_versions import fixture_key
 from league.selectors.night_page import NightPage, night_page, rubber_states, sheet_choices
+from league.selectors.page_versions import fixture_key
 from league.selectors.substitutes import night_substitutes
 
 
@@ -130,7 +138,7 @@ def _forms(found: NightPage, bound: Bound | None) -> dict[str, Any]:
         context["result_problems"] = pick("result", None)[1]
     if actions.record:
         context["record_rows"] = []
-        for state, rubber in zip(rubber_states(found.view), found.view["rubbers"]):
+        for state, rubber in zip(rubber_states(found.view), found.view["rubbers"], strict=True):
             card, problems = pick(f"rubber-{state.number}", card_form(found, state.number))
             context["record_rows"].append({"state": state, "rubber": rubber, "card": card, "problems": problems})
     if actions.sign:

@@ -13,20 +13,29 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league.pages.form_keys import Done, FormInvalid, cleaned, done_once
-from league.pages.night import (Bound, card_form, draw_form, night_page_or_404, render_night, sheet_form,
-                                substitutes_form, substitution_form, teams)
 from league.models import Fixture, RubberGame
+from league.pages.form_keys import Done, FormInvalid, cleaned, done_once
+from league.pages.night import (
+    Bound,
+    card_form,
+    draw_form,
+    night_page_or_404,
+    render_night,
+    sheet_form,
+    substitutes_form,
+    substitution_form,
+    teams,
+)
 from league.pages.night_confirm import confirm_page, forfeit_lines, remove_lines, result_lines, settle_lines
 from league.pages.night_forms import DisputeForm, ForfeitForm, SettleForm, SubstitutionForm
-from league.selectors.night_page import NightPage
 from league.refusals import NotPermitted, Refused, TeamSheetInvalid
-from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
-from league.services.fixtures import fixture_forfeit
-from league.services.results import match_confirm, match_dispute, match_resolve, match_submit
-from league.services.pairs_draw import team_sheet_draw
-from league.services.substitutes import substitute_on, substitutes_name
+from league.selectors.night_page import NightPage
 from league.selectors.substitutes import night_substitutes
+from league.services.fixtures import fixture_forfeit
+from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
+from league.services.pairs_draw import team_sheet_draw
+from league.services.results import match_confirm, match_dispute, match_resolve, match_submit
+from league.services.substitutes import substitute_on, substitutes_name
 from league.services.teamsheets import team_sheet_enter
 
 View = Callable[..., HttpResponse]

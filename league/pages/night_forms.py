@@ -10,7 +10,6 @@ from league.models import Player
 from league.pages.form_fields import OneLineField
 
 
-
 def score_field() -> forms.IntegerField:
     """A game's score from a card: a whole number, 0 or more (the browser
     refuses a minus before sending), with the phone's number pad."""

@@ -7,18 +7,18 @@ in, or logged in without the right to score this game) gets the pad read
 only: the game as the scoreboard shows it and a line saying why, before
 they tap anything, instead of a refusal after. The server decides, with
 the same check the writes meet."""
-import scoring
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+import scoring
 from league.models import Game
 from league.pages.spectator_cache import spectator_cached
 from league.selectors.games import game_or_404
-from league.selectors.page_versions import game_key
 from league.selectors.pad_links import follower_reason, game_night_link, pad_links
+from league.selectors.page_versions import game_key
 
 # The service worker's cache: a new name makes tablets drop the old copies.
 PAD_CACHE = "pad-1"
@@ -63,8 +63,9 @@ def start_words(game: Game) -> str:
     """The sides that start ahead (a handicap cup's weaker side, or a game
     taken over from a paper sheet), in words: "Ann starts on 15"; empty
     when every side starts on 0."""
+    # No start recorded is an empty list: no side starts ahead.
     start = game.start if isinstance(game.start, list) else []
     seats = [str(name) for name in game.seats]
     sides = [[seats[seat] for seat in side] for side in scoring.sides_of(len(seats), bool(game.partners))]
     return "; ".join(f"{' & '.join(names)} start{'' if len(names) > 1 else 's'} on {points}"
-                     for names, points in zip(sides, start) if points)
+                     for names, points in zip(sides, start, strict=False) if points)

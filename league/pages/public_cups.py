@@ -25,21 +25,21 @@ from league.pages.cup_players import play_actions
 from league.pages.public_lines import fixture_line
 from league.pages.robots import hidden_by, render_for
 from league.pages.spectator_cache import spectator_cached
+from league.selectors.cup_games import cup_game_outcome, tie_games_loaded
+from league.selectors.cup_groups import group_tables
 from league.selectors.cup_pages import (
     RoundView,
     TieView,
     competition_draws,
     competition_get,
     cup_view,
-    games_waiting,
     entry_name,
     finals_night,
+    games_waiting,
     roll_of_winners,
     round_names,
     tie_rule_words,
 )
-from league.selectors.cup_games import cup_game_outcome, tie_games_loaded
-from league.selectors.cup_groups import group_tables
 from league.selectors.matches import night_view
 from league.selectors.page_versions import league_keys
 from league.selectors.public import division_settings_of, league_by_slug

@@ -14,8 +14,9 @@ from league.pages.public import team_seasons
 from league.pages.public_lines import fixture_lines, game_line, is_ahead
 from league.pages.robots import hidden_by, noindex, render_for
 from league.pages.spectator_cache import spectator_cached
-from league.selectors.page_versions import ANY_LEAGUE, league_keys, player_key
+from league.ratings.chart import chart_of
 from league.selectors.fixtures import team_calendar_events
+from league.selectors.page_versions import ANY_LEAGUE, league_keys, player_key
 from league.selectors.public import (
     division_settings_of,
     player_get,
@@ -27,11 +28,10 @@ from league.selectors.public import (
 )
 from league.selectors.ratings import player_ratings
 from league.selectors.shown_names import name_public
-from league.ratings.chart import chart_of
 from league.selectors.squads import squad_players
+from league.selectors.standings import table_entries
 from league.selectors.transfers import team_transfers
 from league.selectors.withdrawals import withdrawal_notes
-from league.selectors.standings import table_entries
 
 
 @spectator_cached(lambda team_id, season_id=None: league_keys("team", team_id))

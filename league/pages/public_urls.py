@@ -4,9 +4,9 @@ from django.urls import path
 from league.pages import cup_captains, cup_players, public_cups, public_ratings, team_transfers
 from league.pages.game_analysis import player_chances_page
 from league.pages.home import home
-from league.pages.public_honours import honours_page
-from league.pages.public import division_page, division_print, league_home
 from league.pages.privacy import data_download
+from league.pages.public import division_page, division_print, league_home
+from league.pages.public_honours import honours_page
 from league.pages.public_people import player_page, team_fixtures_ics, team_page
 
 urlpatterns = [

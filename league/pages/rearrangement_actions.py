@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from league.pages.form_keys import FormInvalid, cleaned, done_once
 from league.pages.date_offer_forms import PickForm, night_words
+from league.pages.form_keys import FormInvalid, cleaned, done_once
 from league.pages.night import Bound, render_night
 from league.pages.night_actions import REFUSALS, night_action, problems_of
 from league.pages.night_rearrange import KEY, DeclineForm, ProposeForm

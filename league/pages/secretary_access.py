@@ -11,8 +11,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from league.models import League
-from league.selectors.access import secretary_refusal
 from league.refusals import NotPermitted, Refused
+from league.selectors.access import secretary_refusal
 
 View = Callable[..., HttpResponse]
 # What a service may refuse with; its message is shown as it is.

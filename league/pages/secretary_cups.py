@@ -24,21 +24,22 @@ from league.pages.secretary_cup_forms import (
     SeedsForm,
     WindowForm,
 )
+from league.refusals import Refused
 from league.selectors.clubs import league_players, league_venues
+from league.selectors.cup_groups import group_tables
 from league.selectors.cup_pages import (
+    CupView,
+    DrawPreview,
     competition_draws,
     competition_entries,
     competition_get,
-    CupView,
     cup_view,
     draw_preview,
-    DrawPreview,
     games_waiting,
     teams_to_enter_cup,
     tie_rule_words,
 )
-from league.refusals import Refused
-from league.selectors.cup_groups import group_tables
+from league.services.cup_settings import cup_handicap_set, cup_settings_change
 from league.services.cup_ties import tie_window_set
 from league.services.cups import (
     cup_draw,
@@ -46,7 +47,6 @@ from league.services.cups import (
     cup_entry_seed,
     cup_withdraw,
 )
-from league.services.cup_settings import cup_handicap_set, cup_settings_change
 
 
 @secretary_page

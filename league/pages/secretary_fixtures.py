@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from league.authors import Author
 from league.models import Division, Fixture
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.pages.secretary_forms import ChangeForm, DrawForm
@@ -31,7 +32,6 @@ from league.services.fixtures import (
     fixtures_generate,
     fixtures_publish,
 )
-from league.authors import Author
 
 # Each change: the page's heading, what its button says, what the change
 # did (for the message after it), and the service call.

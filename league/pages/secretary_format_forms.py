@@ -103,7 +103,7 @@ def rows_posted(post: QueryDict) -> list[RubberRow]:
                       and name.split("-")[1].isdigit()})[:MAX_RUBBERS + 1]
     rows = []
     for place, number in enumerate(numbers, start=1):
-        def value(name: str) -> str:
+        def value(name: str, number: int = number) -> str:
             return post.get(f"rubber-{number}-{name}", "").strip()
         kept = _kept(value("kept"))
         rows.append(RubberRow(place, kind=value("kind") or "singles", game=value("game") or "fives-and-threes",

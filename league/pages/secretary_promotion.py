@@ -1,6 +1,7 @@
 """The league's promotion and relegation rule, and a division's place in
 the league, on the secretary's settings pages (docs/organisation.md, "The
 change-over")."""
+from itertools import pairwise
 from typing import Any
 
 from django import forms
@@ -30,12 +31,12 @@ class PromotionForm(forms.Form):
         overrides = league.promotion_overrides or {}
         initial = {"promotion_places": league.promotion_places, "playoff_when_level": league.playoff_when_level,
                    "venue_move": league.venue_move}
-        for place, (upper, lower) in enumerate(zip(divisions, divisions[1:]), start=1):
+        for place in range(1, len(divisions)):
             initial[f"pair_{place}"] = overrides.get(str(place))
         kwargs["initial"] = initial
         super().__init__(*args, **kwargs)
         self.pairs = []
-        for place, (upper, lower) in enumerate(zip(divisions, divisions[1:]), start=1):
+        for place, (upper, lower) in enumerate(pairwise(divisions), start=1):
             self.fields[f"pair_{place}"] = forms.IntegerField(
                 min_value=0, required=False, label=f"Between {upper.name} and {lower.name}",
                 help_text="Empty: the number above.")

@@ -21,6 +21,7 @@ from league.selectors.secretary import (
 )
 from league.services.sanctions import sanction_apply, sanction_check, sanction_most_points, sanction_remove
 
+
 class SanctionForm(forms.Form):
     """The team and fixture are offered from the division, but any id is
     passed on, so that the service, not the form, says what is wrong."""

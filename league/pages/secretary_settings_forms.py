@@ -15,8 +15,8 @@ from league.competition_settings import SETTING_NAMES, combination_problem, sett
 from league.formats import FORMATS, SCHEMES, FormatsError, PointsScheme, Walkover
 from league.models import Division, League
 from league.pages.form_fields import OneLineField
-from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
 from league.pages.secretary_forms import walkover_score_check
+from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
 from league.selectors.formats import key_choices, scheme_for_key
 from league.standings import TIE_BREAKERS
 from league.standings.tiebreakers import TIE_BREAKER_RULES

@@ -77,7 +77,8 @@ def rate(game: Game, ratings: Mapping[int, Rating], model: PlackettLuce = MODEL)
     ranks = {"home": [1.0, 2.0], "away": [2.0, 1.0]}.get(game.winner, [1.0, 1.0])
     rated = model.rate(teams, ranks=ranks)
     return {player: Rating(mu=after.mu, sigma=after.sigma, games=ratings.get(player, NEW).games + 1)
-            for side, team in zip((game.home, game.away), rated) for player, after in zip(side, team)}
+            for side, team in zip((game.home, game.away), rated, strict=True)
+            for player, after in zip(side, team, strict=True)}
 
 
 def replay(games: Iterable[Game], start: Mapping[int, Rating],

@@ -8,7 +8,6 @@ games are under theirs (`league.services.match_games`)."""
 from typing import Any
 
 import scoring
-
 from league import formats
 from league.models import Competition, CupEntry, CupGame, CupTie, Game, League
 from league.ratings.handicap import Handicap, HandicapRule, handicap, side_rating

@@ -14,9 +14,9 @@ Every read is a fixed number of queries whatever the size of the cup.
 from dataclasses import dataclass, field
 from datetime import date
 
-from cups import Bracket, CupError, GroupDraw, RoundDraw, describe, round_name, size_for
 from django.db.models import Prefetch, Q, QuerySet
 
+from cups import Bracket, CupError, GroupDraw, RoundDraw, describe, round_name, size_for
 from league.models import (
     Competition,
     CupDraw,

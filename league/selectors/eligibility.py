@@ -28,7 +28,6 @@ from django.utils import timezone
 
 from league.models import Division, Fixture, Player, Rubber, Season, SquadRegistration, Team
 
-
 # A night whose result is in: the card the eligibility notes read.
 RETURNED = ("submitted", "disputed", "confirmed")
 

@@ -11,11 +11,11 @@ and settled only while it is disputed.
 from dataclasses import dataclass
 from typing import Any
 
+from league.authors import Author
 from league.models import Fixture, MatchNight, Player
 from league.selectors.access import is_captain, is_secretary, scores_for_any
 from league.selectors.matches import PLAYABLE, night_view
 from league.selectors.squads import squad_players
-from league.authors import Author
 
 Night = MatchNight.Status
 

@@ -10,12 +10,11 @@ game's live log, and the state the game row caches.
 from typing import Any
 
 import scoring
-from scoring import table_view
-
 from league.engine import engine_of, live_ops, log_rows
 from league.models import Game
-from league.selectors.state import game_state
 from league.refusals import MoveRejected
+from league.selectors.state import game_state
+from scoring import table_view
 
 
 def game_table(*, game: Game) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
+from league.authors import Author
 from league.models import (
     AuditEntry,
     Division,
@@ -30,7 +31,6 @@ from league.models import (
 from league.models.fixtures import TRANSITIONS
 from league.selectors.matches import results_awaiting, results_overdue
 from league.selectors.seasons import current_of
-from league.authors import Author
 
 Status = Fixture.Status
 # Fixtures that take no board on their night.

@@ -6,19 +6,19 @@ from datetime import date
 
 from django.utils import timezone
 
+from league.authors import Author
 from league.models import Player, Season, SquadRegistration, Team
-from league.selectors.access import is_captain, is_secretary
 from league.refusals import (
     AlreadyInSquad,
     NotCaptain,
     NotInSquad,
+    Refused,
     RegisteredElsewhere,
     RegistrationClosed,
-    Refused,
     SquadFull,
     WrongLeague,
 )
-from league.authors import Author
+from league.selectors.access import is_captain, is_secretary
 
 # Why a change to a squad is not made: the user may not change this squad at
 # all, or the league's rules do not allow this change.

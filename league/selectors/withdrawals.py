@@ -9,7 +9,6 @@ from league.models import Division, Fixture, MatchNight, TeamWithdrawal
 from league.models.fixtures import TRANSITIONS
 from league.selectors.eligibility import day_words
 
-
 RETURNED = (MatchNight.Status.SUBMITTED, MatchNight.Status.DISPUTED, MatchNight.Status.CONFIRMED)
 
 

@@ -8,9 +8,9 @@ from typing import Any, TypeAlias
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
+from league.authors import Author, author_user
 from league.models import AuditEntry
 from league.refusals import NotPermitted, Refused
-from league.authors import Author, author_user
 from league.services.page_versions import pages_changed_by
 
 # A row, a plain label for something that is not one, or nothing.

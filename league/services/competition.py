@@ -8,13 +8,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league import formats
+from league.authors import Author
+from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
 from league.models import Division, League, Season
+from league.refusals import NeedsInsisting, Refused, SettingsInvalid
 from league.selectors.formats import format_for_key, scheme_for_key
 from league.services.audit import audit_record
-from league.refusals import NeedsInsisting, Refused, SettingsInvalid
-from league.authors import Author
 
 
 def league_create(

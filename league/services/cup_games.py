@@ -28,17 +28,17 @@ Every change and refusal is audited.
 from datetime import date
 from typing import Any
 
-import cups
-import scoring
 from django.db import transaction
 from django.utils import timezone
 
+import cups
+import scoring
 from league import formats
 from league.authors import Author, author_user
 from league.models import Competition, CupEntry, CupGame, CupTie, Game
+from league.ratings.handicap import Handicap
 from league.refusals import MoveRejected, NotGameScorer, NotPermitted, Refused, ResultInvalid, TiePlayedOn
 from league.selectors.access import is_secretary, secretary_refusal
-from league.ratings.handicap import Handicap
 from league.selectors.cup_games import cup_game_outcome, tie_games, tie_handicap, tie_rubber, tie_rules
 from league.selectors.cups import rounds_in
 from league.selectors.shown_names import WINNER, reason_shown

@@ -38,9 +38,9 @@ from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, t
 from league.selectors.matches import PLAYABLE
 from league.selectors.shown_names import AWAY, HOME, WINNER, reason_shown, reason_stored
 from league.services.audit import audit_record
+from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.match_notices import cup_dates_offered_tell, fixture_changed_tell
 from league.services.notices import site_link
-from league.services.date_offers import day_words, offered_dates_refusal
 
 Failure = NotPermitted | Refused
 

@@ -41,11 +41,11 @@ from league.models import (
 )
 from league.refusals import NotCaptain, NotPermitted, NotSecretary, Refused, SettingsInvalid, WrongLeague
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
-from league.services.audit import audit_record
 from league.selectors.cup_groups import GroupStage
-from league.services.cup_groups import groups_draw, knockout_draw
+from league.services.audit import audit_record
 from league.services.cup_games import finals_ties_dated
-from league.services.cup_ties import ties_conceded, tie_withdrawn
+from league.services.cup_groups import groups_draw, knockout_draw
+from league.services.cup_ties import tie_withdrawn, ties_conceded
 
 Failure = NotPermitted | Refused
 Kind = Competition.Kind

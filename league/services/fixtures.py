@@ -28,13 +28,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from league import formats
 from league import scheduling as generator
+from league.authors import Author, author_user
 from league.models import Division, DivisionEntry, Fixture, MatchNight, RearrangeRequest, Team
 from league.models.fixtures import TRANSITIONS
-from league.selectors.access import is_captain, secretary_refusal
-from league.services.audit import audit_record
-from league.services.cup_ties import cup_progress, leg_moved
-from league.services.match_notices import fixture_changed_tell
 from league.refusals import (
     AlreadyEntered,
     FixturesImpossible,
@@ -47,9 +45,11 @@ from league.refusals import (
     WrongFixtureStatus,
     WrongLeague,
 )
-from league.authors import Author, author_user
-from league import formats
+from league.selectors.access import is_captain, secretary_refusal
 from league.selectors.competition import division_settings
+from league.services.audit import audit_record
+from league.services.cup_ties import cup_progress, leg_moved
+from league.services.match_notices import fixture_changed_tell
 from league.services.standings import scheme_of, standings_queue
 
 Status = Fixture.Status

@@ -1,6 +1,5 @@
 """Copying the engine's view of a game onto the game row (the cache)."""
 import scoring
-
 from league.engine import engine_state
 from league.models import Game
 

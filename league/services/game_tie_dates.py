@@ -24,8 +24,8 @@ from league.authors import Author
 from league.models import Competition, CupEntry, CupGame, CupTie, Fixture
 from league.refusals import NotPermitted, Refused
 from league.selectors.access import is_secretary
-from league.services.audit import audit_record
 from league.selectors.shown_names import entry_name_shown, reason_shown
+from league.services.audit import audit_record
 from league.services.cup_games import Failure, tie_locked
 from league.services.cup_ties import tie_date_pick, tie_dates_offer, tie_dates_refusal
 from league.services.date_offers import day_words

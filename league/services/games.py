@@ -3,10 +3,11 @@ paper scoresheet; and naming who besides its creator may score it."""
 from functools import partial
 from typing import Any
 
-import scoring
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+import scoring
+from league.authors import Author, author_user
 from league.engine import ENGINES, engine_key
 from league.models import Game, GameEntry, MatchNight
 from league.refusals import MoveRejected, Refused
@@ -14,7 +15,6 @@ from league.selectors.access import game_owner_refusal, game_scorer_names
 from league.services.audit import audit_record
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
-from league.authors import Author, author_user
 
 
 def game_create(

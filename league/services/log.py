@@ -27,21 +27,21 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-import scoring
 from django.db import IntegrityError, connection, transaction
 from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
+import scoring
 from league.authors import Author, author_user
 from league.engine import ENGINES, engine_key, engine_of
 from league.models import Game, GameEntry
 from league.models.game import CACHE_FIELDS
 from league.models.rows import Columns, Rows
+from league.refusals import GameConflict, MoveRejected, NotPermitted, TiePlayedOn
 from league.selectors.access import game_write_refusal
 from league.selectors.state import game_state
-from league.refusals import GameConflict, MoveRejected, NotPermitted, TiePlayedOn
-from league.services.game_cache import game_cache_fill
 from league.services.cup_games import cup_change_refused, cup_game_changed
+from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
 
 Reply = dict[str, Any]

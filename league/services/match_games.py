@@ -17,13 +17,12 @@ scores if the card has them. A conceded rubber is not played at all.
 from typing import Any
 
 import scoring
-
+from league.authors import Author, author_user
 from league.models import Fixture, MatchNight, Rubber, RubberGame
+from league.refusals import MoveRejected, NotScoredLive, ResultInvalid, WrongNightStatus
 from league.selectors.competition import division_settings
 from league.selectors.matches import game_outcome, match_format_of
-from league.refusals import MoveRejected, NotScoredLive, ResultInvalid, WrongNightStatus
 from league.services.games import game_create
-from league.authors import Author, author_user
 from league.services.nights import Night, night_change, require_playable, require_scorer, require_status
 
 

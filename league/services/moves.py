@@ -4,12 +4,11 @@ a hand, and the undoing of the last move. Each is one transaction (see
 from typing import Any
 
 import scoring
-
+from league.authors import Author
 from league.engine import engine_replay, live_ops
 from league.models import Game, GameEntry
-from league.selectors.state import game_state
 from league.refusals import GameConflict
-from league.authors import Author
+from league.selectors.state import game_state
 from league.services.log import Change, Reply, log_append
 
 

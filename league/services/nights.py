@@ -13,11 +13,8 @@ from typing import Any, TypeVar
 
 from django.db import transaction
 
+from league.authors import Author
 from league.models import Fixture, MatchNight, Team
-from league.selectors.access import is_captain, is_secretary, scores_for_any, secretary_refusal
-from league.selectors.matches import PLAYABLE
-from league.services.audit import audit_record
-from league.services.formats import night_format_pin
 from league.refusals import (
     FixtureNotPlayable,
     NotCaptain,
@@ -26,7 +23,10 @@ from league.refusals import (
     Refused,
     WrongNightStatus,
 )
-from league.authors import Author
+from league.selectors.access import is_captain, is_secretary, scores_for_any, secretary_refusal
+from league.selectors.matches import PLAYABLE
+from league.services.audit import audit_record
+from league.services.formats import night_format_pin
 
 Failure = NotPermitted | Refused
 T = TypeVar("T")

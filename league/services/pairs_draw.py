@@ -61,7 +61,8 @@ def team_sheet_draw(*, fixture_id: int, singles: Sequence[Lineup], home: Sequenc
     with transaction.atomic():
         audit_record(user=user, action="night.pairs_drawn", target=fixture, data={
             "seed": seed, "home": list(home), "away": list(away),
-            "pairs": [[list(lineup.home), list(lineup.away)] for lineup, rubber in zip(lineups, fmt.rubbers)
+            "pairs": [[list(lineup.home), list(lineup.away)]
+                      for lineup, rubber in zip(lineups, fmt.rubbers, strict=True)
                       if rubber.kind == "pairs"],
             "conceded": {str(number): lineup.conceded_by for number, lineup in enumerate(lineups, start=1)
                          if lineup.conceded_by is not None}})

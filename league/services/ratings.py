@@ -29,9 +29,9 @@ from league.authors import Author
 from league.models import League, RatingSnapshot
 from league.ratings import day_start, position_parts, replay
 from league.ratings.handicap import rule_problem
+from league.refusals import SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.selectors.ratings import leagues_behind, rated_games, ratings_before
-from league.refusals import SettingsInvalid
 from league.services.audit import Refusal, audit_record
 from league.services.page_versions import pages_changed
 from league.tasks import ratings_update_task

@@ -24,12 +24,19 @@ from typing import Any
 from django.utils import timezone
 
 from league import formats
-from league.models import Fixture, MatchNight, RubberGame
-from league.selectors.matches import game_outcome, match_format_of, night_rubbers, rubber_results
-from league.refusals import ReasonRequired, ResultInvalid
 from league.authors import Author, author_user
+from league.models import Fixture, MatchNight, RubberGame
+from league.refusals import ReasonRequired, ResultInvalid
+from league.selectors.matches import game_outcome, match_format_of, night_rubbers, rubber_results
 from league.services.cup_ties import cup_progress
+from league.services.formats import night_scheme_pin
 from league.services.match_games import card_winner, unchecked_winner
+from league.services.match_notices import (
+    result_corrected_tell,
+    result_disputed_tell,
+    result_settled_tell,
+    result_submitted_tell,
+)
 from league.services.nights import (
     Night,
     night_change,
@@ -37,13 +44,6 @@ from league.services.nights import (
     require_playable,
     require_secretary,
     require_status,
-)
-from league.services.formats import night_scheme_pin
-from league.services.match_notices import (
-    result_corrected_tell,
-    result_disputed_tell,
-    result_settled_tell,
-    result_submitted_tell,
 )
 from league.services.ratings import ratings_queue
 from league.services.standings import standings_queue
@@ -189,7 +189,8 @@ def _undecided(fmt: formats.MatchFormat, rubbers: list[Any]) -> list[str]:
     if len(rubbers) < len(fmt.rubbers):
         return [f"The team sheet has {len(rubbers)} of {len(fmt.rubbers)} rubbers: enter it first."]
     problems = []
-    for spec, rubber in zip(fmt.rubbers, rubbers):
+    # At least the format's rubbers (above); the format's are the ones checked.
+    for spec, rubber in zip(fmt.rubbers, rubbers, strict=False):
         playing = [g.number for g in rubber.games.all() if game_outcome(g) is None]
         if playing:
             problems.append(f"Rubber {rubber.number}: game {playing[0]} is still being played.")

@@ -12,13 +12,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from league.authors import Author, author_user
 from league.models import Division, DivisionEntry, Fixture, OverdueNotice, Sanction, Team
+from league.refusals import NotSecretary, ReasonRequired, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.competition import division_settings
 from league.selectors.formats import division_format, division_scheme
 from league.services.audit import audit_record
-from league.refusals import NotSecretary, ReasonRequired, Refused
-from league.authors import Author, author_user
 from league.services.standings import standings_queue
 
 Failure = NotSecretary | Refused

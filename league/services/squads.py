@@ -21,7 +21,9 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from league.authors import Author, author_user
 from league.models import Player, Season, SquadRegistration, Team
+from league.refusals import RegisteredElsewhere
 from league.selectors.squads import (
     SquadRefusal,
     registration_closed,
@@ -29,8 +31,6 @@ from league.selectors.squads import (
     squad_withdraw_refusal,
 )
 from league.services.audit import audit_record
-from league.refusals import RegisteredElsewhere
-from league.authors import Author, author_user
 
 
 def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author) -> SquadRegistration:

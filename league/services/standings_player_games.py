@@ -16,7 +16,6 @@ seat is the home side's.
 from collections.abc import Iterable, Iterator
 
 import scoring
-
 from league.engine import engine_of
 from league.models import MatchNight, PlayerGame, Rubber, RubberGame
 from league.selectors.competition import division_settings

@@ -17,7 +17,6 @@ from django.db.models.functions import Coalesce
 from league.models import Division, PlayerGame, PlayerStats
 from league.selectors.counted_results import AmongIds, counted_nights
 
-
 TOTALS = {
     "played": Count("id"),
     "won": Count("id", filter=Q(won=True)),

@@ -13,8 +13,7 @@ from typing import Any
 
 from league import formats
 from league.authors import Author, author_user
-from league.models import Fixture, MatchNight, NightSubstitute, Player, Rubber, RubberGame, Team
-from league.models import Substitution
+from league.models import Fixture, MatchNight, NightSubstitute, Player, Rubber, RubberGame, Substitution, Team
 from league.refusals import SubstitutionInvalid
 from league.selectors.eligibility import sheet_squad
 from league.selectors.matches import match_format_of

@@ -27,12 +27,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from league import formats
+from league.authors import Author
 from league.models import Fixture, MatchNight, Rubber, RubberGame, Team
+from league.refusals import TeamSheetInvalid
 from league.selectors.competition import division_settings
 from league.selectors.eligibility import sheet_squad
 from league.selectors.matches import match_format_of
-from league.refusals import TeamSheetInvalid
-from league.authors import Author
 from league.services.nights import Night, night_change, require_captain, require_playable, require_status
 
 # A rubber's players as entered: (home player ids, away player ids).
@@ -125,7 +125,7 @@ def _pairs_named_by_hand(fmt: formats.MatchFormat, night: MatchNight, lineups: S
                 f"the pairs named for rubber {', '.join(map(str, wrong))}. Draw the pairs again (Draw the pairs "
                 f"on the night page, or POST /api/fixtures/{night.fixture_id}/night/sheet/draw) with the "
                 f"players for the pairs and the seed drawn at the table."]
-    named = [number for number, (rubber, (home, away)) in enumerate(zip(fmt.rubbers, lineups), start=1)
+    named = [number for number, (rubber, (home, away)) in enumerate(zip(fmt.rubbers, lineups, strict=True), start=1)
              if rubber.kind == "pairs" and (home or away)]
     if not named:
         return []
@@ -156,7 +156,8 @@ def _rubbers_write(fixture: Fixture, night: MatchNight, fmt: formats.MatchFormat
         Rubber(night=night, number=number, kind=spec.kind, game=spec.game, conceded_by=conceding.get(number, ""),
                home_player_id=_at(home, 0), home_partner_id=_at(home, 1),
                away_player_id=_at(away, 0), away_partner_id=_at(away, 1))
-        for number, (spec, (home, away)) in enumerate(zip(fmt.rubbers, lineups), start=1) if number not in kept
+        for number, (spec, (home, away)) in enumerate(zip(fmt.rubbers, lineups, strict=True), start=1)
+        if number not in kept
     ])
     rules = division_settings(division_id=fixture.division_id).rules
     RubberGame.objects.bulk_create([

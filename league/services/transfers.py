@@ -30,8 +30,8 @@ from league.refusals import NotCaptain, NotPermitted, Refused, TransferRefused
 from league.selectors.access import is_secretary, secretary_refusal
 from league.selectors.squads import current_registration
 from league.selectors.transfers import (
-    TO_CAPTAIN,
     ROLE_WORDS,
+    TO_CAPTAIN,
     approvals_missing,
     approver_roles,
     request_access_refusal,

@@ -77,7 +77,7 @@ def proposal(tables: Sequence[Sequence[Placed]], rule: Rule, *, venue_movers: fr
                         rows[line - 1], rows[line] = below, above
                     elif winner is None:
                         pending[above.team], pending[below.team] = below.team, above.team
-        for row, target in zip(rows, targets):
+        for row, target in zip(rows, targets, strict=True):
             kind = UP if target < index else DOWN if target > index else STAYS
             rival = pending.get(row.team)
             if rival is not None:

@@ -25,7 +25,7 @@ tie-breakers:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable
 
 from league.formats import PointsScheme
 

@@ -8,8 +8,7 @@ from cupdata import counts, entrants, seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cups import (Bracket, DrawError, Entrant, Tie, bracket_order, bracket_rounds, champion, draw_bracket,
-                  first_round)
+from cups import Bracket, DrawError, Entrant, Tie, bracket_order, bracket_rounds, champion, draw_bracket, first_round
 from cups.bracket import TieKey
 
 DRAWS = settings(max_examples=60, deadline=None)

@@ -11,8 +11,20 @@ from cupdata import entrants, seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cups import (DrawError, Entrant, Group, GroupRules, Leg, Qualifier, draw_knockout, first_round, group_rounds,
-                  group_table, qualifiers, split_groups)
+from cups import (
+    DrawError,
+    Entrant,
+    Group,
+    GroupRules,
+    Leg,
+    Qualifier,
+    draw_knockout,
+    first_round,
+    group_rounds,
+    group_table,
+    qualifiers,
+    split_groups,
+)
 
 DRAWS = settings(max_examples=60, deadline=None)
 

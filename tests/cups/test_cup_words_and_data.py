@@ -15,8 +15,19 @@ import pytest
 from cupdata import entrants
 
 import cups
-from cups import (Bracket, Entrant, GroupDraw, Leg, RoundDraw, TieFormat, describe, draw_bracket, draw_round,
-                  round_name, split_groups)
+from cups import (
+    Bracket,
+    Entrant,
+    GroupDraw,
+    Leg,
+    RoundDraw,
+    TieFormat,
+    describe,
+    draw_bracket,
+    draw_round,
+    round_name,
+    split_groups,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-import scoring
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+import scoring
 from league import formats
 from league.models import Division, DivisionEntry, Fixture, Game, League, Player, Season, SquadRegistration, Team, Venue
 from league.services.moves import move_record, shown_record

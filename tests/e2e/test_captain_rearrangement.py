@@ -67,7 +67,7 @@ def test_the_away_captain_picks_the_second_night_the_home_captain_offered(
         page = home.new_page()
         page.goto(f"/fixtures/{fixture.pk}/night")
         page.get_by_text("Ask to rearrange").click()
-        for label, offset in zip(("First date", "Second date", "Third date"), OFFERED):
+        for label, offset in zip(("First date", "Second date", "Third date"), OFFERED, strict=True):
             page.get_by_label(label).fill(day(offset).isoformat())
         page.get_by_label("Why").fill("Our pub is closed for a private party that night")
         page.get_by_role("button", name="Send the request").click()

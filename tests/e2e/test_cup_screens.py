@@ -102,7 +102,7 @@ def test_the_finals_night_tv_shows_every_match_without_scrolling(screen: Any, tr
                                                                   screenshots: Path) -> None:
     made = a_league_with_teams(6, match_format="solihull")
     competition, fixtures = a_finals_night(made)
-    for rubber, (home, away) in zip((1, 2, 7), ((61, 40), (55, 61), (61, 58))):
+    for rubber, (home, away) in zip((1, 2, 7), ((61, 40), (55, 61), (61, 58)), strict=True):
         rubber_game_card(fixture_id=fixtures[0].pk, rubber=rubber, home_score=home, away_score=away,
                          user=made.secretary)
     rubber_game_start(fixture_id=fixtures[0].pk, rubber=3, user=made.secretary)

@@ -42,7 +42,7 @@ def night(transactional_db: None) -> tuple[Fixture, Any]:
                                      venue=teams[0].home_venue, status=Fixture.Status.PUBLISHED)
     squads = [list(SquadRegistration.objects.filter(team=team).order_by("player__name")
                    .values_list("player_id", flat=True)) for team in teams]
-    team_sheet_enter(fixture_id=fixture.pk, lineups=[([h], [a]) for h, a in zip(*squads)], user=secretary)
+    team_sheet_enter(fixture_id=fixture.pk, lineups=[([h], [a]) for h, a in zip(*squads, strict=True)], user=secretary)
     rubber_game_start(fixture_id=fixture.pk, rubber=1, user=scorer)
     return fixture, scorer
 

@@ -28,7 +28,7 @@ def night_under_way(transactional_db: None) -> Any:
     from the card, two being scored live, three still to start."""
     night = a_night("solihull")
     fixture = night.fixture.pk
-    for rubber, (home, away) in zip((1, 2, 3, 7), ((61, 40), (55, 61), (61, 58), (61, 12))):
+    for rubber, (home, away) in zip((1, 2, 3, 7), ((61, 40), (55, 61), (61, 58), (61, 12)), strict=True):
         rubber_game_card(fixture_id=fixture, rubber=rubber, home_score=home, away_score=away, user=night.scorer)
     for rubber in (4, 8):
         rubber_game_start(fixture_id=fixture, rubber=rubber, user=night.scorer)

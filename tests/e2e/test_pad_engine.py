@@ -136,7 +136,7 @@ def test_the_engine_in_the_browser_gives_the_servers_table_after_every_move(
     scored = [score_on_server(api, scorer, sheet) for sheet in games]
     open_engine(engine_page, Game.objects.latest("pk"))
     undos = 0
-    for sheet, steps in zip(games, scored):
+    for sheet, steps in zip(games, scored, strict=True):
         expected = [after for *_, after in steps]
         # Each write still waiting on the tablet, on top of the sheet before it...
         queued = engine_page.evaluate(TABLES, [[before, [op], state] for before, state, op, _ in steps])

@@ -3,9 +3,9 @@ scoreboard follows it: the server ends up with exactly the game played."""
 import random
 from typing import Any
 
-import scoring
 from playwright.sync_api import expect
 
+import scoring
 from league.models import GameEntry
 from league.selectors.games import game_get, game_sheet
 from league.services.games import game_create

@@ -8,9 +8,9 @@ import pytest
 from playwright.sync_api import expect
 from rest_framework.test import APIClient
 
+from browsers import TABLET_PORTRAIT, logged_in_context
 from league.models import GameEntry
 from league.services.games import game_create
-from browsers import TABLET_PORTRAIT, logged_in_context
 from offline import engine_ready, enter_offline, go_offline, go_online, no_engine, offline_ready, without_engine
 from pad_page import Pad
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from browsers import TABLET_PORTRAIT, logged_in_context
 from league.models import GameEntry
 from league.services.games import game_create
-from browsers import TABLET_PORTRAIT, logged_in_context
 from offline import engine_ready, without_engine
 from pad_page import Pad
 

@@ -10,9 +10,8 @@ import pytest
 from django.utils import timezone
 
 from browsers import logged_in_context
-from nights import Night, a_night
-
 from league.services.transfers import transfer_direct, transfer_request
+from nights import Night, a_night
 
 PHONE = {"width": 390, "height": 844}
 

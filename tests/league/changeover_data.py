@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.utils import timezone
+from leagues import a_league
 
 from league.models import (
     Division,
@@ -20,7 +21,6 @@ from league.models import (
     Team,
     Venue,
 )
-from leagues import a_league
 
 DIVISIONS = ("Premier", "First", "Second")
 
@@ -41,7 +41,7 @@ def ended_league(secretary: Any, *, sizes: tuple[int, ...] = (4, 4, 4), **rule: 
     season = Season.objects.create(league=league, name="Winter 2025-26", start=today - timedelta(days=200),
                                    registration_deadline=today - timedelta(days=207))
     divisions, teams = [], {}
-    for level, (name, size) in enumerate(zip(DIVISIONS, sizes), start=1):
+    for level, (name, size) in enumerate(zip(DIVISIONS, sizes, strict=True), start=1):
         division = Division.objects.create(season=season, name=name, level=level)
         divisions.append(division)
         for n in range(1, size + 1):

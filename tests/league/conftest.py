@@ -1,13 +1,15 @@
 """A scorer with a token, tablets (API clients), a logged-in admin browser,
-and a league with its secretary."""
+a league with its secretary, and a Redis that is down."""
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from rest_framework.test import APIClient
 from leagues import a_league
+from rest_framework.test import APIClient
 from tablets import tablet_for
+from test_redis_outage import DeadRedis
 
 
 @pytest.fixture
@@ -51,3 +53,12 @@ def league(secretary: Any) -> Any:
     league = a_league()
     league.secretaries.add(secretary)
     return league
+
+
+@pytest.fixture
+def dead_redis() -> Iterator[DeadRedis]:
+    """A Redis that is down (test_redis_outage.DeadRedis), for every test
+    module that plays an outage."""
+    redis = DeadRedis()
+    yield redis
+    redis.close()

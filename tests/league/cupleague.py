@@ -75,7 +75,7 @@ def leg_entered(cup: CupLeague, fixture: dict[str, Any], *, home_wins: int, home
     home, away = Team.objects.get(pk=fixture["home_team"]["id"]), Team.objects.get(pk=fixture["away_team"]["id"])
     url = f"/api/fixtures/{fixture['id']}/night"
     home_players, away_players = squad_ids(home, cup.season), squad_ids(away, cup.season)
-    sheet = {"rubbers": [{"home": [h], "away": [a]} for h, a in zip(home_players, away_players)]}
+    sheet = {"rubbers": [{"home": [h], "away": [a]} for h, a in zip(home_players, away_players, strict=True)]}
     captain = cup.captain(home)
     ok(captain.put(f"{url}/sheet", sheet, format="json"))
     for rubber in range(1, 10):

@@ -11,6 +11,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.utils import timezone
+from leagues import a_league
 
 from league.models import (
     Division,
@@ -25,7 +26,6 @@ from league.models import (
     Team,
     Venue,
 )
-from leagues import a_league
 
 # (home player, away player, home score, away score, home 15s, away 15s); 15s None: from the card.
 Game = tuple[str, str, int, int, int | None, int | None]

@@ -10,6 +10,7 @@ from datetime import date, timedelta
 
 from django.utils import timezone
 from honours_data import SPOILER, Game, Week
+from leagues import a_league
 
 from league.models import (
     Division,
@@ -24,7 +25,6 @@ from league.models import (
     Venue,
 )
 from league.ratings import position_of
-from leagues import a_league
 
 TEAMS = ("Red Lion", "Crown", "Plough", "Bell")
 

@@ -10,8 +10,8 @@ from datetime import date, timedelta
 from leagues import a_league, a_team, players
 
 from league.models import Division, DivisionEntry, Fixture, League, MatchNight, Player, Rubber, RubberGame, Season
-from league.services.standings_player_games import player_games_record
 from league.scheduling.roundrobin import double_round_robin
+from league.services.standings_player_games import player_games_record
 
 KINDS = ["singles", "singles", "pairs", "singles", "pairs"]
 

@@ -3,11 +3,9 @@ import itertools
 import random
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from league.services.devices import device_token_issue
-
 from scoring.simulate import random_game
 
 _keys = itertools.count()

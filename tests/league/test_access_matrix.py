@@ -13,9 +13,9 @@ and its answers, in the order of `ROLES`.
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 from access import OTHER_CAPTAIN, Endpoint, a_scene, assert_answered_as_the_matrix_says, matrix_cases, state
 from django.urls import resolve
+from django.utils import timezone
 
 from league.api.urls import urlpatterns
 from league.models import AuditEntry

@@ -24,12 +24,12 @@ from django.contrib.auth import get_user_model
 from django.urls import resolve
 from rest_framework.test import APIClient
 from tablets import tablet_for
+from test_api_shown import EXAMPLE_MOVES, EXAMPLE_RULES, EXAMPLE_SHOWN
 
 from league.api.urls import urlpatterns
 from league.models import Game, GameEntry
 from league.services.games import game_create, game_scorer_add
 from league.services.moves import move_record
-from test_api_shown import EXAMPLE_MOVES, EXAMPLE_RULES, EXAMPLE_SHOWN
 
 
 @dataclass

@@ -22,7 +22,7 @@ WATCHED = [DivisionEntry, Fixture, SquadRegistration, TransferRequest, TeamWithd
 
 def movers(scene: Scene) -> tuple[Any, Any]:
     """Two players of the target's away team: one to ask for, one already asked for."""
-    return getattr(scene, "movers")  # type: ignore[no-any-return]
+    return scene.movers  # type: ignore[attr-defined,no-any-return]
 
 
 def pending(scene: Scene) -> TransferRequest:

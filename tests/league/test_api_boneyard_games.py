@@ -2,9 +2,10 @@
 service passes draws and spinner ends to the engine and asks it nothing
 else."""
 import pytest
-import scoring
 from tablets import new_game, play_sheet, post_move, sample_sheet
 from test_api_moves import merged_events
+
+import scoring
 
 
 @pytest.mark.slow

@@ -126,7 +126,7 @@ def test_a_group_stage_cup_is_played_from_its_groups_to_a_winner() -> None:
     semis = {frozenset((t["home"]["name"][0], t["away"]["name"][0])) for t in rounds[0]["ties"]}
     assert semis == {frozenset("AB"), frozenset("CD")}
 
-    for semi, offset in zip(rounds[0]["ties"], (20, 21)):
+    for semi, offset in zip(rounds[0]["ties"], (20, 21), strict=True):
         fixture = ok(cup.desk().post(f"/api/cup-ties/{semi['id']}/date", {"date": day(offset).isoformat()},
                                      format="json"), 201)
         leg_played(cup, fixture, home_wins=5)
@@ -155,7 +155,7 @@ def test_a_side_withdrawn_in_the_groups_concedes_its_open_matches() -> None:
     assert view(competition)["groups"]["open_matches"] == 3  # A v C, A v D, C v D
 
 
-@pytest.mark.parametrize("body, refused", [
+@pytest.mark.parametrize(("body", "refused"), [
     ({"kind": "singles", "group_stage": {"count": 2}}, "only a team cup"),
     ({"group_stage": {"count": 2, "size": 3}}, "not both"),
     ({"group_stage": {}}, "not both"),

@@ -18,8 +18,8 @@ import cups
 from league.models import (
     AuditEntry,
     Competition,
-    Notice,
     CupDraw,
+    Notice,
     OverdueNotice,
     Sanction,
     SquadRegistration,

@@ -5,8 +5,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
 from access import ANONYMOUS, OTHER_SECRETARY, OWN_CAPTAIN, OWN_SECRETARY, Scene, a_scene
+from django.utils import timezone
 
 from league.models import Fixture
 

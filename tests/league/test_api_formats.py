@@ -103,7 +103,7 @@ def test_an_unknown_league_or_format_is_a_404(night: Night) -> None:
     assert APIClient().get(url(night, "formats/cup")).status_code == 404
 
 
-@pytest.mark.parametrize("where, body", [
+@pytest.mark.parametrize(("where", "body"), [
     ("formats", {"slug": "Cup!", "data": {**CUP, "name": " "}}),
     ("schemes", {"slug": "b", "data": {"name": "Bonus"}}),
     ("formats/cup/versions", {"data": {"rubbers": "many"}}),

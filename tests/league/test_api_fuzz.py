@@ -13,9 +13,9 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
+from matchnights import a_match_night
 from schemathesis.config import SchemathesisConfig
 from schemathesis.generation.modes import GenerationMode
-from matchnights import a_match_night
 from tablets import sample_sheet
 
 from league.services.devices import device_token_issue

@@ -7,9 +7,10 @@ points), Bob lays 3-3 on the 3 (12: 4), Ann knocks holding 6-5, Bob knocks.
 from typing import Any
 
 import pytest
+from tablets import new_game, post_move, post_shown
+
 import scoring
 from league.models import Game, GameEntry
-from tablets import new_game, post_move, post_shown
 
 DOWN = {"seat": 0, "tile": "6-3", "peg": 3}
 BOB_33 = {"seat": 1, "tile": "3-3", "end": "right", "peg": 4}
@@ -42,7 +43,7 @@ def _lost_game(tablet: Any, offence: str, moves: list[dict[str, Any]]) -> tuple[
     return state, replies
 
 
-@pytest.mark.parametrize("offence, moves, loser", CASES.values(), ids=CASES.keys())
+@pytest.mark.parametrize(("offence", "moves", "loser"), CASES.values(), ids=CASES.keys())
 def test_the_offence_that_loses_the_game_answers_the_other_side_as_winner(tablet, offence, moves, loser):
     state, replies = _lost_game(tablet, offence, moves)
     assert (state["status"], state["winner"], state["turn"]) == ("won", 1 - loser, None)
@@ -53,7 +54,7 @@ def test_the_offence_that_loses_the_game_answers_the_other_side_as_winner(tablet
     assert [e for reply in replies for e in reply["events"]] == scoring.check(sheet)["events"]
 
 
-@pytest.mark.parametrize("offence, moves, loser", CASES.values(), ids=CASES.keys())
+@pytest.mark.parametrize(("offence", "moves", "loser"), CASES.values(), ids=CASES.keys())
 def test_the_game_row_records_the_winner_of_a_game_lost_on_a_penalty(tablet, offence, moves, loser):
     state, _ = _lost_game(tablet, offence, moves)
     row = Game.objects.get(pk=state["id"])
@@ -61,7 +62,7 @@ def test_the_game_row_records_the_winner_of_a_game_lost_on_a_penalty(tablet, off
     assert tablet.get(f"/api/games/{state['id']}").json()["winner"] == 1 - loser
 
 
-@pytest.mark.parametrize("offence, moves, loser", CASES.values(), ids=CASES.keys())
+@pytest.mark.parametrize(("offence", "moves", "loser"), CASES.values(), ids=CASES.keys())
 def test_a_move_after_a_game_lost_on_a_penalty_is_refused_and_changes_nothing(tablet, offence, moves, loser):
     state, _ = _lost_game(tablet, offence, moves)
     entries = GameEntry.objects.filter(game_id=state["id"]).count()

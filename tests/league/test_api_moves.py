@@ -1,9 +1,10 @@
 """Recording moves: the events, and the order of the checks (a stored
 answer for a known key, then the seq, then the rules)."""
 import pytest
+from tablets import new_game, play_sheet, post_move, sample_sheet
+
 import scoring
 from league.models import GameEntry
-from tablets import new_game, play_sheet, post_move, sample_sheet
 
 
 def merged_events(replies):

@@ -1,10 +1,10 @@
 """What the pad asks before it sends: the table with every tile's options,
 and a dry run of a move. Both are the engine's answers, and neither
 records anything."""
-import scoring
-
-from league.models import GameEntry
 from tablets import new_game, post_move
+
+import scoring
+from league.models import GameEntry
 
 PLAYED = [
     {"seat": 0, "tile": "6-3", "peg": 3},

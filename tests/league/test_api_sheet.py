@@ -5,10 +5,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from tablets import new_game, play_sheet, post_move, sample_sheet
 
 import scoring
 from league.models import GameEntry
-from tablets import new_game, play_sheet, post_move, sample_sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 

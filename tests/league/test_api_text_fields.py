@@ -82,7 +82,7 @@ def test_a_name_with_another_control_character_is_refused_naming_the_field() -> 
     assert not Competition.objects.filter(season=cup.season).exists()
 
 
-@pytest.mark.parametrize("sent, kept", [
+@pytest.mark.parametrize(("sent", "kept"), [
     ("Red Lion\r\n  A", "Red Lion A"), ("Red\tLion", "Red Lion"), ("Red\u2028Lion", "Red Lion"),
     ("  Red Lion  ", "Red Lion"),
 ])

@@ -1,8 +1,9 @@
 """Undoing the last move: voided, never deleted."""
 import pytest
-from league.models import GameEntry
 from tablets import new_game, play_sheet, post_move, post_shown, sample_sheet
-from test_api_shown import EXAMPLE_MOVES, EXAMPLE_RULES, EXAMPLE_SHOWN, blocked_example
+from test_api_shown import EXAMPLE_MOVES, EXAMPLE_SHOWN, blocked_example
+
+from league.models import GameEntry
 
 
 def undo(tablet, game_id, **body):

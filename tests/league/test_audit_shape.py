@@ -16,8 +16,8 @@ from leagues import a_league, a_team, players
 from matchnights import Night, a_match_night, sheet_entered
 
 from league.models import AuditEntry, Division, DivisionEntry, Player, Sanction, Team
-from league.services.audit import audit_record
 from league.refusals import NotPermitted, Refused
+from league.services.audit import audit_record
 from league.services.fixtures import (
     division_team_add,
     division_team_remove,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from matchnights import Night, a_match_night, submitted_five_four
+from matchnights import a_match_night, submitted_five_four
 
 from config.celery import app
 from league.models import TableEntry

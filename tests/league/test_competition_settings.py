@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 import scoring
 from league.competition_settings import CompetitionSettings
 from league.models import AuditEntry, Division, League
+from league.refusals import Refused, SettingsInvalid
 from league.selectors.competition import division_settings
 from league.services.competition import (
     division_create,
@@ -17,7 +18,6 @@ from league.services.competition import (
     league_settings_change,
     season_create,
 )
-from league.refusals import Refused, SettingsInvalid
 
 LEEK: dict[str, Any] = {
     "rules": {"preset": "pub", "penalties": {"misplay": "deduct 10"}},

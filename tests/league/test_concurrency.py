@@ -4,8 +4,9 @@ import threading
 
 import pytest
 from django.db import connection
-from league.models import Game, GameEntry
 from tablets import new_game, post_move, sample_sheet, tablet_for
+
+from league.models import Game, GameEntry
 
 
 def race(user, game_id, move, seq, keys):

@@ -266,7 +266,8 @@ OFFERS = [OfferForm("a singles tie's home player", singles_offer), OfferForm("a 
 
 
 def offered(tie: CupTie, days: list[int]) -> dict[str, str]:
-    return {f"offer{tie.pk}-{place}": in_days(day).isoformat() for place, day in zip(["first", "second"], days)}
+    return {f"offer{tie.pk}-{place}": in_days(day).isoformat()
+            for place, day in zip(["first", "second"], days, strict=True)}
 
 
 @pytest.mark.parametrize("form", OFFERS, ids=[form.name for form in OFFERS])

@@ -104,7 +104,7 @@ def test_the_finals_night_lists_the_singles_games_dated_for_it(
     assert f'id="cup-tie-{semi.pk}" class="board-rubber cup-game won-home"' in page(client, f"/cups/{competition.pk}/finals/live")
 
 
-@pytest.mark.parametrize("change, refusal", [
+@pytest.mark.parametrize(("change", "refusal"), [
     ({"days": -1}, "has gone"),
     ({"decided": True}, "the tie is decided"),
     ({"bye": True}, "a bye has no game"),

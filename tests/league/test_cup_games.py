@@ -11,9 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
+from in_process import committing
 from leagues import a_league, a_season, a_team, players
 from matchnights import play_live
-from in_process import committing
 from tablets import tablet_for
 from test_public_pages import text_of
 
@@ -119,7 +119,7 @@ def test_a_best_of_three_tie_from_the_card_is_decided_by_games_won() -> None:
         cup_game_card(tie_id=tie.pk, home_score=61, away_score=12, user=secretary)
 
 
-@pytest.mark.parametrize("home, away, refusal", [
+@pytest.mark.parametrize(("home", "away", "refusal"), [
     (50, 40, "won on exactly 61"),
     (61, 61, "always has a winner"),
     (61, -3, "not below 0"),

@@ -72,7 +72,7 @@ def test_a_group_cup_runs_from_its_groups_to_one_winner(count: int, groups: int,
                 cup_draw(competition_id=competition.pk, user=secretary)
     tables = group_tables(competition_id=competition.pk)
     assert tables is not None and tables["finished"]
-    for found, group in zip(tables["groups"], drawn.groups):
+    for found, group in zip(tables["groups"], drawn.groups, strict=True):
         assert all(row["played"] == len(group.entrants) - 1 for row in found["rows"])
     through = {q.entrant for q in group_qualifiers(competition=competition)}
     assert len(through) == groups * top + best

@@ -10,8 +10,8 @@ from django.test import Client
 
 from league.models import AuditEntry, Competition, CupGame, CupTie, Division, SquadRegistration, Team
 from league.refusals import Refused
-from league.services.cup_ties import tie_date_set
 from league.services.cup_settings import cup_settings_change
+from league.services.cup_ties import tie_date_set
 from league.services.cups import cup_draw, cup_enter
 
 pytestmark = pytest.mark.django_db

@@ -4,6 +4,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from league.demo.load import demo_load
 from league.models import (
     AuditEntry,
     Competition,
@@ -17,7 +18,6 @@ from league.models import (
     Team,
 )
 from league.selectors.cups import competition_view, ties_to_arrange
-from league.demo.load import demo_load
 
 # Loading the demo plays a few hundred games' worth of moves.
 pytestmark = pytest.mark.slow

@@ -4,12 +4,12 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.test import RequestFactory
 
+from league.demo.league import CAPTAIN_LOGINS, DEMO_RATING_MIN_GAMES
+from league.demo.load import DEMO_GAMES, DEMO_LABEL, DEMO_USERS
 from league.models import Division, Fixture, Game, GameEntry, League, MatchNight, RubberGame, Team
 from league.selectors.matches import results_overdue
-from league.selectors.replay import games_out_of_step
-from league.demo.load import DEMO_GAMES, DEMO_LABEL, DEMO_USERS
 from league.selectors.ratings import rating_board
-from league.demo.league import CAPTAIN_LOGINS, DEMO_RATING_MIN_GAMES
+from league.selectors.replay import games_out_of_step
 
 # Loading the demo plays a few hundred games' worth of moves.
 pytestmark = pytest.mark.slow

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
 from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parents[2]

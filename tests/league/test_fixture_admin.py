@@ -3,7 +3,6 @@ fixtures service, fixtures are shown read-only with their filters."""
 from datetime import date
 from typing import Any
 
-import pytest
 from django.test import Client
 from leagues import a_league, a_season, a_team
 

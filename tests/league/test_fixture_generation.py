@@ -15,14 +15,23 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.scheduling import (
-    FixtureError, MatchWeek, SeasonPlan, SeasonPlanError, Team, Venue, VenueOverbooked,
-    generate_fixtures, home_away_sequences, team_breaks,
+    FixtureError,
+    MatchWeek,
+    SeasonPlan,
+    SeasonPlanError,
+    Team,
+    Venue,
+    VenueOverbooked,
+    generate_fixtures,
+    home_away_sequences,
+    team_breaks,
 )
 
 TEAM_COUNTS = range(2, 17)
@@ -155,7 +164,7 @@ def assert_nights_fall_weekly_on_the_weekday(plan: SeasonPlan, weeks: list[Match
         assert week.date.weekday() == plan.weekday
         iso = week.date.isocalendar()
         assert week.date not in plan.skip_dates and (iso.year, iso.week) not in plan.skip_weeks
-    for before, after in zip(weeks, weeks[1:]):
+    for before, after in pairwise(weeks):
         gap = after.date - before.date
         assert gap.days > 0 and gap.days % 7 == 0
         skipped = [before.date + timedelta(days=d) for d in range(7, gap.days, 7)]

@@ -13,10 +13,10 @@ from tablets import tablet_for
 from league.competition_settings import combination_problem, settings_problem, settings_resolve
 from league.models import AuditEntry, Division, Fixture, League, TableEntry
 from league.refusals import FormatInvalid, SettingsInvalid
+from league.selectors.competition import division_settings
 from league.services.competition import division_settings_change, league_create, league_settings_change
 from league.services.fixtures import fixture_forfeit, fixture_walkover
 from league.services.formats import stored_format_change, stored_format_create
-from league.selectors.competition import division_settings
 from league.services.standings import division_standings_rebuild
 
 # Built on the scheme builder as Northallerton's rule book has it: a forfeit is 6-0.

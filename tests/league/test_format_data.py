@@ -14,10 +14,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.formats import (
-    FORMATS, SCHEMES, FormatError, LosingBonus, MatchFormat, PointsScheme, Rubber, SchemeError, Walkover,
-    format_from_data, format_problems, format_to_data, scheme_from_data, scheme_problems, scheme_to_data,
+    FORMATS,
+    SCHEMES,
+    FormatError,
+    FormatsError,
+    LosingBonus,
+    MatchFormat,
+    PointsScheme,
+    Rubber,
+    SchemeError,
+    Walkover,
+    format_from_data,
+    format_problems,
+    format_to_data,
+    scheme_from_data,
+    scheme_problems,
+    scheme_to_data,
 )
-from league.formats import FormatsError, data as data_module
+from league.formats import data as data_module
 from scoring import Rules
 
 # Round trips.

@@ -10,6 +10,7 @@ from django.test import Client
 from in_process import committing
 from matchnights import Night, a_match_night, sheet_entered
 from tablets import tablet_for
+from test_standings_players import play_with_mistakes
 
 from league.models import Game
 from league.selectors.analysis import analysis_key, game_analysis, game_analysis_fresh
@@ -19,7 +20,6 @@ from league.services.moves import move_record
 from league.services.results import match_confirm, match_submit
 from scoring.analysis import analyse
 from scoring.table_view import sheet_ops
-from test_standings_players import play_with_mistakes
 
 # Ends 6 and 1 after Bob's 4-1: Ann's 6-2 on the left makes 3 (1 point) where
 # the 1-3 she laid later made 6+3 = 9 (3 points) on the right.

@@ -10,10 +10,10 @@ import pytest
 from django.utils import timezone
 from honours_data import known_week
 from improved_data import a_rated_league, a_rated_season
+from leagues import a_league
 from rest_framework.test import APIClient
 
 from league.models import Player
-from leagues import a_league
 
 pytestmark = pytest.mark.django_db
 ROLL = "/api/leagues/{league_id}/honours"

@@ -53,7 +53,7 @@ class Year:
         self.divisions: dict[str, Division] = {}
         for level, (name, teams) in enumerate(DIVISIONS.items(), start=1):
             self.divisions[name] = division = Division.objects.create(season=self.season, name=name, level=level)
-            for rank, team_name in enumerate(teams):
+            for team_name in teams:
                 team = self.teams[team_name] = a_team(self.league, team_name)
                 team.captain = users.create_user(f"{team_name} captain")
                 team.save()

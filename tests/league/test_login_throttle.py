@@ -11,7 +11,6 @@ import pytest
 from axes.helpers import get_client_cache_keys
 from axes.models import AccessAttempt
 from axes.utils import reset
-from config.client_address import trusted_networks
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
@@ -20,6 +19,8 @@ from django.core.cache.backends import locmem
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 from rest_framework.test import APIClient
+
+from config.client_address import trusted_networks
 
 LIMIT = settings.AXES_FAILURE_LIMIT
 COOLOFF = int(settings.AXES_COOLOFF_TIME.total_seconds())

@@ -16,9 +16,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.formats import (
-    FORMATS, FormatError, FormatsError, Lineup, MatchFormat, Player, ResultError, Rubber, Side,
-    Squad, TeamSheet, UnknownFormat, format_get, games_to_win, match_score, rubber_decided,
-    rubber_winner, team_sheet_problems,
+    FORMATS,
+    FormatError,
+    FormatsError,
+    Lineup,
+    MatchFormat,
+    Player,
+    ResultError,
+    Rubber,
+    Side,
+    Squad,
+    TeamSheet,
+    UnknownFormat,
+    format_get,
+    games_to_win,
+    match_score,
+    rubber_decided,
+    rubber_winner,
+    team_sheet_problems,
 )
 from scoring import Rules
 
@@ -210,7 +225,7 @@ def good_sheet(fmt: MatchFormat) -> TeamSheet:
                 pairs += 1
         return lineups
     home, away = side([p.id for p in RED.players]), side([p.id for p in CROWN.players])
-    return TeamSheet(RED, CROWN, tuple(Lineup(h, a) for h, a in zip(home, away)))
+    return TeamSheet(RED, CROWN, tuple(Lineup(h, a) for h, a in zip(home, away, strict=True)))
 
 
 @pytest.mark.parametrize("key", FORMATS)

@@ -4,8 +4,9 @@ whatever it leaves, the serializer judges (and words the refusal) as before."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from league.api.writes import MOVE_FIELDS, MoveCreateApi, well_typed_move
 from tablets import new_game, post_move
+
+from league.api.writes import MOVE_FIELDS, MoveCreateApi, well_typed_move
 
 NAMES = [*MOVE_FIELDS, "pegg", "Seat", ""]
 SPACES = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000"
@@ -63,7 +64,7 @@ def test_bodies_the_serializer_must_judge_are_left_to_it(body):
     assert well_typed_move(body) is None
 
 
-@pytest.mark.parametrize("body, field", [
+@pytest.mark.parametrize(("body", "field"), [
     ({"seat": 0, "tile": "6-3", "pegg": 5}, "pegg"),
     ({"seat": 9, "tile": "6-3"}, "seat"),
     ({"seat": 0, "tile": "   "}, "tile"),

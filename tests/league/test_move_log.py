@@ -1,9 +1,10 @@
 """The move log is the truth: append-only, and the game rows a cache of it."""
 import pytest
-from league.models import Game, GameEntry
-from league.selectors.replay import games_out_of_step
 from tablets import new_game, play_sheet, post_move, post_shown, sample_sheet
 from test_api_shown import EXAMPLE_SHOWN, blocked_example
+
+from league.models import Game, GameEntry
+from league.selectors.replay import games_out_of_step
 
 
 def test_log_rows_cannot_be_changed_or_deleted(tablet):

@@ -264,7 +264,8 @@ def test_the_home_captain_enters_the_team_sheet_from_the_page(night: Night) -> N
     response = post(client, url(night, "/sheet"), sheet_data(night))
     assert response.status_code == 302 and response["Location"] == url(night) + "#sheet"
     rubbers = list(Rubber.objects.filter(night__fixture=night.fixture).order_by("number"))
-    assert [(r.home_player, r.away_player) for r in rubbers] == list(zip(night.home_players[:9], night.away_players[:9]))
+    assert [(r.home_player, r.away_player) for r in rubbers] == list(
+        zip(night.home_players[:9], night.away_players[:9], strict=True))
     assert "The team sheet is entered." in text(client.get(url(night)))
 
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from matchnights import Night, a_match_night, sheet_entered, submitted_five_four
+from rearranging import a_moving_league
 from rest_framework.test import APIClient
 from tablets import tablet_for
-from rearranging import a_moving_league
 from test_cup_games import a_drawn_cup, semi
 from test_pairs_draw import DRAWN, draw_body
 from test_rearrangements import ask

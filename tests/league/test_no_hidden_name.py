@@ -8,10 +8,10 @@ cup game live, holds neither their full name nor their surname.
 A pattern added later is crawled too; one whose path holds a kind of id
 this test cannot fill fails it, so that it is taught the new kind."""
 import itertools
-from datetime import timedelta
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -142,7 +142,7 @@ def _filled(route: str, ids: dict[str, list[Any]]) -> list[str]:
     urls = []
     for values in itertools.product(*(ids[name] for name in names)):
         chosen = iter(values)
-        urls.append("/" + PARAMETER.sub(lambda _: str(next(chosen)), route).lstrip("/"))
+        urls.append("/" + PARAMETER.sub(lambda _, chosen=chosen: str(next(chosen)), route).lstrip("/"))
     return urls
 
 

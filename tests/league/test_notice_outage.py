@@ -19,8 +19,7 @@ import pytest
 from django.db import transaction
 from matchnights import Night, a_match_night
 from smtp_server import MailServer
-from test_worker_faults import (CELERY, ROOT, RedisServer, Worker, broker, database_url, own_redis,  # noqa: F401
-                                wait_for)
+from test_worker_faults import CELERY, ROOT, RedisServer, Worker, broker, database_url, own_redis, wait_for  # noqa: F401
 
 from league.models import Notice
 from league.services.notices import notice_queue

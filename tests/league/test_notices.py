@@ -21,12 +21,13 @@ from smtp_server import MailServer, body_of
 
 from config.celery import app
 from league.models import AuditEntry, Notice, NoticeStop
+from league.refusals import WrongNightStatus
 from league.services.fixtures import fixture_postpone, fixture_rearrange
 from league.services.notice_sending import notice_send, notices_catch_up
 from league.services.notices import notice_queue
-from league.services.unsubscribe_links import unsubscribe_token
 from league.services.overdue import results_overdue_check
 from league.services.results import match_dispute, match_resolve
+from league.services.unsubscribe_links import unsubscribe_token
 
 LINK = re.compile(r"(http://\S+)")
 
@@ -269,7 +270,9 @@ def test_beat_catches_up_the_notices_and_sends_the_weekly_results() -> None:
 
 def test_a_refused_change_tells_nobody(db: None, smtp: MailServer, committed: Any) -> None:
     night = a_night()
-    with committed(), pytest.raises(Exception):
+    # The result is not submitted yet: the dispute is refused for that
+    # before its empty reason is read.
+    with committed(), pytest.raises(WrongNightStatus):
         match_dispute(fixture_id=night.fixture.pk, reason="", user=night.away_captain)
     assert smtp.messages == [] and not Notice.objects.exists()
     assert AuditEntry.objects.filter(action="night.dispute.refused").exists()

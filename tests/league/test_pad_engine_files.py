@@ -7,10 +7,10 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-import scoring
 from django.test import Client
 from django.urls import reverse
 
+import scoring
 from league.pages.pad_engine import scoring_bundle
 from league.services.games import game_create
 

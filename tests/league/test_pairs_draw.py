@@ -13,9 +13,9 @@ from tablets import tablet_for
 from league import formats
 from league.models import AuditEntry, MatchNight
 from league.refusals import TeamSheetInvalid
-from league.services.formats import stored_format_create
-from league.services.competition import league_settings_change
 from league.selectors.matches import night_view
+from league.services.competition import league_settings_change
+from league.services.formats import stored_format_create
 from league.services.pairs_draw import team_sheet_draw
 from league.services.teamsheets import team_sheet_enter
 

@@ -12,10 +12,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.formats import (
-    SCHEMES, LosingBonus, MatchResult, PointsScheme, ResultError, SchemeError, Side, UnknownScheme,
-    Walkover, match_points, match_result, scheme_get, walkover_result,
+    SCHEMES,
+    LosingBonus,
+    MatchResult,
+    PointsScheme,
+    ResultError,
+    SchemeError,
+    Side,
+    UnknownScheme,
+    Walkover,
+    match_points,
+    match_result,
+    points,
+    scheme_get,
+    walkover_result,
 )
-from league.formats import points
 
 NINE_GAME_SCORES = [(9, 0), (8, 1), (7, 2), (6, 3), (5, 4), (4, 5), (3, 6), (2, 7), (1, 8), (0, 9)]
 
@@ -32,7 +43,7 @@ NINE_GAME_POINTS = {
 
 @pytest.mark.parametrize(("key", "score", "expected"), [
     pytest.param(key, score, expected, id=f"{key} {score[0]}-{score[1]}")
-    for key, table in NINE_GAME_POINTS.items() for score, expected in zip(NINE_GAME_SCORES, table)
+    for key, table in NINE_GAME_POINTS.items() for score, expected in zip(NINE_GAME_SCORES, table, strict=True)
 ])
 def test_each_nine_game_score_is_worth_what_the_league_says(
         key: str, score: tuple[int, int], expected: tuple[int, int]) -> None:

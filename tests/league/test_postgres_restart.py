@@ -29,10 +29,11 @@ from urllib.error import HTTPError
 from urllib.request import Request, urlopen
 
 import pytest
-import scoring
-from scoring.simulate import random_game
 from test_production import BIN, ROOT, _manage, _production_env, _stop, _wait_until_listening
 from test_worker_faults import free_port, missing_service
+
+import scoring
+from scoring.simulate import random_game
 
 pytestmark = pytest.mark.slow
 

@@ -8,8 +8,18 @@ from __future__ import annotations
 import pytest
 
 from league.formats import (
-    FormatError, Lineup, MatchFormat, Player, Rubber, Squad, TeamSheet, format_get, match_points, match_score,
-    scheme_get, team_sheet_problems,
+    FormatError,
+    Lineup,
+    MatchFormat,
+    Player,
+    Rubber,
+    Squad,
+    TeamSheet,
+    format_get,
+    match_points,
+    match_score,
+    scheme_get,
+    team_sheet_problems,
 )
 from scoring import Game, Rules
 from scoring.rules import Action

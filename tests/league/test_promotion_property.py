@@ -1,6 +1,8 @@
 """For any final tables and any up/down numbers that fit, every team lands
 in exactly one division next season, and each division's size changes only
 by the teams it gains and loses across its lines (league.standings.promotion)."""
+from itertools import pairwise
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,7 +27,7 @@ def tables_and_rule(draw: st.DrawFn) -> tuple[list[list[Placed]], Rule, dict[fro
                                      st.integers(min_value=0, max_value=fit), max_size=3))
     rule = Rule(places=places, overrides=overrides, playoff_when_level=draw(st.booleans()))
     winners = {frozenset({a.team, b.team}): draw(st.sampled_from([a.team, b.team]))
-               for rows in tables for a, b in zip(rows, rows[1:]) if draw(st.booleans())}
+               for rows in tables for a, b in pairwise(rows) if draw(st.booleans())}
     return tables, rule, winners
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.templatetags.static import static
 from django.test import Client
@@ -409,7 +408,7 @@ def a_played_division(name: str, teams: int) -> dict[str, Any]:
     PlayerStats.objects.bulk_create(
         PlayerStats(season=season, division=division, player=squad[0], team=team, played=teams, won=1, pegged=400,
                     on_target=1, played_live=0, fifteens=0, penalties=0, rebuilt_at=now)
-        for team, squad in zip(sides, squads))
+        for team, squad in zip(sides, squads, strict=True))
     return {"league": league, "division": division, "team": sides[0], "player": squads[0][0]}
 
 

@@ -4,11 +4,12 @@ import random
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from matchnights import a_match_night, sheet_entered
+from tablets import new_game, post_move, sample_sheet, tablet_for
+
 from league.engine import ENGINES
 from league.services.match_games import rubber_game_start
-from matchnights import a_match_night, sheet_entered
 from scoring.simulate import random_game
-from tablets import new_game, post_move, sample_sheet, tablet_for
 
 
 def queries_per_move(tablet, callbacks, *, forget_engines: bool) -> dict[int, int]:

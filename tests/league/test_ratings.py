@@ -9,8 +9,8 @@ import pytest
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from openskill.models import PlackettLuce
 from matchnights import a_match_night, submitted_five_four
+from openskill.models import PlackettLuce
 from rated_seasons import a_season_of_results, confirm
 
 from league.models import League, RatingSnapshot

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 from access import state
-from rearranging import Moving, a_moving_league, day
 from races import race
+from rearranging import Moving, a_moving_league, day
 
 from league.models import AuditEntry, Fixture, MatchNight, RearrangeRequest
 from league.refusals import NeedsInsisting, NotCaptain, NotSecretary, ReasonRequired, Refused

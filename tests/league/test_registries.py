@@ -1,14 +1,15 @@
 """Lists kept in one place: the tie-breakers (each one's key, what it ranks
 by and its words) and the game's cached fields. Whatever is registered
 there works everywhere that reads it."""
+from itertools import pairwise
 from random import Random
 from typing import Any
 
 import pytest
-import scoring
 from django.template.loader import render_to_string
 from tablets import new_game, post_move, sample_sheet, tablet_for
 
+import scoring
 from league.api.schema import GameStateOutput
 from league.competition_settings import settings_problem
 from league.engine import engine_state
@@ -69,7 +70,7 @@ def test_a_tie_breaker_with_a_statistic_ranks_the_table_by_it(key: str, seed: in
     values = [statistic(row) for row in rows]
     assert values == sorted(values, reverse=True)
     # Level on it is sharing a place; ahead on it is placed above.
-    for above, below in zip(rows, rows[1:]):
+    for above, below in pairwise(rows):
         assert (above.position == below.position) == (statistic(above) == statistic(below))
 
 
@@ -80,7 +81,7 @@ def test_head_to_head_alone_ranks_first_by_the_points_of_all_the_matches(seed: i
     rows = ranked([HEAD_TO_HEAD], seed)
     points = [row.points for row in rows]
     assert points == sorted(points, reverse=True)
-    for above, below in zip(rows, rows[1:]):
+    for above, below in pairwise(rows):
         assert above.position != below.position or above.points == below.points
 
 

@@ -5,11 +5,11 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from changeover_data import Ended, ended_league, table
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from changeover_data import Ended, ended_league, table
 from league.models import Competition, CupEntry, CupTie, Division, Season
 
 pytestmark = pytest.mark.django_db

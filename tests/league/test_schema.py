@@ -226,7 +226,7 @@ def test_the_honours_answer_as_the_schema_says(openapi: dict[str, Any], anonymou
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seats, partners", [(2, False), (4, True)])
+@pytest.mark.parametrize(("seats", "partners"), [(2, False), (4, True)])
 def test_the_writes_the_log_and_the_scoresheet_of_a_whole_game_answer_as_the_schema_says(
         openapi: dict[str, Any], tablet: APIClient, seats: int, partners: bool) -> None:
     # A few mistakes, so that misplays, penalties and false knocks are among the events.

@@ -5,11 +5,11 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from changeover_data import ended_league
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from changeover_data import ended_league
 from league.models import Division, Player, PlayerStats, Season
 from league.selectors.honour_marks import Leaders
 from league.selectors.honours import SEASON_AVERAGE_MIN_GAMES, roll_of_honour

@@ -5,10 +5,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from changeover_data import a_team_at, confirm, ended_league, fixture, squad, table
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from changeover_data import a_team_at, confirm, ended_league, fixture, squad, table
 from league.models import AuditEntry, Division, Fixture, Season, SquadRegistration, TeamWithdrawal
 from league.refusals import NeedsInsisting, NotPermitted, Refused
 from league.services.changeover import NewSeason, changeover_proposal, playoff_arrange, season_changeover
@@ -26,7 +26,7 @@ def new_divisions(season: Season) -> dict[str, list[str]]:
             for d in Division.objects.filter(season=season).order_by("level")}
 
 
-@pytest.mark.parametrize("rule, expected", [
+@pytest.mark.parametrize(("rule", "expected"), [
     ({}, {"Premier": ["F1", "P1", "P2", "P3"], "First": ["F2", "F3", "P4", "S1"], "Second": ["F4", "S2", "S3", "S4"]}),
     ({"promotion_places": 2},
      {"Premier": ["F1", "F2", "P1", "P2"], "First": ["P3", "P4", "S1", "S2"],
@@ -135,7 +135,7 @@ def test_without_the_playoff_rule_level_teams_go_by_the_table(secretary: Any) ->
     assert changeover_proposal(season_id=ended.season.pk, user=secretary).pending == []
 
 
-@pytest.mark.parametrize("venue_move, lands_in", [("relegate", "Second"), ("nothing", "Premier")])
+@pytest.mark.parametrize(("venue_move", "lands_in"), [("relegate", "Second"), ("nothing", "Premier")])
 def test_a_team_that_moved_venue(secretary: Any, venue_move: str, lands_in: str) -> None:
     ended = ended_league(secretary, venue_move=venue_move)
     mover = ended.teams["P1"]

@@ -4,10 +4,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from changeover_data import ended_league, fixture
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from changeover_data import ended_league, fixture
 from league.models import Division, Season
 
 pytestmark = pytest.mark.django_db

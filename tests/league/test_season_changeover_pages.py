@@ -5,12 +5,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from changeover_data import ended_league, squad, table
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from changeover_data import ended_league, squad, table
 from league.models import AuditEntry, Division, Fixture, League, Season
 
 pytestmark = pytest.mark.django_db

@@ -5,12 +5,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from changeover_data import ended_league, table
 from django.db import transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from changeover_data import ended_league, table
 from league.models import DivisionEntry
 from league.services.changeover import NewSeason, season_changeover
 

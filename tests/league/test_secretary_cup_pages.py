@@ -5,7 +5,6 @@ may use them. The captains' date forms post from the cup's public page."""
 from datetime import timedelta
 from typing import Any
 
-import cups
 import pytest
 from cup_pages_data import Cup, a_cup
 from django.test import Client
@@ -13,6 +12,7 @@ from django.utils import timezone
 from leagues import a_league, players
 from test_public_pages import page, text_of
 
+import cups
 from league.models import AuditEntry, Competition, CupDraw, CupTie, Fixture, SquadRegistration, Venue
 
 DRAWN_BY_HAND = {"kind": "team", "structure": "knockout", "draw_mode": "rounds", "seeded": "drawn", "legs": "1",

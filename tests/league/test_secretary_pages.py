@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
-from forms import CSRF, post, text
 from forms import browser as logged_in
+from forms import post, text
 from leagues import a_league, a_season, a_team
 
 from league.models import AuditEntry, Division, DivisionEntry, Fixture, Season, Team, Venue

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
-from leagues import a_league
 from forms import browser, post, text
+from leagues import a_league
 from matchnights import Night, a_match_night, sheet_entered
 
 from league.models import AuditEntry, Fixture, MatchNight, RubberGame

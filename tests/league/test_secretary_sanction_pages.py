@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils.html import escape
-from leagues import a_league, a_team
 from forms import browser, post, text
+from leagues import a_league, a_team
 from matchnights import Night, a_match_night
 
 from league.models import AuditEntry, DivisionEntry, Sanction

@@ -90,7 +90,8 @@ def sheet_data(night: Night, conceded: dict[int, str]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for number, (home, away) in enumerate(night.lineups(kinds), start=1):
         for side, players in (("home", home), ("away", away)):
-            for slot, player in zip(("", "_partner"), players):
+            # A singles rubber names one player, a pairs rubber two.
+            for slot, player in zip(("", "_partner"), players, strict=False):
                 data[f"r{number}_{side}{slot}"] = CONCEDE if conceded.get(number) == side else player
     return data
 

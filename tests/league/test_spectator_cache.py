@@ -176,7 +176,7 @@ CHANGES = [
 ]
 
 
-@pytest.mark.parametrize("kind, base, before, change, pages", CHANGES, ids=[row[0] for row in CHANGES])
+@pytest.mark.parametrize(("kind", "base", "before", "change", "pages"), CHANGES, ids=[row[0] for row in CHANGES])
 def test_a_change_a_spectator_would_notice_shows_at_once(
         request: pytest.FixtureRequest, commit: Callable[[], Any], kind: str, base: str,
         before: Callable[[Night], None] | None, change: Callable[[Night], None],

@@ -234,7 +234,7 @@ CHANGES = [
 ]
 
 
-@pytest.mark.parametrize("kind, base, before, change, pages", CHANGES, ids=[row[0] for row in CHANGES])
+@pytest.mark.parametrize(("kind", "base", "before", "change", "pages"), CHANGES, ids=[row[0] for row in CHANGES])
 def test_a_change_a_page_shows_is_on_the_next_visit(
         request: pytest.FixtureRequest, commit: Callable[[], Any], kind: str, base: str,
         before: Callable[[World], None] | None, change: Callable[[World], None], pages: list[str]) -> None:

@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from scoring.simulate import random_game
 from test_postgres_restart import PASSWORD, SCORER, Tablet
 from test_production import BIN, ROOT, Visitor, _free_port, _manage, _production_env, _stop, _wait_until_listening
+
+from scoring.simulate import random_game
 
 pytestmark = pytest.mark.slow
 
@@ -82,14 +83,15 @@ def test_tablets_and_phones_at_once_on_sqlite_get_answers_and_each_move_is_kept_
     phones = [Visitor(base) for _ in range(3)]
     for seq in range(rounds):
         calls: list[Callable[[], Any]] = []
-        for game, moves in zip(games, sheets):
+        for game, moves in zip(games, sheets, strict=True):
             path, body = f"/api/games/{game['id']}/moves", {**moves[seq], "seq": seq}
             # Both tablets send the move with a key of their own, and the
             # first resends it with its key, as the outbox does on a timeout.
             calls += [lambda t=tablet, p=path, b=body, k=f"{game['id']}/{seq}/{n}": t.send("POST", p, b, key=k)
                       for n, tablet in enumerate(tablets)]
             calls.append(lambda p=path, b=body, k=f"{game['id']}/{seq}/0": tablets[0].send("POST", p, b, key=k))
-        calls += [lambda v=phone, p=PAGES[seq % len(PAGES)]: v.get(p) for phone in phones]
+        page = PAGES[seq % len(PAGES)]
+        calls += [lambda v=phone, p=page: v.get(p) for phone in phones]
         calls += [lambda g=game: tablets[1].send("GET", f"/api/games/{g['id']}") for game in games]
         answers = _all_at_once(calls)
         statuses = [answer.status for answer in answers]

@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from leagues import a_league, a_season, a_team, players
 
 from league.models import AuditEntry, Player, Season, SquadRegistration, Team
-from league.selectors.squads import player_eligibility, squad_check, squad_players
 from league.refusals import (
     AlreadyInSquad,
     NotCaptain,
@@ -19,6 +18,7 @@ from league.refusals import (
     SquadFull,
     WrongLeague,
 )
+from league.selectors.squads import player_eligibility, squad_check, squad_players
 from league.services.squads import squad_register, squad_withdraw
 
 

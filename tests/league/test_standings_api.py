@@ -94,7 +94,7 @@ def test_the_players_leaderboard_takes_a_minimum_of_games(night: Night, anonymou
     assert anonymous.get(f"/api/divisions/{night.division.pk}/players?min_games=2").json() == []
 
 
-@pytest.mark.parametrize("query, field", [("min_games=", "min_games"), ("order=", "order")])
+@pytest.mark.parametrize(("query", "field"), [("min_games=", "min_games"), ("order=", "order")])
 def test_the_leaderboard_refuses_a_parameter_sent_empty_rather_than_using_its_default(
         night: Night, anonymous: APIClient, query: str, field: str) -> None:
     response = anonymous.get(f"/api/divisions/{night.division.pk}/players?{query}")

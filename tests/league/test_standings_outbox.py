@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.db.models import F
 from matchnights import Night, a_match_night
-from test_redis_outage import dead_redis, redis_at  # noqa: F401 (dead_redis: a fixture)
+from test_redis_outage import redis_at
 from test_worker_faults import submitted_five_four
 
 from league.models import Division, TableEntry

@@ -17,9 +17,9 @@ from matchnights import Night, a_match_night, sheet_entered
 from races import race
 
 from league.models import Division, DivisionEntry, Fixture, PlayerStats, Sanction, Season, SquadRegistration, TableEntry
+from league.refusals import NotPermitted, Refused
 from league.services import fixtures as fixture_services
 from league.services import results
-from league.refusals import NotPermitted, Refused
 from league.services.competition import league_settings_change
 from league.services.formats import stored_format_create
 from league.services.match_games import rubber_game_card

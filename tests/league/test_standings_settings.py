@@ -7,9 +7,9 @@ from django.core.exceptions import ValidationError
 from leagues import a_season
 
 from league.models import Division
+from league.refusals import SettingsInvalid
 from league.selectors.competition import division_settings
 from league.services.competition import division_settings_change, league_settings_change
-from league.refusals import SettingsInvalid
 
 DEFAULT = ("points", "games_difference", "games_won", "head_to_head", "pegged_difference", "name")
 

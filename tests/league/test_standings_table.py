@@ -19,8 +19,18 @@ from hypothesis import strategies as st
 
 from league.formats import SCHEMES, scheme_get
 from league.standings import (
-    DEFAULT_TIE_BREAKERS, TIE_BREAKERS, EntryError, MatchLine, Sanction, StandingsError, TableRow,
-    TeamEntry, TieBreakerError, UnknownTeam, division_table, tie_breakers_check,
+    DEFAULT_TIE_BREAKERS,
+    TIE_BREAKERS,
+    EntryError,
+    MatchLine,
+    Sanction,
+    StandingsError,
+    TableRow,
+    TeamEntry,
+    TieBreakerError,
+    UnknownTeam,
+    division_table,
+    tie_breakers_check,
 )
 
 RED, CROWN, PLOUGH, BELL = 1, 2, 3, 4
@@ -276,7 +286,7 @@ WORKED = [MatchLine(RED, CROWN, 5, 4, 402, 391), MatchLine(PLOUGH, RED, 5, 4, 38
 def test_the_worked_example_gives_the_table_in_the_docs() -> None:
     rows = table(WORKED, "solihull", sanctions=[Sanction(BELL, 3, "late result")])
     assert [(standing, *columns(row), row.pegged_for, row.pegged_against, row.sanctions)
-            for standing, row in zip(standings(rows), rows)] == [
+            for standing, row in zip(standings(rows), rows, strict=True)] == [
         ("1 Plough", 2, 2, 0, 0, 5, 4, 6, 388, 401, 0),
         ("2 Red Lion", 2, 1, 0, 1, 9, 9, 4, 803, 779, 0),
         ("3 Crown", 2, 1, 0, 1, 9, 9, 4, 806, 780, 0),

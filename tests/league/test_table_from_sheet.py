@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
+from tablets import new_game, post_move, post_shown
 
 from scoring.simulate import play_out
 from scoring.table_view import sheet_table
-from tablets import new_game, post_move, post_shown
 
 GAMES = [
     ({"preset": "pub"}, 2, False, 21),
@@ -34,7 +34,7 @@ def test_a_sheet_and_a_waiting_write_give_the_table_the_server_gives_once_it_is_
         writes = [({"move": move}, lambda move=move: post_move(tablet, game["id"], move)) for move in hand["moves"]]
         if "shown" in hand:
             writes.append(({"shown": hand["shown"]},
-                           lambda: post_shown(tablet, game["id"], number, hand["shown"])))
+                           lambda number=number, shown=hand["shown"]: post_shown(tablet, game["id"], number, shown)))
         for write, record in writes:
             assert record().status_code == 201
             after = tablet.get(f"{base}/options").json()

@@ -3,6 +3,7 @@ team's published fixtures only, a void one cancelled and a rearranged one
 on its new date."""
 import doctest
 from datetime import date, datetime, time, timezone
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -168,7 +169,7 @@ def test_long_and_multibyte_lines_are_folded_within_75_octets() -> None:
     assert max(len(line.encode("utf-8")) for line in lines) <= 75
     # Each fold came only when the next whole character would not fit, so
     # a line is as full as it can be and no character was split.
-    for line, following in zip(lines, lines[1:]):
+    for line, following in pairwise(lines):
         if following.startswith(" "):
             assert len(line.encode("utf-8")) + len(following[1].encode("utf-8")) > 75
 

@@ -23,12 +23,12 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
 from sheets import event, hand, hand_end, knock, play, preset, sheet
 
 T5 = "threes-and-fives"
 JAQUES_SHORT = preset("jaques", drawing=False, hand_size=3)
 T5_SHORT = preset(T5, drawing=False, hand_size=3)
+T5_TWO = preset(T5, hand_size=2)
 
 ANN_5 = ["1-1", "1-2"]  # 5 pips; Ann led 0-0 and holds these two
 
@@ -60,7 +60,7 @@ LOWEST_ROUNDED = [
 ]
 
 
-@pytest.mark.parametrize("bob, pips, points", LOWEST_ROUNDED, ids=[f"S={r[1]}" for r in LOWEST_ROUNDED])
+@pytest.mark.parametrize(("bob", "pips", "points"), LOWEST_ROUNDED, ids=[f"S={r[1]}" for r in LOWEST_ROUNDED])
 def test_001_the_lowest_hand_scores_the_others_pips_rounded_up_to_a_scoring_total(bob, pips, points):
     assert sum(int(t[0]) + int(t[2]) for t in bob) == pips
     result = _block({"0": ANN_5, "1": bob})
@@ -84,7 +84,7 @@ def test_001_a_tie_for_the_lowest_hand_scores_nothing():
     assert result["scores"] == [0, 0]
 
 
-@pytest.mark.parametrize("scoring_rule, bob, points", [
+@pytest.mark.parametrize(("scoring_rule", "bob", "points"), [
     ("fives", ["1-3", "2-3", "2-2"], 3),    # 13 -> 15 -> 3
     ("fives", ["1-3", "2-2", "3-5"], 4),    # 16 -> 20 -> 4
     ("fives", ["1-3", "2-2", "6-6"], 4),    # 20 -> 4
@@ -121,7 +121,7 @@ def test_001_partners_pool_their_pips_and_the_lowest_side_wins_the_block():
 
 # --- block: pips (the Threes and Fives text) ---------------------------------------------
 
-@pytest.mark.parametrize("shown, awards", [
+@pytest.mark.parametrize(("shown", "awards"), [
     ({"0": ANN_5, "1": ["1-3", "2-3", "2-2"]}, [(0, 8)]),                # 13 - 5
     ({"0": ["5-6", "4-6"], "1": ["1-1", "1-2", "1-3"]}, [(1, 12)]),      # 21 - 9
     ({"0": ["1-4", "2-2"], "1": ["1-1", "1-2", "1-3"]}, []),             # 9 and 9: a tie
@@ -141,7 +141,7 @@ def test_004_the_lowest_hand_scores_the_other_pips_minus_its_own(shown, awards):
 
 # --- domino: pips (the Threes and Fives text) ---------------------------------------------
 
-def _chip_out(shown: dict, seats=2, rules=preset(T5, hand_size=2), start=None) -> dict:
+def _chip_out(shown: dict, seats=2, rules=T5_TWO, start=None) -> dict:
     # 4-4 down (8: nothing), 4-1 (8 + 1 = 9: 9), 4-2 (1 + 2 = 3: 3), and with
     # three players 4-3 across (1 + 2 + 3 = 6: 6); Ann then has laid both her tiles
     tiles = [("4-4", None), ("4-1", "4-4/left"), ("4-2", "4-4/right"), ("4-3", "4-4/up")]
@@ -340,7 +340,7 @@ T5_DOMINO = hand(
 )
 
 
-@pytest.mark.parametrize("rules, seats, played, ended, award, scores", [
+@pytest.mark.parametrize(("rules", "seats", "played", "ended", "award", "scores"), [
     ("jaques", 2, JAQUES_BLOCK, "block", {"side": 0, "points": 40, "reason": "block"}, [47, 2]),
     (T5, 4, T5_BLOCK, "block", {"side": 0, "points": 22, "reason": "block"}, [102, 0, 24, 17]),
     (T5, 2, T5_DOMINO, "chip-out", {"side": 0, "points": 6, "reason": "domino"}, [45, 17]),

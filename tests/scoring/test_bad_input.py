@@ -12,9 +12,7 @@ import pytest
 
 import scoring
 from scoring.rules import Rules
-
-from sheets import (REPO, assert_names_place, event, hand, knock, mentions_tile, play, preset, pub,
-                      sheet)
+from sheets import REPO, assert_names_place, event, hand, knock, mentions_tile, play, preset, pub, sheet
 
 
 def _error(s: dict) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
 from sheets import event, hand, hand_end, knock, play, preset, sheet
 
 # docs/scoresheet.md's presets' table, the jaques and threes-and-fives columns
@@ -57,7 +56,7 @@ def test_001_the_fives_only_and_threes_only_variations_change_the_scoring_and_no
     assert {key: _value(rules, key) for key in KEYS} == expected
 
 
-@pytest.mark.parametrize("key, value", [
+@pytest.mark.parametrize(("key", "value"), [
     ("target", 121),                 # Jaques "Extended Target (121 Points)"
     ("layout", "spinner"),           # Threes and Fives "the first initially set double ... the only spinner"
     ("layout", "line"),              # Threes and Fives "Sometimes played with no doubles as spinners"
@@ -88,9 +87,9 @@ VARIATIONS = [
 ]
 
 
-@pytest.mark.parametrize("index, variation", [(0, None), (1, "fives"), (2, "threes")],
+@pytest.mark.parametrize(("index", "variation"), [(0, None), (1, "fives"), (2, "threes")],
                          ids=["fives-and-threes", "fives-only", "threes-only"])
-@pytest.mark.parametrize("down, total, awards", VARIATIONS, ids=[v[0] for v in VARIATIONS])
+@pytest.mark.parametrize(("down", "total", "awards"), VARIATIONS, ids=[v[0] for v in VARIATIONS])
 def test_001_a_down_scores_under_jaques_and_its_variations(down, total, awards, index, variation):
     rules = preset("jaques", scoring=variation) if variation else "jaques"
     played = event(scoring.check(sheet(hand(play(0, down)), rules=rules)), 0, 0)
@@ -98,7 +97,7 @@ def test_001_a_down_scores_under_jaques_and_its_variations(down, total, awards, 
     assert played["award"] == awards[index]
 
 
-@pytest.mark.parametrize("variation, points", [(None, 5), ("fives", 2), ("threes", 3)])
+@pytest.mark.parametrize(("variation", "points"), [(None, 5), ("fives", 2), ("threes", 3)])
 def test_001_a_line_scores_under_jaques_and_its_variations(variation, points):
     # 3-6 then 6-6 at the right: 3 + 6 (face value) = 9; then 3-4 on the left: 4 + 6 = 10
     rules = preset("jaques", scoring=variation) if variation else "jaques"
@@ -146,7 +145,7 @@ def test_001_under_jaques_the_lead_rotates_and_any_tile_may_lead():
         scoring.check(sheet(hand(*moves), hand(play(1, "1-2")), rules="jaques"))
 
 
-@pytest.mark.parametrize("name, allowed", [("jaques", True), ("threes-and-fives", False)])
+@pytest.mark.parametrize(("name", "allowed"), [("jaques", True), ("threes-and-fives", False)])
 def test_partners_at_four_seats_as_the_table_says(name, allowed):
     scoring.Game.new(rules=name, seats=["Ann", "Bob", "Cat", "Dan"], partners=False)
     if allowed:

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 import scoring
-
 from sheets import REPO
 
 CORPUS = Path(__file__).resolve().parent / "corpus"

@@ -18,7 +18,6 @@ import sys
 import pytest
 
 import scoring
-
 from sheets import REPO, assert_names_place, hand, hand_end, knock, move_events, play, preset, sheet
 
 ALL_TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
@@ -47,7 +46,7 @@ def _error(moves, rules="jaques", seats=2) -> scoring.ScoringError:
 
 # --- what the boneyard holds --------------------------------------------------------
 
-@pytest.mark.parametrize("rules, seats, dealt, boneyard", [
+@pytest.mark.parametrize(("rules", "seats", "dealt", "boneyard"), [
     ("jaques", 2, 7, 14),
     ("jaques", 3, 5, 13),
     ("jaques", 4, 5, 8),
@@ -111,7 +110,7 @@ def test_a_knock_while_the_boneyard_holds_tiles_is_rejected(drawn):
     assert_names_place(str(err), 0, len(moves) - 1, 1)
 
 
-@pytest.mark.parametrize("before, count, left", [
+@pytest.mark.parametrize(("before", "count", "left"), [
     ([], 15, 14),
     ([draw(1, 14)], 1, 0),
     ([draw(1, 10)], 5, 4),
@@ -181,7 +180,7 @@ REAL_COUNTS = [(6, 7, 14), (6, 6, 14), (5, 6, 14), (5, 5, 14), (4, 5, 14), (4, 4
 
 def test_a_real_hand_counts_every_hand_and_the_boneyard_move_by_move():
     game = _game()
-    for move, counts in zip(REAL_HAND, REAL_COUNTS):
+    for move, counts in zip(REAL_HAND[:-1], REAL_COUNTS, strict=True):
         game, _ = game.apply(move)
         assert (game.held(0), game.held(1), game.boneyard) == counts, move
     game, events = game.apply(REAL_HAND[-1])

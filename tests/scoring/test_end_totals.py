@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
-from sheets import move_events, play, hand, pub, sheet
+from sheets import hand, move_events, play, pub, sheet
 
 # total: the plays (tile, end) that leave exactly that total, seats 0, 1, 0 in turn
 LINES = {
@@ -82,7 +81,7 @@ def _line_sheet(total: int, rule: str) -> dict:
     return sheet(hand(*moves), rules=pub(scoring=rule))
 
 
-@pytest.mark.parametrize("total, rule, points", list(_cases()))
+@pytest.mark.parametrize(("total", "rule", "points"), list(_cases()))
 def test_an_end_total_scores_what_the_scoring_rule_says(total, rule, points):
     events = move_events(scoring.check(_line_sheet(total, rule)))
     last = events[-1]
@@ -99,7 +98,7 @@ def test_an_end_total_scores_what_the_scoring_rule_says(total, rule, points):
     assert last["scores"][1 - seat] == before[1 - seat]
 
 
-@pytest.mark.parametrize("tile, total", [("0-0", 0), ("1-1", 2), ("2-2", 4), ("6-6", 12)])
+@pytest.mark.parametrize(("tile", "total"), [("0-0", 0), ("1-1", 2), ("2-2", 4), ("6-6", 12)])
 def test_a_lone_double_down_is_one_end_entry_holding_both_halves(tile, total):
     down = move_events(scoring.check(sheet(hand(play(0, tile)))))[0]
     assert down["ends"] == [total]

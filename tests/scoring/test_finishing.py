@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
 from sheets import event, hand, hand_end, knock, play, preset, pub, sheet
 
 

@@ -7,7 +7,6 @@ import copy
 import pytest
 
 import scoring
-
 from sheets import hand, knock, misplay, play, pub, sheet
 
 

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import scoring
-
 from sheets import hand, hand_end, knock, misplay, play, pub, ruling, sheet
 
 Move = dict[str, Any]
@@ -182,7 +181,7 @@ def test_a_game_lost_at_the_showing_is_corrected_by_showing_again() -> None:
 
 # --- the rules ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("seats, partners", [(3, None), (4, False)])
+@pytest.mark.parametrize(("seats", "partners"), [(3, None), (4, False)])
 def test_an_under_peg_that_loses_the_game_is_refused_for_more_than_two_sides(seats, partners) -> None:
     s = sheet(hand(play(0, "6-3")), seats=seats, partners=partners,
               rules=pub(hand_size=3, penalties={"under-peg": "lose-game"}))

@@ -78,7 +78,8 @@ def test_a_damaged_sheet_gets_a_result_or_a_scoring_error(seed: int, value: Any,
     try:
         result = scoring.check(damaged)
     except scoring.ScoringError as err:
-        assert str(err)
+        # Either outcome is right here, so no pytest.raises: an error must say why.
+        assert str(err)  # noqa: PT017
     else:
         json.dumps(result)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
 from sheets import event, hand, hand_end, knock, misplay, move_events, play, preset, pub, sheet
 
 

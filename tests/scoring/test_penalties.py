@@ -6,10 +6,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
-from sheets import (event, hand, hand_end, knock, misplay, penalties_of, play, pub,
-                      ruling, sheet)
-
+from sheets import event, hand, hand_end, knock, misplay, penalties_of, play, pub, ruling, sheet
 
 # --- misplays and the penalty actions ------------------------------------------
 # Ann puts 0-1 down (1: nothing); Bob lays 2-4, which fits neither 0 nor 1; Bob plays again.
@@ -126,7 +123,7 @@ def test_lose_game_is_allowed_for_two_partnerships():
     assert scoring.check(s)["winner"] == 0
 
 
-@pytest.mark.parametrize("seats, partners", [(3, None), (4, None), (4, False)])
+@pytest.mark.parametrize(("seats", "partners"), [(3, None), (4, None), (4, False)])
 def test_lose_game_is_rejected_for_more_than_two_sides(seats, partners):
     # rejected as a rule of the game, even before anybody offends
     s = sheet(hand(play(0, "0-1")), seats=seats, partners=partners,
@@ -335,7 +332,7 @@ def test_a_false_knock_is_not_judged_in_a_hand_that_was_won():
     assert [p for p in penalties_of(result) if p["offence"] == "false-knock"] == []
 
 
-@pytest.mark.parametrize("action, start, scores, penalty", [
+@pytest.mark.parametrize(("action", "start", "scores", "penalty"), [
     ("deduct 8", (0, 10), [3, 2], {"offence": "false-knock", "side": 1, "points": -8}),
     ("back-or-award 8", (0, 10), [3, 2], {"offence": "false-knock", "side": 1, "points": -8}),
     ("back-or-award 8", (0, 5), [11, 5], {"offence": "false-knock", "side": 0, "points": 8}),

@@ -5,7 +5,6 @@ import copy
 import json
 
 import scoring
-
 from sheets import REPO, event, hand_end
 
 CORPUS_CASE = REPO / "tests" / "scoring" / "corpus" / "scoresheet-worked-example.json"

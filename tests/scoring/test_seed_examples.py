@@ -12,9 +12,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
 from sheets import event, hand, hand_end, move_events, play, preset, pub, sheet
-
 
 # --- the pub rules text (pub) -------------------------------------------------
 
@@ -87,7 +85,7 @@ def test_003_3_6_then_6_6_makes_15_for_8_points():
     assert last["scores"] == [3, 8]
 
 
-@pytest.mark.parametrize("tile, ends, total", [("0-0", [0], 0), ("2-2", [4], 4)])
+@pytest.mark.parametrize(("tile", "ends", "total"), [("0-0", [0], 0), ("2-2", [4], 4)])
 def test_003_a_lone_double_down_scoring_nothing(tile, ends, total):
     down = event(scoring.check(sheet(hand(play(0, tile)), rules="pagat")), 0, 0)
     assert down["ends"] == ends
@@ -143,7 +141,7 @@ def test_001_15_scores_5_for_the_threes_plus_3_for_the_fives():
     assert last["award"] == 8
 
 
-@pytest.mark.parametrize("tile, total, award", [("0-6", 6, 2), ("4-6", 10, 2)])
+@pytest.mark.parametrize(("tile", "total", "award"), [("0-6", 6, 2), ("4-6", 10, 2)])
 def test_001_open_ends_of_6_and_10_score_2(tile, total, award):
     down = event(scoring.check(sheet(hand(play(0, tile)), rules="jaques")), 0, 0)
     assert (down["total"], down["award"]) == (total, award)
@@ -153,7 +151,7 @@ SINGLE = [pytest.param("jaques", id="jaques"), pytest.param(pub(doubles="single"
 
 
 @pytest.mark.parametrize("rules", SINGLE)
-@pytest.mark.parametrize("tile, total, award", [
+@pytest.mark.parametrize(("tile", "total", "award"), [
     ("6-6", 6, 2),   # face value: 6, not 12
     ("5-5", 5, 1),
     ("4-4", 4, 0),   # "double-4 counts as 4, not 8"
@@ -216,7 +214,7 @@ def test_002_on_60_points_a_1_point_play_wins():
 
 # --- the Threes and Fives text (threes-and-fives) -----------------------------
 
-@pytest.mark.parametrize("tile, total, award", [("3-3", 6, 6), ("5-5", 10, 10)])
+@pytest.mark.parametrize(("tile", "total", "award"), [("3-3", 6, 6), ("5-5", 10, 10)])
 def test_004_a_multiple_of_only_3_or_only_5_scores_the_total_itself(tile, total, award):
     down = event(scoring.check(sheet(hand(play(0, tile)), rules="threes-and-fives")), 0, 0)
     assert (down["total"], down["award"]) == (total, award)

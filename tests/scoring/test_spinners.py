@@ -24,9 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-
-from sheets import (assert_names_place, event, hand, hand_end, knock, move_events, play,
-                      preset, sheet)
+from sheets import assert_names_place, event, hand, hand_end, knock, move_events, play, preset, sheet
 
 T5 = "threes-and-fives"
 SPINNER_ONLY = preset(T5, layout="spinner")

@@ -5,9 +5,20 @@ from __future__ import annotations
 import pytest
 
 import scoring
-
-from sheets import (assert_names_place, event, hand, hand_end, hand_ends, knock, misplay,
-                      move_events, play, preset, pub, sheet)
+from sheets import (
+    assert_names_place,
+    event,
+    hand,
+    hand_end,
+    hand_ends,
+    knock,
+    misplay,
+    move_events,
+    play,
+    preset,
+    pub,
+    sheet,
+)
 
 # --- whose turn --------------------------------------------------------------------
 
@@ -232,7 +243,7 @@ def _ann_plays_alone(tiles: int, seats: int) -> dict:
     return hand(*moves)
 
 
-@pytest.mark.parametrize("seats, tiles", [(2, 7), (3, 5), (4, 5)])
+@pytest.mark.parametrize(("seats", "tiles"), [(2, 7), (3, 5), (4, 5)])
 def test_pub_hands_hold_7_tiles_for_two_players_and_5_for_three_or_four(seats, tiles):
     result = scoring.check(sheet(_ann_plays_alone(tiles, seats), seats=seats))
     assert hand_end(result)["ended"] == "chip-out"
@@ -251,7 +262,7 @@ def test_hand_size_as_a_number(size):
     assert len([e for e in move_events(result) if e["type"] == "play"]) == size
 
 
-@pytest.mark.parametrize("seats, size", [(2, 2), (3, 3), (4, 4)])
+@pytest.mark.parametrize(("seats", "size"), [(2, 2), (3, 3), (4, 4)])
 def test_hand_size_as_an_object_by_player_count(seats, size):
     rules = pub(hand_size={"2": 2, "3": 3, "4": 4})
     result = scoring.check(sheet(_ann_plays_alone(size, seats), rules=rules, seats=seats))

@@ -3,8 +3,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from league.demo.load import DEMO_USERS, demo_load
 from league.demo.league import CAPTAIN_LOGINS
+from league.demo.load import DEMO_USERS, demo_load
 
 
 class Command(BaseCommand):

@@ -1,13 +1,15 @@
 """A scorer with a token, tablets (API clients), a logged-in admin browser,
-a league with its secretary, and a Redis that is down."""
+a league with its secretary, a Redis that is down, and a mail server that
+the notices are sent to."""
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
+from django.test import Client, override_settings
 from leagues import a_league
 from rest_framework.test import APIClient
+from smtp_server import MailServer
 from tablets import tablet_for
 from test_redis_outage import DeadRedis
 
@@ -62,3 +64,14 @@ def dead_redis() -> Iterator[DeadRedis]:
     redis = DeadRedis()
     yield redis
     redis.close()
+
+
+@pytest.fixture
+def smtp() -> Iterator[MailServer]:
+    """A real SMTP server on a free port, which the notices are sent to."""
+    server = MailServer()
+    server.start()
+    with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
+                           EMAIL_PORT=server.port, EMAIL_TIMEOUT=5):
+        yield server
+    server.stop()

@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client, override_settings
+from django.test import Client
 from django.utils import timezone
 from in_process import committing
 from matchnights import a_match_night, submitted_five_four
@@ -18,16 +18,6 @@ from league.services.digests import digests_send
 from league.services.notices import notice_queue
 from league.services.results import match_confirm
 from league.services.standings import division_standings_rebuild
-
-
-@pytest.fixture
-def smtp() -> Any:
-    server = MailServer()
-    server.start()
-    with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
-                           EMAIL_PORT=server.port, EMAIL_TIMEOUT=5):
-        yield server
-    server.stop()
 
 
 @pytest.fixture

@@ -5,14 +5,13 @@ message arrives once; an event told twice, or sent by two workers at once,
 is one email; a stopped kind is not sent; the unsubscribe link works
 without logging in."""
 import re
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 from django.conf import settings
-from django.test import Client, override_settings
+from django.test import Client
 from django.utils import timezone
 from in_process import committing
 from matchnights import Night, a_match_night, submitted_five_four
@@ -31,15 +30,6 @@ from league.services.unsubscribe_links import unsubscribe_token
 
 LINK = re.compile(r"(http://\S+)")
 
-
-@pytest.fixture
-def smtp() -> Iterator[MailServer]:
-    server = MailServer()
-    server.start()
-    with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
-                           EMAIL_PORT=server.port, EMAIL_TIMEOUT=5):
-        yield server
-    server.stop()
 
 
 @pytest.fixture

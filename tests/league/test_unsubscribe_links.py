@@ -6,13 +6,12 @@ import base64
 import binascii
 import time
 import zlib
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
 from django.core import signing
-from django.test import Client, override_settings
+from django.test import Client
 from in_process import committing
 from matchnights import a_match_night
 from smtp_server import MailServer
@@ -22,15 +21,6 @@ from league.services.notices import notice_queue
 
 DAY = 24 * 60 * 60
 
-
-@pytest.fixture
-def smtp() -> Iterator[MailServer]:
-    server = MailServer()
-    server.start()
-    with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
-                           EMAIL_PORT=server.port, EMAIL_TIMEOUT=5):
-        yield server
-    server.stop()
 
 
 @pytest.fixture

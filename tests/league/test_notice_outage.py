@@ -9,8 +9,6 @@ catch-up every 2 s, instead of every 2 minutes) runs against the test's
 own redis-server and PostgreSQL database, and a real SMTP server is
 stopped and started. Needs both; under CI=true it fails without them."""
 import os
-import signal
-import subprocess
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +17,7 @@ import pytest
 from django.db import transaction
 from matchnights import Night, a_match_night
 from smtp_server import MailServer
-from test_worker_faults import CELERY, ROOT, RedisServer, Worker, broker, database_url, own_redis, wait_for  # noqa: F401
+from test_worker_faults import RedisServer, Worker, broker, database_url, own_redis, wait_for, worker_started  # noqa: F401
 
 from league.models import Notice
 from league.services.notices import notice_queue
@@ -39,30 +37,15 @@ def smtp() -> Iterator[MailServer]:
 def worker_with_beat(postgres: None, transactional_db: None, broker: RedisServer, smtp: MailServer,  # noqa: F811
                      tmp_path: Path) -> Iterator[Worker]:
     """A worker process running beat too, sending by SMTP to `smtp`."""
-    env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": broker.url, "DEBUG": "0",
+    env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": broker.url,
            "SECRET_KEY": "a-notice-outage-test-key-" + uuid.uuid4().hex,
            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend", "EMAIL_HOST": "127.0.0.1",
            "EMAIL_PORT": str(smtp.port), "EMAIL_TIMEOUT": "5",
            "NOTICES_CATCH_UP_SECONDS": "2", "NOTICES_CATCH_UP_AFTER_SECONDS": "3"}
-    env.pop("CELERY_BROKER_URL", None)
-    log = tmp_path / "worker.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [str(CELERY), "-A", "config", "worker", "--beat", "--schedule", str(tmp_path / "beat-schedule"),
-             "--loglevel", "INFO", "--concurrency", "2", "--hostname", f"notices-{uuid.uuid4().hex[:8]}@%h"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    running = Worker(process, log)
-    try:
-        wait_for(lambda: running.said(" ready.") or not running.alive(), "the worker starting")
-        assert running.alive(), log.read_text(errors="replace")
+    options = ["--beat", "--schedule", str(tmp_path / "beat-schedule"),
+               "--hostname", f"notices-{uuid.uuid4().hex[:8]}@%h"]
+    with worker_started(env, options, tmp_path / "worker.log") as running:
         yield running
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
 
 
 def queue(night: Night, to: str, subject: str) -> None:

@@ -9,6 +9,7 @@ then Redis is killed and started again. Before config.celery.RedisTransport,
 kombu's transport crashed the worker right there ("Unrecoverable error:
 AttributeError"), and no table was rebuilt again until someone restarted it.
 Needs PostgreSQL and redis-server; under CI=true it fails without them."""
+import contextlib
 import os
 import shutil
 import signal
@@ -149,19 +150,16 @@ class Worker:
         return self.process.poll() is None
 
 
-@pytest.fixture
-def worker(postgres: None, transactional_db: None, broker: RedisServer, tmp_path: Path) -> Iterator[Worker]:
-    """A worker process as production runs it (two pool processes, late
-    acknowledgement, the production settings) on the test's Redis and
-    database."""
-    env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": broker.url, "DEBUG": "0",
-           "SECRET_KEY": "a-worker-fault-test-key-" + uuid.uuid4().hex}
+@contextlib.contextmanager
+def worker_started(env: dict[str, str], options: list[str], log: Path) -> Iterator[Worker]:
+    """A `celery -A config worker` process with two pool processes, the
+    given environment and options, its output in `log`; stopped (warm, then
+    killed if it hangs) when the block ends."""
+    env = {**env, "DEBUG": "0"}
     env.pop("CELERY_BROKER_URL", None)
-    log = tmp_path / "worker.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [str(CELERY), "-A", "config", "worker", "--loglevel", "INFO", "--concurrency", "2",
-             "--hostname", f"faults-{uuid.uuid4().hex[:8]}@%h"],
+            [str(CELERY), "-A", "config", "worker", *options, "--loglevel", "INFO", "--concurrency", "2"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     running = Worker(process, log)
     try:
@@ -176,6 +174,17 @@ def worker(postgres: None, transactional_db: None, broker: RedisServer, tmp_path
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(timeout=10)
+
+
+@pytest.fixture
+def worker(postgres: None, transactional_db: None, broker: RedisServer, tmp_path: Path) -> Iterator[Worker]:
+    """A worker process as production runs it (two pool processes, late
+    acknowledgement, the production settings) on the test's Redis and
+    database."""
+    env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": broker.url,
+           "SECRET_KEY": "a-worker-fault-test-key-" + uuid.uuid4().hex}
+    with worker_started(env, ["--hostname", f"faults-{uuid.uuid4().hex[:8]}@%h"], tmp_path / "worker.log") as running:
+        yield running
 
 
 def waiting_on_locks() -> int:

@@ -14,10 +14,11 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # A shared Redis keeps keys between runs: each run has its own prefix.
 CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"
 # Static files as in production: the manifest storage (hashed names, and an
-# error for a file that is not there), collected once a test session into a
-# temporary STATIC_ROOT (tests/conftest.py). WhiteNoise looks a file up when
+# error for a file that is not there), collected once a test run into a
+# temporary STATIC_ROOT (tests/conftest.py), without the compressed copies
+# that only cost the run time. WhiteNoise looks a file up when
 # it is asked for rather than listing STATIC_ROOT whenever a test client is
 # made, which would cost every test; the production smoke test
 # (tests/league/test_production.py) runs the real settings under gunicorn.
-STORAGES["staticfiles"]["BACKEND"] = "config.storage.StaticStorage"  # noqa: F405
+STORAGES["staticfiles"]["BACKEND"] = "config.storage.UncompressedStaticStorage"  # noqa: F405
 WHITENOISE_AUTOREFRESH = True

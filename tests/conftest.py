@@ -7,12 +7,13 @@ with the reason, except under CI=true, where it fails instead.
 """
 import os
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from filelock import FileLock
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
@@ -47,19 +48,76 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(f"REDIS_URL is set to {redis_url} but nothing answers there")
 
 
-@pytest.fixture(scope="session", autouse=True)
-def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The static files collected once a session, as a deployment does, into
-    a temporary STATIC_ROOT: the pages then name them by their hashed names
-    from the manifest, as in production, and a page that names a file that
-    is not there fails its test."""
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+    """A folder `build` fills once for the whole run. Under pytest-xdist the
+    workers share the run's temporary folder: the first to arrive builds,
+    holding a lock, and the others wait for it and reuse what it built,
+    rather than each spending the same seconds on the same result."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    folder = root / name
+    done = folder / ".built"
+    with FileLock(str(root / f"{name}.lock")):
+        if not done.exists():
+            folder.mkdir(exist_ok=True)
+            build(folder)
+            done.touch()
+    return folder
+
+
+def _collect_static(root: Path) -> None:
     from django.core.management import call_command
     from django.test import override_settings
 
-    root = tmp_path_factory.mktemp("static")
     with override_settings(STATIC_ROOT=str(root)):
         call_command("collectstatic", "--noinput", verbosity=0)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The static files collected once a run, as a deployment does, into a
+    temporary STATIC_ROOT: the pages then name them by their hashed names
+    from the manifest, as in production, and a page that names a file that
+    is not there fails its test."""
+    from django.test import override_settings
+
+    root = built_once(tmp_path_factory, "static", _collect_static)
+    with override_settings(STATIC_ROOT=str(root)):
         yield root
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_test_environment: None, django_db_blocker: Any, django_db_modify_db_settings: None,
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The test database (pytest-django's fixture of that name, replaced).
+    Under pytest-xdist each worker's is a copy of one migrated once for the
+    run (tests/schema_once.py); in one process it is migrated as usual."""
+    from django.test.utils import setup_databases, teardown_databases
+    from schema_once import template_build, worker_database_copy
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    with django_db_blocker.unblock():
+        if worker:
+            folder = built_once(tmp_path_factory, "schema", template_build)
+            worker_database_copy(folder, worker)
+        config = setup_databases(verbosity=0, interactive=False, aliases={"default"}, serialized_aliases=set(),
+                                 keepdb=bool(worker))
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(config, verbosity=0)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run's PostgreSQL template is dropped by the process that ran the
+    workers, once they are all done with it."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not session.config.getoption("numprocesses", None):
+        return
+    from pytest_django.plugin import blocking_manager_key
+    from schema_once import template_drop
+
+    with session.config.stash[blocking_manager_key].unblock():
+        template_drop()
 
 
 @pytest.fixture(scope="session")
@@ -101,25 +159,28 @@ DEMO_DUMP_EXCLUDES = ["contenttypes", "auth.permission", "sessions"]
 @pytest.fixture(scope="session")
 def demo_snapshot(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The demo league as `make run` leaves it, built once for the whole test
-    session and kept as a dump: building it plays a few hundred games' worth
-    of moves, loading the dump takes a few seconds. Loaded twice, as a second
+    run and kept as a dump: building it plays a few hundred games' worth of
+    moves, loading the dump takes a few seconds. Loaded twice, as a second
     `make run` would, so the dump also shows that loading again adds nothing."""
-    from django.core.management import call_command
 
-    from league.services.ratings import ratings_catch_up
-    from league.services.standings import standings_rebuild_all
+    def build(folder: Path) -> None:
+        from django.core.management import call_command
 
-    path = tmp_path_factory.mktemp("demo") / "demo.json"
-    with django_db_blocker.unblock():
-        call_command("demo_load", verbosity=0)
-        call_command("demo_load", verbosity=0)
-        # What the worker does once the results are in, where a broker
-        # takes the tasks rather than running them at once.
-        standings_rebuild_all()
-        ratings_catch_up()
-        call_command("dumpdata", "--natural-foreign", exclude=DEMO_DUMP_EXCLUDES, output=str(path), verbosity=0)
-        call_command("flush", "--noinput", verbosity=0)
-    return path
+        from league.services.ratings import ratings_catch_up
+        from league.services.standings import standings_rebuild_all
+
+        with django_db_blocker.unblock():
+            call_command("demo_load", verbosity=0)
+            call_command("demo_load", verbosity=0)
+            # What the worker does once the results are in, where a broker
+            # takes the tasks rather than running them at once.
+            standings_rebuild_all()
+            ratings_catch_up()
+            call_command("dumpdata", "--natural-foreign", exclude=DEMO_DUMP_EXCLUDES,
+                         output=str(folder / "demo.json"), verbosity=0)
+            call_command("flush", "--noinput", verbosity=0)
+
+    return built_once(tmp_path_factory, "demo", build) / "demo.json"
 
 
 def demo_snapshot_load(path: Path) -> None:

@@ -1,0 +1,77 @@
+"""The test database's schema, migrated once a run rather than once a worker.
+
+Under pytest-xdist every worker needs a database of its own, and migrating
+each from nothing costs the same seconds again and again. The first worker
+to arrive migrates a template (tests/conftest.py's `built_once` makes the
+others wait for it); every worker then starts from a copy: a file copy for
+SQLite, `CREATE DATABASE ... TEMPLATE` for PostgreSQL. Django then finds
+its database already made (keepdb) and `migrate` has nothing left to apply,
+so a migration that is missing or broken still fails the run.
+"""
+import shutil
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+
+
+def template_name(database: dict[str, Any]) -> str:
+    """The PostgreSQL template's name, known to the workers and to the
+    process that drops it at the end of the run."""
+    return f"test_{database['NAME']}_schema"
+
+
+def _creating_as(name: str) -> Any:
+    """Runs Django's creation of a test database named `name`, then puts the
+    connection's settings back as they were (creating one renames the
+    connection's database to the test database's name)."""
+    database = connection.settings_dict
+    before = database["NAME"], dict(database["TEST"])
+    database["TEST"]["NAME"] = name
+    try:
+        connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False, keepdb=False)
+        if connection.vendor == "sqlite":
+            # The copies are of the main file alone: nothing may be left
+            # in the write-ahead log.
+            with connection.cursor() as cursor:
+                cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        connection.close()
+    finally:
+        database["NAME"], database["TEST"] = before
+        settings.DATABASES[connection.alias]["NAME"] = before[0]
+
+
+def template_build(folder: Path) -> None:
+    """Migrates the template: a file in `folder` for SQLite, a database of
+    its own on the PostgreSQL server."""
+    if connection.vendor == "sqlite":
+        _creating_as(str(folder / "schema.sqlite3"))
+    else:
+        _creating_as(template_name(connection.settings_dict))
+
+
+def worker_database_copy(folder: Path, worker: str) -> None:
+    """This worker's database, a copy of the template, under the name the
+    connection's settings give its test database; Django is then asked to
+    keep it rather than create it."""
+    database = connection.settings_dict
+    if connection.vendor == "sqlite":
+        copy = folder / f"{worker}.sqlite3"
+        shutil.copyfile(folder / "schema.sqlite3", copy)
+        database["TEST"]["NAME"] = str(copy)
+        return
+    name = connection.creation._get_test_db_name()
+    quote = connection.ops.quote_name
+    with connection.creation._nodb_cursor() as cursor:
+        cursor.execute(f"DROP DATABASE IF EXISTS {quote(name)}")
+        cursor.execute(f"CREATE DATABASE {quote(name)} TEMPLATE {quote(template_name(database))}")
+
+
+def template_drop() -> None:
+    """Drops the PostgreSQL template once the run is over (an SQLite
+    template goes with the run's temporary folder)."""
+    if connection.vendor == "sqlite":
+        return
+    with connection.creation._nodb_cursor() as cursor:
+        cursor.execute(f"DROP DATABASE IF EXISTS {connection.ops.quote_name(template_name(connection.settings_dict))}")

@@ -74,19 +74,28 @@ test test-fast screenshots: export PYTHONDONTWRITEBYTECODE :=
 # The whole test tree in one run: the engine's tests, the service's, the
 # browser tests (on the compiled engine where it is built), then the engine's
 # tests again on the pure-Python one, then the pad's JavaScript tests where
-# Node is installed. pytest's last line says how long it took, the slowest
-# tests are listed. Honours DATABASE_URL and REDIS_URL (without them, SQLite
-# and in-process tasks) and SCORING_BUILD for the first run.
+# Node is installed. Spread over the machine's cores (pytest-xdist): each
+# worker has its own test database, live server and browser, and the static
+# files and the demo league are built once for all of them (tests/conftest.py).
+# pytest's last line says how long it took, the slowest tests are listed.
+# Honours DATABASE_URL and REDIS_URL (without them, SQLite and in-process
+# tasks) and SCORING_BUILD for the first run.
+#
+# `make test COVERAGE=1` (what CI runs) also measures branch coverage of the
+# project's packages and fails below the floor in .coveragerc.
+COVERAGE ?=
+COVERAGE_ARGS := $(if $(COVERAGE),--cov --cov-report=)
+
 test: $(VENV)/.installed pyodide engine-fast
-	$(PY) -m pytest --durations=5
-	SCORING_BUILD=pure $(PY) -m pytest -q tests/scoring
+	$(PY) -m pytest -n auto --durations=5 $(COVERAGE_ARGS)
+	SCORING_BUILD=pure $(PY) -m pytest -n auto -q tests/scoring
 	@if command -v node >/dev/null; then $(MAKE) --no-print-directory test-js; \
 	else echo "node not found: the pad's JavaScript tests (make test-js) did not run"; fi
 
 # Quick feedback while working: the engine's and the service's tests without
 # the browser tests and those marked slow (the big property runs, whole games
 # played through the API, the demo league, a real worker), spread over the
-# machine's cores. make test remains the whole tree, in one process.
+# machine's cores.
 test-fast: $(VENV)/.installed pyodide
 	$(PY) -m pytest -n auto -m "not slow and not browser" --ignore=tests/e2e
 

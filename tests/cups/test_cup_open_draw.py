@@ -95,8 +95,8 @@ def test_a_new_bracket_records_the_procedure_it_was_drawn_by() -> None:
 
 
 def test_a_bracket_recorded_before_the_procedure_changed_is_made_again_from_its_seed() -> None:
-    # As stored before brackets recorded their procedure: the first drawn
-    # (Red Lion B) had the bye and met nobody, the second met the last.
+    # As stored before brackets recorded their procedure: of the names drawn
+    # T2, T4, T3, T5, T7, T6, T1, the first had the bye and the second met the last.
     field = [Entrant(i, f"T{i}") for i in range(1, 8)]
     stored = {"entrants": [asdict(e) for e in field], "method": "open", "seed": 20261201,
               "slots": [2, None, 5, 7, 4, 1, 3, 6]}

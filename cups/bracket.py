@@ -27,8 +27,8 @@ entrants and seed, tie for tie.
 Each bracket records the ``procedure`` it was drawn by, so that a bracket
 drawn before the procedure changed is still made again from its seed:
 ``AS_SEEDS`` (1), the first, placed an open draw's names as if the order
-drawn were their seeding (the byes to the first drawn, the first drawn
-meeting the last); ``IN_PAIRS`` (2) is the one above.  A seeded bracket
+drawn were their seeding (the byes to the first drawn, the next ones
+meeting the last ones); ``IN_PAIRS`` (2) is the one above.  A seeded bracket
 is the same under both.
 
 >>> bracket_order(8)

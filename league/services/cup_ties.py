@@ -349,7 +349,7 @@ def _following(tie: CupTie) -> tuple[CupTie, str] | None:
     """The next round's tie the winner goes into, and at which side: by
     its place in a bracket; in a cup drawn round by round, where the next
     round's draw put this tie's winner (none before it is drawn)."""
-    later = CupTie.objects.select_for_update(no_key=True).select_related("competition").filter(
+    later = CupTie.objects.select_for_update(of=("self",), no_key=True).select_related("competition").filter(
         competition_id=tie.competition_id, group="", round=tie.round + 1)
     if tie.competition.draw_mode == Competition.DrawMode.BRACKET:
         found = later.filter(number=(tie.number + 1) // 2).first()

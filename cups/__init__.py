@@ -6,7 +6,9 @@ functions return (plain frozen dataclasses: ``dataclasses.asdict`` gives
 JSON, each draw's ``from_dict`` reads it back) and asks them again.
 
 - ``draw_bracket``: a straight knockout drawn all at once, seeded or at
-  random from a recorded seed, with byes to the next power of two;
+  random from a recorded seed, with byes to the next power of two (the
+  procedure it was drawn by recorded with it: ``IN_PAIRS``, or
+  ``AS_SEEDS`` for a bracket drawn before);
   ``bracket_rounds`` fills its later rounds from the winners so far;
 - ``draw_round``: one round drawn at a time from the entrants still in,
   ``through`` the entrants left for the next;
@@ -19,7 +21,17 @@ JSON, each draw's ``from_dict`` reads it back) and asks them again.
 docs/cups.md gives the rules in words and how a draw is reproduced.
 """
 
-from .bracket import Bracket, bracket_order, bracket_rounds, champion, draw_bracket, first_round, size_for
+from .bracket import (
+    AS_SEEDS,
+    IN_PAIRS,
+    Bracket,
+    bracket_order,
+    bracket_rounds,
+    champion,
+    draw_bracket,
+    first_round,
+    size_for,
+)
 from .entrants import drawn_order, new_seed
 from .errors import CupError, DrawError, TieError
 from .groups import Group, GroupDraw, group_rounds, split_groups
@@ -31,7 +43,7 @@ from .values import Entrant, EntrantId, Tie
 from .words import describe, round_name
 
 __all__ = [
-    "Bracket", "CupError", "DrawError", "Entrant", "EntrantId", "Group", "GroupDraw", "GroupRules", "Leg",
+    "AS_SEEDS", "IN_PAIRS", "Bracket", "CupError", "DrawError", "Entrant", "EntrantId", "Group", "GroupDraw", "GroupRules", "Leg",
     "Outcome", "Qualifier", "RoundDraw", "Row", "Table", "Tie", "TieError", "TieFormat", "bracket_order",
     "bracket_rounds", "champion", "decide", "describe", "draw_bracket", "draw_knockout", "draw_round",
     "drawn_order", "first_round", "group_rounds", "group_table", "new_seed", "qualifiers", "round_name",

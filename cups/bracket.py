@@ -16,9 +16,20 @@ missing seeds at the bottom, so they go to the top seeds, and no two byes
 ever meet: fewer than half the slots are byes, and each first-round tie
 holds one seed from the top half.
 
-Drawn at random, the entrants are taken out of the hat in the order
-``entrants.drawn_order`` gives from the recorded seed, and placed as if
-that were their seeding: the byes go to the first ones drawn.
+Drawn at random, the names are taken out of the hat in the order
+``entrants.drawn_order`` gives from the recorded seed and paired as a
+round drawn on its own is (``entrants.in_pairs``): the first drawn at
+home to the second, the third to the fourth, down the bracket, and the
+names left in the hat have the byes, below the ties.  Round 1 of a whole
+bracket is therefore the round ``draw_round`` makes from the same
+entrants and seed, tie for tie.
+
+Each bracket records the ``procedure`` it was drawn by, so that a bracket
+drawn before the procedure changed is still made again from its seed:
+``AS_SEEDS`` (1), the first, placed an open draw's names as if the order
+drawn were their seeding (the byes to the first drawn, the next ones
+meeting the last ones); ``IN_PAIRS`` (2) is the one above.  A seeded bracket
+is the same under both.
 
 >>> bracket_order(8)
 [1, 8, 4, 5, 2, 7, 3, 6]
@@ -35,13 +46,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .entrants import checked, drawn_order
+from .entrants import checked, drawn_order, in_pairs
 from .errors import DrawError
 from .values import Entrant, EntrantId, Tie
 
 Method = Literal["seeded", "open", "groups"]
 METHODS: dict[str, Method] = {"seeded": "seeded", "open": "open", "groups": "groups"}
 TieKey = tuple[int, int]  # (round, tie number)
+AS_SEEDS, IN_PAIRS = 1, 2  # the procedures an open bracket has been drawn by
+PROCEDURES = (AS_SEEDS, IN_PAIRS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +65,15 @@ class Bracket:
     ``method`` says how it was drawn: ``seeded`` (the entrants in seed
     order), ``open`` (at random from ``seed``) or ``groups`` (from a group
     stage's qualifiers, ``cups.knockout``, at random from ``seed``).
+    ``procedure`` is the version of the procedure it was drawn by; one
+    recorded without it was drawn by the first, ``AS_SEEDS``.
     """
 
     entrants: tuple[Entrant, ...]
     method: Method
     seed: int | None
     slots: tuple[EntrantId | None, ...]
+    procedure: int = IN_PAIRS
 
     @property
     def size(self) -> int:
@@ -76,7 +92,15 @@ class Bracket:
         seed = data.get("seed")
         return cls(entrants=tuple(Entrant.from_dict(e) for e in data["entrants"]), method=method,
                    seed=None if seed is None else int(seed),
-                   slots=tuple(None if s is None else int(s) for s in data["slots"]))
+                   slots=tuple(None if s is None else int(s) for s in data["slots"]),
+                   procedure=_procedure(data.get("procedure", AS_SEEDS)))
+
+
+def _procedure(given: object) -> int:
+    found = next((procedure for procedure in PROCEDURES if given == procedure), None)
+    if found is None:
+        raise DrawError(f"no such procedure for drawing a bracket: {given!r}")
+    return found
 
 
 def size_for(count: int) -> int:
@@ -100,14 +124,25 @@ def bracket_order(size: int) -> list[int]:
     return order
 
 
-def draw_bracket(entrants: Sequence[Entrant], *, seed: int | None = None) -> Bracket:
+def draw_bracket(entrants: Sequence[Entrant], *, seed: int | None = None, procedure: int = IN_PAIRS) -> Bracket:
     """The whole bracket: seeded in the order given when ``seed`` is None,
     otherwise drawn at random from ``seed`` (record it: the same entrants and
-    seed give the same bracket)."""
+    seed give the same bracket).  ``procedure`` is for making again a
+    bracket drawn by an earlier one (``AS_SEEDS``)."""
     found = checked(entrants)
+    procedure = _procedure(procedure)
     if seed is None:
-        return Bracket(entrants=found, method="seeded", seed=None, slots=placed(found))
-    return Bracket(entrants=found, method="open", seed=seed, slots=placed(drawn_order(found, seed)))
+        return Bracket(entrants=found, method="seeded", seed=None, slots=placed(found), procedure=procedure)
+    order = drawn_order(found, seed)
+    slots = placed(order) if procedure == AS_SEEDS else paired(order)
+    return Bracket(entrants=found, method="open", seed=seed, slots=slots, procedure=procedure)
+
+
+def paired(order: Sequence[Entrant]) -> tuple[EntrantId | None, ...]:
+    """The slots for names in the order drawn from the hat: the ties of
+    ``in_pairs`` down the bracket, each bye an entrant above an empty slot."""
+    pairs = in_pairs(order, size_for(len(order)))
+    return tuple(side.id if side is not None else None for pair in pairs for side in pair)
 
 
 def placed(ranked: Sequence[Entrant]) -> tuple[EntrantId | None, ...]:

@@ -49,6 +49,22 @@ def drawn_order(entrants: Sequence[Entrant], seed: int) -> list[Entrant]:
     return order
 
 
+def in_pairs(order: Sequence[Entrant], size: int) -> list[tuple[Entrant, Entrant | None]]:
+    """A round of an open draw from the names in the order drawn, in a
+    bracket of ``size`` places: the first at home to the second, the third
+    to the fourth, as many ties as bring the field down to half the size;
+    then the names left in the hat, each with a bye (``None`` for its
+    opponent), in the order drawn.
+
+    >>> [(home.name, away.name if away else None)
+    ...  for home, away in in_pairs([Entrant(i, f"T{i}") for i in (3, 1, 2)], 4)]
+    [('T3', 'T1'), ('T2', None)]
+    """
+    playing = 2 * (len(order) - size // 2)
+    ties: list[tuple[Entrant, Entrant | None]] = [(order[i], order[i + 1]) for i in range(0, playing, 2)]
+    return ties + [(entrant, None) for entrant in order[playing:]]
+
+
 def shuffle(items: list[T], draw: random.Random) -> None:
     """Shuffles ``items`` in place from ``draw``'s ``random()`` alone."""
     for last in range(len(items) - 1, 0, -1):

@@ -4,7 +4,8 @@ monthly meetings.
 Each round is its own draw of the entrants still in, with its own recorded
 seed.  Open, the names come out of the hat in the order
 ``entrants.drawn_order`` gives: the first drawn is at home to the second,
-the third to the fourth, and so on.  In the first round, when the number
+the third to the fourth, and so on (``entrants.in_pairs``, as a whole
+bracket drawn at once pairs them too).  In the first round, when the number
 of entrants is not a power of two, only as many ties are drawn as bring
 the field down to one (``entrants - size / 2`` ties), and the names left
 in the hat have byes; every later round is then a power of two and has
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bracket import Bracket, first_round, placed, size_for
-from .entrants import checked, drawn_order
+from .entrants import checked, drawn_order, in_pairs
 from .errors import DrawError
 from .values import Entrant, EntrantId, Tie
 
@@ -75,12 +76,8 @@ def _seeded_ties(found: tuple[Entrant, ...]) -> tuple[Tie, ...]:
 
 
 def _open_ties(order: list[Entrant], round: int, size: int) -> tuple[Tie, ...]:
-    playing = 2 * (len(order) - size // 2)
-    ties = [Tie(round=round, number=n, home=order[i].id, away=order[i + 1].id)
-            for n, i in enumerate(range(0, playing, 2), start=1)]
-    ties += [Tie(round=round, number=len(ties) + n, home=entrant.id, away=None, bye=True)
-             for n, entrant in enumerate(order[playing:], start=1)]
-    return tuple(ties)
+    return tuple(Tie(round=round, number=n, home=home.id, away=None if away is None else away.id, bye=away is None)
+                 for n, (home, away) in enumerate(in_pairs(order, size), start=1))
 
 
 def through(draw: RoundDraw, winners: Mapping[int, EntrantId]) -> tuple[Entrant, ...]:

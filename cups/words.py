@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .bracket import Bracket, bracket_rounds
+from .bracket import AS_SEEDS, Bracket, bracket_rounds
 from .entrants import names
 from .groups import GroupDraw
 from .rounds import RoundDraw
@@ -50,6 +50,8 @@ def _bracket(bracket: Bracket) -> str:
         head = f"Knockout of {len(bracket.entrants)} from the groups, drawn at random, seed {bracket.seed}"
     else:
         head = f"Bracket of {len(bracket.entrants)} drawn at random, seed {bracket.seed}"
+        if bracket.procedure == AS_SEEDS:
+            head += ", the order drawn placed as seeds (procedure 1)"
     lines = [f"{head}: {bracket.rounds} rounds"]
     rounds = bracket_rounds(bracket)
     for number, ties in enumerate(rounds, start=1):

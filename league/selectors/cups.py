@@ -145,6 +145,25 @@ def next_leg(*, tie: CupTie) -> Fixture | None:
     return None
 
 
+def tie_begun(*, tie: CupTie) -> str:
+    """What has been played of a knockout tie, in words to follow "the
+    tie" ("" while nothing has): decided, a leg given as a walkover or with
+    its team sheet in (a team tie), a game begun or entered from the card
+    (a singles or pairs tie). Once a tie has begun, its sides are the ones
+    who played it: the tie that sent one of them there can no longer be
+    decided for someone else."""
+    if tie.winner_id is not None:
+        return f"is decided ({reason_shown(tie, None)})"
+    for fixture in Fixture.objects.filter(cup_tie=tie).exclude(status=Status.VOID).order_by("leg"):
+        if fixture.status == Status.WALKOVER:
+            return f"has had leg {fixture.leg} given as a walkover"
+        if MatchNight.objects.filter(fixture=fixture).exists():
+            return f"has begun (leg {fixture.leg}'s team sheet is in)"
+    if CupGame.objects.filter(tie=tie).exists():
+        return "has begun (a game of it is played or being played)"
+    return ""
+
+
 def next_sides(*, tie: CupTie) -> tuple[CupEntry, CupEntry]:
     """Who is at home, and who away, in the tie's next leg: leg 1 at the
     tie's home side, then each leg at the side away in the one before."""

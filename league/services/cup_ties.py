@@ -14,8 +14,9 @@ confirmed, or a walkover given), `cup_progress` asks `cups.decide` who goes
 through over the legs so far: the winner is placed in the next round's tie
 (a bracket cup) and the cup is finished after its final; a tie still level
 wants its replay or decider arranged the same way. A correction of a
-confirmed result decides the tie again, and moves the new winner on while
-the next round's tie has not been arranged.
+confirmed result decides the tie again and moves the new winner on while
+the next round's tie has not begun (whatever was arranged for it with the
+old winner dropped); once it has begun the correction is refused.
 
 Dates offered are told to the away side's captain and vice-captain, a leg
 given its date to both sides'.
@@ -30,13 +31,13 @@ from django.utils import timezone
 
 import cups
 from league.authors import Author
-from league.models import Competition, CupEntry, CupGame, CupTie, Fixture
+from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture
 from league.refusals import NotCaptain, NotPermitted, Refused, TiePlayedOn
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
 from league.selectors.cup_groups import knockout_drawn, match_result
-from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, tie_legs
+from league.selectors.cups import leg_result, next_leg, next_sides, rounds_in, tie_begun, tie_legs
 from league.selectors.matches import PLAYABLE
-from league.selectors.shown_names import AWAY, HOME, WINNER, reason_shown, reason_stored
+from league.selectors.shown_names import AWAY, HOME, WINNER, entry_name_public, reason_shown, reason_stored
 from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.match_notices import cup_dates_offered_tell, fixture_changed_tell
@@ -282,40 +283,36 @@ def tie_moved_on(tie: CupTie, *, old: int | None, user: Author) -> bool:
 
 def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
     """Puts the tie's winner (or nobody, when it has none any longer) in
-    the next round's tie, while that tie has no leg arranged; marks the cup
-    finished, or not, by its final. Says whether the next round changed.
-    In a singles or pairs cup a next tie with a game recorded or a winner
-    has been played: the change is refused (TiePlayedOn), the caller
-    rolling it back."""
+    the next round's tie; marks the cup finished, or not, by its final.
+    Says whether the next round changed. A next tie that has begun
+    (`tie_begun`) was played by the old winner: the change is refused
+    (TiePlayedOn), the caller rolling it back, so the bracket never names
+    a winner who did not play on. One not begun takes the new winner, its
+    dates and any leg arranged with the old one dropped, in every kind of
+    cup alike."""
     if tie.group:
         return False  # a group match leads to the group's table, not to a tie
     competition = tie.competition
     new = tie.winner_id
     ties = list(CupTie.objects.filter(competition=competition, group="").only("round", "number", "group"))
-    final = tie.round >= rounds_in(ties)
-    if final:
+    total = rounds_in(ties)
+    if tie.round >= total:
         status = Competition.Status.FINISHED if new is not None else Competition.Status.DRAWN
         Competition.objects.filter(pk=competition.pk).update(status=status)
         return False
     if old == new:
         return False
-    following = _following(tie, old=old)
-    if following is None:
+    place = _following(tie)
+    if place is None:
         return False
-    if competition.kind != Competition.Kind.TEAM and (
-            following.winner_id is not None or CupGame.objects.filter(tie=following).exists()):
-        # A singles or pairs tie's winner has played on: changing who won
-        # would leave the next tie's result standing on the wrong player.
-        played = reason_shown(following, None) or "its game begun"
-        raise TiePlayedOn(f"the next round's tie has been played ({played}): this tie's result can no longer change",
-                          tie_id=tie.pk)
-    if Fixture.objects.filter(cup_tie=following).exists():
-        return False
-    slot = "home" if tie.number % 2 == 1 else "away"
-    if competition.draw_mode == Competition.DrawMode.ROUNDS:
-        slot = "home" if following.home_id == old else "away"
+    following, slot = place
+    played = tie_begun(tie=following)
+    if played:
+        raise TiePlayedOn(_played_on(following, slot, played, total), tie_id=tie.pk)
+    if old is not None:
+        _arranged_dropped(following, old)
     setattr(following, f"{slot}_id", new)
-    following.save(update_fields=[slot])
+    following.save(update_fields=[slot, "date", "offered_dates"])
     other = following.away_id if slot == "home" else following.home_id
     gone = CupEntry.objects.filter(pk=other, withdrawn=True).first() if other is not None else None
     if gone is not None and new is not None and following.winner_id is None:
@@ -323,17 +320,51 @@ def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
     return True
 
 
-def _following(tie: CupTie, *, old: int | None) -> CupTie | None:
-    """The next round's tie the winner goes into: by its place in a
-    bracket; in a cup drawn round by round, the tie the old winner was
-    drawn into (none before the next round is drawn)."""
-    later = CupTie.objects.select_for_update(no_key=True).filter(competition_id=tie.competition_id, group="",
-                                                      round=tie.round + 1)
+def _played_on(following: CupTie, slot: str, played: str, total: int) -> str:
+    """Why the tie's result can no longer change: which later tie its
+    winner (at `slot` there) went on to, and what of it has been played."""
+    went_on, other = (following.home, following.away) if slot == "home" else (following.away, following.home)
+    where = cups.round_name(following.round, total).lower()
+    against = f" against {entry_name_public(other)}" if other is not None else ""
+    return (f"{entry_name_public(went_on) or 'its winner'} played on: their tie{against} in the {where} "
+            f"{played}, so this tie's result can no longer change")
+
+
+def _arranged_dropped(following: CupTie, old: int) -> None:
+    """The next tie is to be played by another side than `old`: what was
+    arranged with `old` goes (its legs voided, its dates offered, its date
+    unless it is the cup's finals night, which is the cup's own)."""
+    arranged = list(Fixture.objects.filter(cup_tie=following).exclude(status=Fixture.Status.VOID))
+    went = CupEntry.objects.select_related("team").get(pk=old) if arranged else None  # a team: legs are a team cup's
+    for fixture in arranged:
+        reason = f"{went} no longer plays in this tie: the tie before it was decided again"
+        fixture.status, fixture.reason, fixture.revision = Fixture.Status.VOID, reason, fixture.revision + 1
+        fixture.save(update_fields=["status", "reason", "revision", "changed_at"])
+    following.offered_dates = []
+    if following.competition.kind == Competition.Kind.TEAM or following.date != following.competition.finals_date:
+        following.date = None
+
+
+def _following(tie: CupTie) -> tuple[CupTie, str] | None:
+    """The next round's tie the winner goes into, and at which side: by
+    its place in a bracket; in a cup drawn round by round, where the next
+    round's draw put this tie's winner (none before it is drawn)."""
+    later = CupTie.objects.select_for_update(of=("self",), no_key=True).select_related("competition").filter(
+        competition_id=tie.competition_id, group="", round=tie.round + 1)
     if tie.competition.draw_mode == Competition.DrawMode.BRACKET:
-        return later.filter(number=(tie.number + 1) // 2).first()
-    if old is None:
+        found = later.filter(number=(tie.number + 1) // 2).first()
+        return (found, "home" if tie.number % 2 == 1 else "away") if found is not None else None
+    drawn = CupDraw.objects.filter(competition_id=tie.competition_id, kind=CupDraw.Kind.ROUND,
+                                   round=tie.round + 1).first()
+    if drawn is None:
         return None
-    return later.filter(home_id=old).first() or later.filter(away_id=old).first()
+    sides = {tie.home_id, tie.away_id} - {None}
+    for placed in cups.RoundDraw.from_dict(drawn.data).ties:
+        slot = "home" if placed.home in sides else "away" if placed.away in sides else None
+        if slot is not None:
+            found = later.filter(number=placed.number).first()
+            return (found, slot) if found is not None else None
+    return None
 
 
 def _arrangeable(tie: CupTie) -> Refused | None:

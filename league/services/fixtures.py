@@ -42,6 +42,7 @@ from league.refusals import (
     NotSecretary,
     ReasonRequired,
     Refused,
+    TiePlayedOn,
     WrongFixtureStatus,
     WrongLeague,
 )
@@ -304,20 +305,32 @@ def _transition(
         if request_id is not None:
             data["request"] = request_id
         if failure is None:
-            fixture.reason = reason.strip()
-            fixture.revision += 1
-            fixture.save()
-            data["new"] = _snapshot(fixture)
-            if request_id is None:
-                _open_request_overruled(fixture, verb=verb, user=user)
-            if after is not None:
-                after(fixture, user)
-            if verb in TOLD:
-                fixture_changed_tell(fixture, verb=verb)
+            try:
+                with transaction.atomic():
+                    _made(fixture, verb=verb, reason=reason, user=user, data=data, after=after,
+                          request_id=request_id)
+            except TiePlayedOn as played:  # a cup leg whose tie's winner has played on: rolled back
+                failure = played
+                data.pop("new", None)
         audit_record(user=user, action=f"fixture.{verb}", target=fixture, refusal=failure, data=data)
     if failure is not None:
         raise failure
     return fixture
+
+
+def _made(fixture: Fixture, *, verb: str, reason: str, user: Author, data: dict[str, Any],
+          after: Callable[[Fixture, Author], None] | None, request_id: int | None) -> None:
+    """Saves the changed fixture and does what follows from it."""
+    fixture.reason = reason.strip()
+    fixture.revision += 1
+    fixture.save()
+    data["new"] = _snapshot(fixture)
+    if request_id is None:
+        _open_request_overruled(fixture, verb=verb, user=user)
+    if after is not None:
+        after(fixture, user)
+    if verb in TOLD:
+        fixture_changed_tell(fixture, verb=verb)
 
 
 def _open_request_overruled(fixture: Fixture, *, verb: str, user: Author) -> None:

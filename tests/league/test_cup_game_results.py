@@ -57,7 +57,8 @@ def test_the_loser_cannot_undo_a_semi_final_once_the_cup_is_finished() -> None:
     # A secretary cannot either: the winner has played the final.
     refused = undo(secretary, game, won, "secretary-undo")
     assert refused.status_code == 422
-    assert "the next round's tie has been played" in refused.json()["error"]
+    assert refused.json()["error"].startswith(f"{tie.winner} played on: their tie against ")
+    assert "in the final is decided" in refused.json()["error"]
     assert AuditEntry.objects.filter(action="cup.tie.decide.refused", target_id=str(tie.pk)).count() == 1
 
     tie.refresh_from_db(); the_final.refresh_from_db(); competition.refresh_from_db()
@@ -84,7 +85,11 @@ def test_recording_another_winner_once_the_final_is_played_is_refused() -> None:
     cup_game_card(tie_id=final(competition).pk, home_score=61, away_score=30, user=secretary)
     changed = tablet_for(secretary).post(f"/api/cup-ties/{tie.pk}/winner",
                                          {"winner": tie.away_id, "reason": "a walkover"}, format="json")
-    assert changed.status_code == 422 and "the next round's tie has been played" in changed.json()["error"]
+    the_final = final(competition)
+    assert changed.status_code == 422
+    assert changed.json()["error"] == (
+        f"{tie.home} played on: their tie against {the_final.away} in the final is decided "
+        f"({the_final.winner} through: 1-0 on games (61-30)), so this tie's result can no longer change")
     tie.refresh_from_db()
     assert tie.winner_id == tie.home_id and final(competition).home_id == tie.home_id
     assert AuditEntry.objects.filter(action="cup.tie.winner.refused").count() == 1

@@ -13,9 +13,10 @@ and its answers, in the order of `ROLES`.
 from datetime import timedelta
 
 import pytest
-from access import OTHER_CAPTAIN, Endpoint, a_scene, assert_answered_as_the_matrix_says, matrix_cases, state
+from access import OTHER_CAPTAIN, Endpoint, Scene, a_scene, assert_answered_as_the_matrix_says, matrix_cases, state
 from django.urls import resolve
 from django.utils import timezone
+from module_data import made_once_a_module
 
 from league.api.urls import urlpatterns
 from league.models import AuditEntry
@@ -79,15 +80,17 @@ MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
 
 CASES = matrix_cases(MATRIX)
 
+# Built once for the module; each test's writes are rolled back after it.
+scene = made_once_a_module(a_scene)
+
 
 def refusals() -> int:
     return AuditEntry.objects.filter(action__endswith=".refused").count()
 
 
 @pytest.mark.parametrize(("endpoint", "role", "answer"), CASES)
-def test_each_write_answers_each_role_as_the_matrix_says(db: None, endpoint: Endpoint, role: str,
+def test_each_write_answers_each_role_as_the_matrix_says(db: None, scene: Scene, endpoint: Endpoint, role: str,
                                                          answer: int) -> None:
-    scene = a_scene()
     before, refused_before = state(), refusals()
     response = endpoint.call(scene, role)
     assert_answered_as_the_matrix_says(response, answer, before, state())
@@ -99,8 +102,7 @@ def test_each_write_answers_each_role_as_the_matrix_says(db: None, endpoint: End
         assert newest is not None and newest.user == scene.users[role]
 
 
-def test_a_refusal_for_the_role_names_who_may_act(db: None) -> None:
-    scene = a_scene()
+def test_a_refusal_for_the_role_names_who_may_act(db: None, scene: Scene) -> None:
     messages = {
         endpoint.name: endpoint.call(scene, OTHER_CAPTAIN).json()["error"]
         for endpoint in (POSTPONE, REGISTER)
@@ -118,9 +120,8 @@ COVERED_MODULES = ("league.api.fixtures", "league.api.squads", "league.api.chang
 WRITE_METHODS = ("post", "put", "patch", "delete")
 
 
-def test_every_write_of_the_fixtures_squads_and_changeover_api_is_in_the_matrix(db: None) -> None:
+def test_every_write_of_the_fixtures_squads_and_changeover_api_is_in_the_matrix(db: None, scene: Scene) -> None:
     """A write added to these modules without a row here would go unchecked."""
-    scene = a_scene()
     routed = {
         (pattern.name, method)
         for pattern in urlpatterns

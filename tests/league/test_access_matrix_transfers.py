@@ -12,9 +12,10 @@ import pytest
 from access import OWN_CAPTAIN, Endpoint, Scene, a_scene, assert_answered_as_the_matrix_says, matrix_cases, state
 from django.urls import resolve
 from leagues import players
+from module_data import made_once_a_module
 
 from league.api.urls import urlpatterns
-from league.models import AuditEntry, DivisionEntry, Fixture, SquadRegistration, TeamWithdrawal, TransferRequest
+from league.models import AuditEntry, DivisionEntry, Fixture, League, SquadRegistration, TeamWithdrawal, TransferRequest
 from league.services.transfers import transfer_request
 
 WATCHED = [DivisionEntry, Fixture, SquadRegistration, TransferRequest, TeamWithdrawal]
@@ -66,14 +67,18 @@ def a_transfer_scene() -> Scene:
     return scene
 
 
+# Built once for the module; each test's writes are rolled back after it.
+transfer_scene = made_once_a_module(a_transfer_scene)
+
+
 def refusals() -> int:
     return AuditEntry.objects.filter(action__endswith=".refused").count()
 
 
 @pytest.mark.parametrize(("endpoint", "role", "answer"), matrix_cases(MATRIX))
 def test_each_transfer_and_withdrawal_write_answers_each_role_as_the_matrix_says(
-        db: None, endpoint: Endpoint, role: str, answer: int) -> None:
-    scene = a_transfer_scene()
+        db: None, transfer_scene: Scene, endpoint: Endpoint, role: str, answer: int) -> None:
+    scene = transfer_scene
     before, refused_before = state(WATCHED), refusals()
     response = endpoint.call(scene, role)
     assert_answered_as_the_matrix_says(response, answer, before, state(WATCHED))
@@ -84,11 +89,10 @@ def test_each_transfer_and_withdrawal_write_answers_each_role_as_the_matrix_says
 
 
 @pytest.mark.parametrize("rule", ["none"])
-def test_a_league_allowing_no_transfers_answers_422_and_writes_nothing(db: None, rule: str) -> None:
-    scene = a_transfer_scene()
-    league = scene.season.league
-    league.transfers = rule
-    league.save()
+def test_a_league_allowing_no_transfers_answers_422_and_writes_nothing(db: None, transfer_scene: Scene,
+                                                                       rule: str) -> None:
+    scene = transfer_scene
+    League.objects.filter(pk=scene.season.league_id).update(transfers=rule)
     before = state(WATCHED)
     for role in (OWN_CAPTAIN, "own secretary"):
         response = ASK.call(scene, role)
@@ -100,8 +104,8 @@ def test_a_league_allowing_no_transfers_answers_422_and_writes_nothing(db: None,
 COVERED_MODULES = ("league.api.transfers",)
 
 
-def test_every_write_of_the_transfers_api_is_in_the_matrix(db: None) -> None:
-    scene = a_transfer_scene()
+def test_every_write_of_the_transfers_api_is_in_the_matrix(db: None, transfer_scene: Scene) -> None:
+    scene = transfer_scene
     routed = {(pattern.name, method) for pattern in urlpatterns
               if pattern.callback.view_class.__module__ in COVERED_MODULES
               for method in ("post", "put", "patch", "delete") if hasattr(pattern.callback.view_class, method)}

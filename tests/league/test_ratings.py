@@ -49,6 +49,7 @@ def _all_snapshots(league_id: int) -> list[tuple[int, int, int, float, float]]:
             for s in RatingSnapshot.objects.filter(league_id=league_id).order_by("player_id", "position")]
 
 
+@pytest.mark.slow  # eight whole seasons confirmed and re-rated, seconds long: make test-fast leaves it out
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31 - 1), teams=st.sampled_from([2, 4, 6]))
 def test_a_season_of_random_results_rerated_in_full_equals_the_incremental_ratings(seed: int, teams: int) -> None:

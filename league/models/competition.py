@@ -244,6 +244,12 @@ class Season(models.Model):
         null=True, blank=True,
         help_text="The last night a match may be moved to at a captain's request; empty: no limit.",
     )
+    # Set where divisions were found sharing a place (a migration gave
+    # them the order they were made in); cleared once a secretary confirms
+    # or saves the order (league.services.division_places).
+    division_order_unchecked = models.BooleanField(
+        default=False, help_text="The divisions' order was put right automatically: a secretary should check it.",
+    )
 
     class Meta:
         ordering = ["league", "-start"]
@@ -261,7 +267,8 @@ class Division(models.Model):
     name = models.CharField(max_length=100)
     level = models.PositiveSmallIntegerField(
         default=1, validators=[MinValueValidator(1)],
-        help_text="The division's place in the league, 1 the top; promotion and relegation go by it.",
+        help_text="The division's place in the league, 1 the top; promotion and relegation go by it. "
+                  "Two league divisions of a season never share one.",
     )
     # A cup's own division (league.models.cups): its settings and fixtures,
     # left out of the league's division lists and tables.
@@ -296,6 +303,9 @@ class Division(models.Model):
         ordering = ["season", "level", "name"]
         constraints = [
             models.UniqueConstraint(fields=["season", "name"], name="division_name_unique_in_season"),
+            # A cup's own division stands outside the order.
+            models.UniqueConstraint(fields=["season", "level"], condition=Q(is_cup=False),
+                                    name="division_level_unique_in_season"),
         ]
 
     def clean(self) -> None:

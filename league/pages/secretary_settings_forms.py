@@ -68,10 +68,13 @@ class SettingsForm(forms.Form):
         label="Points deducted for late results", required=False,
         help_text="Offence by offence, the last figure repeating: 3, 5. Write none for no deduction.")
 
-    def __init__(self, *args: Any, league: League, division: Division | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, league: League, division: Division | None = None, inherits: bool | None = None,
+                 **kwargs: Any) -> None:
+        # A division's settings inherit; so do those of a division not yet
+        # made (`inherits` without `division`), every one the league's at first.
         self.league, self.division = league, division
-        self.inherits = division is not None
-        kwargs.setdefault("initial", _initial(league, division))
+        self.inherits = division is not None if inherits is None else inherits
+        kwargs.setdefault("initial", _initial(league, division) if division is not None or not self.inherits else {})
         super().__init__(*args, **kwargs)
         self._choices("preset", [(p, p) for p in scoring.PRESETS], inherited=_preset(league.rules))
         self._choices("finish", [("", "The rule system's")] + [(f, f.capitalize()) for f in ("exact", "reach")])
@@ -192,7 +195,8 @@ class SettingsForm(forms.Form):
             own = {name: getattr(self.league, name) for name in SETTING_NAMES}
             chosen = self.settings()
             resolved = settings_resolve(own, chosen) if self.inherits else settings_resolve(chosen, {})
-            where = self.division.name if self.division is not None else self.league.name
+            where = (self.division.name if self.division is not None
+                     else str(data.get("name") or "the division") if self.inherits else self.league.name)
             try:
                 scheme = scheme_for_key(league_id=self.league.pk, key=resolved.points_scheme)
             except FormatsError as err:
@@ -234,7 +238,9 @@ class SettingsForm(forms.Form):
         data = self.cleaned_data
         if not data.get("preset"):
             return None
-        own = self.division.rules if self.division is not None else self.league.rules
+        # Keys the form does not offer are kept from the rules being
+        # changed; a new division's start from none.
+        own = self.division.rules if self.division is not None else None if self.inherits else self.league.rules
         kept = {k: v for k, v in _as_object(own).items() if k not in RULE_KEYS and k != "preset"}
         rules: dict[str, Any] = {"preset": data["preset"], **kept}
         for key in ("target", "chip_out_bonus"):

@@ -93,7 +93,7 @@ def test_a_player_who_played_for_one_team_may_not_play_for_another_in_the_same_c
     night = a_match_night(transfers="secretary")
     if competition == "cup":
         # A team cup's legs are fixtures of the cup's own division.
-        night.fixture.division = Division.objects.create(season=night.season, name="Challenge Cup")
+        night.fixture.division = Division.objects.create(season=night.season, name="Challenge Cup", level=2)
         Division.objects.filter(pk=night.fixture.division.pk).update(is_cup=True)
         night.fixture.save()
     moved = night.away_players[0]
@@ -110,7 +110,7 @@ def test_a_player_who_played_for_one_team_may_not_play_for_another_in_the_same_c
                                                f"competition this season"):
         team_sheet_enter(fixture_id=same.pk, lineups=lineups, user=night.secretary)
     # Another competition is another matter.
-    other = another_fixture(night, Division.objects.create(season=night.season, name="Division Two"), plough)
+    other = another_fixture(night, Division.objects.create(season=night.season, name="Division Two", level=2), plough)
     team_sheet_enter(fixture_id=other.pk, lineups=lineups, user=night.secretary)
 
 

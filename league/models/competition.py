@@ -17,7 +17,13 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 
-from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
+from league.competition_settings import (
+    SETTING_NAMES,
+    combination_problem,
+    draw_combination_problem,
+    settings_problem,
+    settings_resolve,
+)
 from league.models.validators import (
     validate_forfeit,
     validate_late_result_points,
@@ -219,9 +225,13 @@ class League(models.Model):
     def clean(self) -> None:
         own = {name: getattr(self, name) for name in SETTING_NAMES}
         if all(settings_problem(name, value) is None for name, value in own.items()):
-            problem = combination_problem(settings_resolve(own, {}), where=self.name or "the league")
+            resolved, where = settings_resolve(own, {}), self.name or "the league"
+            problem = combination_problem(resolved, where=where)
             if problem is not None:
                 raise ValidationError({"forfeit": problem})
+            problem = draw_combination_problem(resolved, where=where)
+            if problem is not None:
+                raise ValidationError({"points_scheme": problem})
 
     def __str__(self) -> str:
         return self.name
@@ -328,9 +338,13 @@ class Division(models.Model):
             own = {name: getattr(league, name) for name in SETTING_NAMES}
             mine = {name: getattr(self, name) for name in SETTING_NAMES}
             if all(settings_problem(n, v) is None for n, v in mine.items() if v is not None):
-                problem = combination_problem(settings_resolve(own, mine), where=self.name or "the division")
+                resolved, where = settings_resolve(own, mine), self.name or "the division"
+                problem = combination_problem(resolved, where=where)
                 if problem is not None:
                     raise ValidationError({"forfeit": problem})
+                problem = draw_combination_problem(resolved, where=where)
+                if problem is not None:
+                    raise ValidationError({"points_scheme": problem})
 
     def __str__(self) -> str:
         return f"{self.season} {self.name}"

@@ -11,13 +11,19 @@ from typing import Any
 from django import forms
 
 import scoring
-from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
+from league.competition_settings import (
+    SETTING_NAMES,
+    combination_problem,
+    draw_combination_problem,
+    settings_problem,
+    settings_resolve,
+)
 from league.formats import FORMATS, SCHEMES, FormatsError, PointsScheme, Walkover
 from league.models import Division, League
 from league.pages.form_fields import OneLineField
 from league.pages.secretary_forms import walkover_score_check
 from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
-from league.selectors.formats import key_choices, scheme_for_key
+from league.selectors.formats import format_for_key, key_choices, scheme_for_key
 from league.standings import TIE_BREAKERS
 from league.standings.tiebreakers import TIE_BREAKER_RULES
 
@@ -199,12 +205,16 @@ class SettingsForm(forms.Form):
                      else str(data.get("name") or "the division") if self.inherits else self.league.name)
             try:
                 scheme = scheme_for_key(league_id=self.league.pk, key=resolved.points_scheme)
+                fmt = format_for_key(league_id=self.league.pk, key=resolved.match_format)
             except FormatsError as err:
                 self.add_error("points_scheme", str(err))
                 return data
             problem = combination_problem(resolved, where=where, scheme=scheme)
             if problem is not None:
                 self.add_error("forfeit_loser_points", problem)
+            problem = draw_combination_problem(resolved, where=where, scheme=scheme, fmt=fmt)
+            if problem is not None:
+                self.add_error("points_scheme", problem)
         return data
 
     def settings(self) -> dict[str, Any]:

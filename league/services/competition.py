@@ -10,7 +10,13 @@ from django.utils import timezone
 
 from league import formats
 from league.authors import Author
-from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
+from league.competition_settings import (
+    SETTING_NAMES,
+    combination_problem,
+    draw_combination_problem,
+    settings_problem,
+    settings_resolve,
+)
 from league.models import Division, League, Season
 from league.refusals import NeedsInsisting, Refused, SettingsInvalid
 from league.selectors.formats import format_for_key, scheme_for_key
@@ -111,6 +117,13 @@ def division_settings_change(*, division_id: int, changes: Mapping[str, Any], us
     return division
 
 
+def league_settings_fit_check(*, league: League) -> None:
+    """Raises SettingsInvalid when the league's settings, or any of its
+    divisions', no longer go together: after a new version of one of its
+    own formats or schemes, read as the newest."""
+    _combinations_check(league)
+
+
 def _checked(values: Mapping[str, Any], *, inherit: bool) -> dict[str, Any]:
     """The settings, every one checked; None passes where it means inherit."""
     for name, value in values.items():
@@ -144,11 +157,12 @@ def _combinations_check(league: League, division: Division | None = None) -> Non
     for resolved, where in checks:
         try:
             # A league's own format or scheme must be one it has.
-            format_for_key(league_id=league.pk, key=resolved.match_format)
+            fmt = format_for_key(league_id=league.pk, key=resolved.match_format)
             scheme = scheme_for_key(league_id=league.pk, key=resolved.points_scheme)
         except formats.FormatsError as err:
             raise SettingsInvalid(f"{where}: {err}") from None
-        problem = combination_problem(resolved, where=where, scheme=scheme)
+        problem = (combination_problem(resolved, where=where, scheme=scheme)
+                   or draw_combination_problem(resolved, where=where, scheme=scheme, fmt=fmt))
         if problem is not None:
             raise SettingsInvalid(problem)
 

@@ -117,9 +117,9 @@ class Endpoint:
         return send(self.path(scene), self.body(scene), format="json")
 
 
-# Every table a fixture or squad write changes (League: its handicap rule).
-# Match-night writes add theirs.
-WATCHED: list[type[Model]] = [DivisionEntry, Fixture, SquadRegistration, League]
+# Every table a fixture or squad write changes (League: its handicap rule;
+# Division: the order of a season's divisions). Match-night writes add theirs.
+WATCHED: list[type[Model]] = [DivisionEntry, Fixture, SquadRegistration, League, Division]
 
 
 def state(models: list[type[Model]] | None = None) -> dict[str, list[dict[str, Any]]]:

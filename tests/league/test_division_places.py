@@ -13,6 +13,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 from forms import browser, post, text
 from leagues import a_league
+from tablets import tablet_for
 
 from league.models import AuditEntry, Division, DivisionEntry, League, Season
 
@@ -33,7 +34,7 @@ def division_made(secretary: Any, season: Season, name: str, **fields: Any) -> A
     return post(browser(secretary), f"/secretary/seasons/{season.pk}/divisions/new", {"name": name, **fields})
 
 
-def places(season: Season) -> list[tuple[str, int]]:
+def places_of(season: Season) -> list[tuple[str, int]]:
     return list(Division.objects.filter(season=season, is_cup=False).order_by("level").values_list("name", "level"))
 
 
@@ -41,7 +42,7 @@ def test_divisions_made_without_a_place_are_numbered_one_below_another(secretary
     season = season_made(secretary, league)
     for name in ("Premier", "First Division", "Second Division"):
         assert division_made(secretary, season, name).status_code == 302
-    assert places(season) == [("Premier", 1), ("First Division", 2), ("Second Division", 3)]
+    assert places_of(season) == [("Premier", 1), ("First Division", 2), ("Second Division", 3)]
     home = text(browser(secretary).get("/secretary/"))
     assert '<td class="num" data-label="Place">2</td>\n          <th scope="row" data-label="Division">First Division' \
         in home
@@ -53,7 +54,7 @@ def test_the_form_offers_the_next_place_and_takes_another(secretary: Any, league
     assert "Empty: number 3, below the last." in text(browser(secretary).get(
         f"/secretary/seasons/{season.pk}/divisions/new"))
     division_made(secretary, season, "Premier", place="1")
-    assert places(season) == [("Premier", 1), ("First Division", 2)]
+    assert places_of(season) == [("Premier", 1), ("First Division", 2)]
 
 
 def test_a_place_another_division_holds_is_refused_beside_the_field_and_nothing_made(
@@ -65,7 +66,7 @@ def test_a_place_another_division_holds_is_refused_beside_the_field_and_nothing_
     assert page.status_code == 200
     assert ('<p class="error" id="id_place_error">Premier is already number 1 in Winter 2025-26: each division '
             'has a place of its own.') in html
-    assert places(season) == [("Premier", 1)]
+    assert places_of(season) == [("Premier", 1)]
 
 
 def test_two_league_divisions_of_a_season_never_share_a_place_in_the_database(league: League) -> None:
@@ -108,7 +109,7 @@ def test_the_changeover_promotes_the_lower_divisions_champion_into_the_one_above
     new = Season.objects.get(name="Winter 2026-27")
     entered = {d.name: sorted(e.team.name for e in d.entries.all()) for d in Division.objects.filter(season=new)}
     assert entered == {"Premier": ["F1", "P1", "P2", "P3"], "First Division": ["F2", "F3", "F4", "P4"]}
-    assert places(new) == [("Premier", 1), ("First Division", 2)]
+    assert places_of(new) == [("Premier", 1), ("First Division", 2)]
 
 
 def test_the_order_page_swaps_two_divisions_and_refuses_two_sharing_a_number(
@@ -122,10 +123,10 @@ def test_the_order_page_swaps_two_divisions_and_refuses_two_sharing_a_number(
     refused = post(client, address, {f"place_{first.pk}": "1", f"place_{premier.pk}": "1"})
     assert refused.status_code == 200
     assert "First Division is number 1 too: give each division a place of its own" in text(refused)
-    assert places(season) == [("First Division", 1), ("Premier", 2)]
+    assert places_of(season) == [("First Division", 1), ("Premier", 2)]
     saved = post(client, address, {f"place_{first.pk}": "2", f"place_{premier.pk}": "1"})
     assert saved.status_code == 302
-    assert places(season) == [("Premier", 1), ("First Division", 2)]
+    assert places_of(season) == [("Premier", 1), ("First Division", 2)]
     assert AuditEntry.objects.filter(action="season.division_order").count() == 1
 
 
@@ -195,4 +196,40 @@ def test_a_secretary_of_another_league_may_not_order_the_divisions(secretary: An
     premier = Division.objects.get(season=season)
     answer = post(browser(stranger), f"/secretary/seasons/{season.pk}/divisions", {f"place_{premier.pk}": "2"})
     assert answer.status_code == 403
-    assert places(season) == [("Premier", 1)]
+    assert places_of(season) == [("Premier", 1)]
+
+
+@pytest.mark.parametrize(("places", "status", "words"), [
+    ({"Premier": 1, "First Division": 1}, 422, "Premier and First Division are both number 1: each division has "
+                                               "a place of its own"),
+    ({"Premier": 1}, 422, "give First Division a place too"),
+    ({"Premier": 0, "First Division": 1}, 400, "Ensure this value is greater than or equal to 1."),
+])
+def test_the_api_refuses_an_order_with_a_place_shared_or_missing_and_changes_nothing(
+        secretary: Any, league: League, places: dict[str, int], status: int, words: str) -> None:
+    season = season_made(secretary, league)
+    for name in ("Premier", "First Division"):
+        division_made(secretary, season, name)
+    ids = dict(Division.objects.filter(season=season).values_list("name", "pk"))
+    answer = tablet_for(secretary).put(f"/api/seasons/{season.pk}/divisions", {
+        "divisions": [{"division": ids[name], "level": level} for name, level in places.items()]}, format="json")
+    assert answer.status_code == status
+    assert words in str(answer.json())
+    assert places_of(season) == [("Premier", 1), ("First Division", 2)]
+
+
+def test_the_api_lists_the_order_and_a_put_swaps_and_confirms_it(secretary: Any, league: League) -> None:
+    season = season_made(secretary, league)
+    for name in ("First Division", "Premier"):
+        division_made(secretary, season, name)
+    Season.objects.filter(pk=season.pk).update(division_order_unchecked=True)
+    api = tablet_for(secretary)
+    listed = api.get(f"/api/seasons/{season.pk}/divisions").json()
+    assert [(d["name"], d["level"]) for d in listed["divisions"]] == [("First Division", 1), ("Premier", 2)]
+    assert listed["order_unchecked"] is True
+    ids = {d["name"]: d["id"] for d in listed["divisions"]}
+    answer = api.put(f"/api/seasons/{season.pk}/divisions", {"divisions": [
+        {"division": ids["Premier"], "level": 1}, {"division": ids["First Division"], "level": 2}]}, format="json")
+    assert answer.status_code == 200
+    assert [(d["name"], d["level"]) for d in answer.json()["divisions"]] == [("Premier", 1), ("First Division", 2)]
+    assert answer.json()["order_unchecked"] is False

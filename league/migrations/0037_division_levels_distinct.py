@@ -26,6 +26,12 @@ def _number_again(apps, schema_editor):
         for place, division in enumerate(divisions, start=1):
             Division.objects.filter(pk=division.pk).update(level=place)
         Season.objects.filter(pk=season.pk).update(division_order_unchecked=True)
+    if schema_editor.connection.vendor == "postgresql":
+        # The updates leave the deferred foreign-key checks pending, and
+        # PostgreSQL builds no index over a table with checks pending:
+        # run them now, before the constraint's index is made.
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        schema_editor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
 class Migration(migrations.Migration):

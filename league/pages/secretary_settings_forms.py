@@ -57,8 +57,10 @@ class SettingsForm(forms.Form):
                                 help_text="Empty: the rule system's own.")
     finish = forms.ChoiceField(label="Finishing", required=False, help_text="Empty: the rule system's own.")
     down_can_win = forms.ChoiceField(label="A player who goes out (chips out) can win even short of the target",
-                                     required=False)
-    chip_out_bonus = forms.IntegerField(label="Bonus for chipping out", required=False, min_value=0)
+                                     required=False, help_text="Empty: the rule system's own.")
+    chip_out_bonus = forms.IntegerField(label="Bonus for chipping out", required=False, min_value=0,
+                                        help_text="Points to the player who plays their last tile; empty: the "
+                                                  "rule system's own.")
     match_format = forms.ChoiceField()
     points_scheme = forms.ChoiceField()
     forfeit_rule = forms.ChoiceField(label="Walkovers and forfeits are scored", required=False,

@@ -15,12 +15,16 @@ from league.selectors.access import secretary_refusal
 from league.services.audit import Refusal, audit_record
 
 
-def level_refusal(*, season: Season, level: object, division_id: int | None = None) -> Refused | None:
+def level_refusal(*, season: Season, level: object, division_id: int | None = None,
+                  among_others: bool = True) -> Refused | None:
     """Why `level` may not be a place in the season for the division
-    `division_id` (None: a new one), or None. Call it with the season's
-    row locked, so no other write takes the place meanwhile."""
+    `division_id` (None: a new one), or None; `among_others` False checks
+    the number alone. Call it with the season's row locked, so no other
+    write takes the place meanwhile."""
     if isinstance(level, bool) or not isinstance(level, int) or level < 1:
         return Refused("a division's place is a whole number from 1, the top")
+    if not among_others:
+        return None
     others = Division.objects.filter(season=season, is_cup=False, level=level)
     if division_id is not None:
         others = others.exclude(pk=division_id)

@@ -60,8 +60,10 @@ def division_level_set(*, division_id: int, level: int, user: Author) -> Divisio
         division = Division.objects.select_for_update(no_key=True).select_related("season__league").get(pk=division_id)
         refusal: Refusal | None = secretary_refusal(league=division.season.league, user=user,
                                                     doing="can change its settings")
-        if refusal is None and not division.is_cup:
-            refusal = level_refusal(season=season, level=level, division_id=division.pk)
+        if refusal is None:
+            # A cup's own division stands outside the order: only the number is checked.
+            refusal = level_refusal(season=season, level=level, division_id=division.pk,
+                                    among_others=not division.is_cup)
         data = {"changes": {"level": [division.level, level]}}
         if refusal is None:
             division.level = level

@@ -180,6 +180,26 @@ def combination_problem(resolved: CompetitionSettings, *, where: str,
     return None
 
 
+def draw_combination_problem(resolved: CompetitionSettings, *, where: str,
+                             scheme: formats.PointsScheme | None = None,
+                             fmt: formats.MatchFormat | None = None) -> str | None:
+    """The problem with a points scheme whose draw is worth less than a
+    close defeat under a match format that can be drawn
+    (`formats.draw_problem`). `scheme` and `fmt` are those the settings
+    name, where the caller has read them; without them, a league's own is
+    not checked here (its caller knows the league and checks it)."""
+    if scheme is None:
+        if is_own_key(resolved.points_scheme):
+            return None
+        scheme = formats.scheme_get(resolved.points_scheme)
+    if fmt is None:
+        if is_own_key(resolved.match_format):
+            return None
+        fmt = formats.format_get(resolved.match_format)
+    problem = formats.draw_problem(scheme, fmt)
+    return None if problem is None else f"points scheme: in {where}, {problem}"
+
+
 def settings_problem(name: str, value: Any) -> str | None:
     """The problem with `value` for the setting `name`, or None."""
     if name == "rules":

@@ -55,6 +55,11 @@ class SettingsInvalid(Refused):
     message is the engine's own."""
 
 
+class PlaceTaken(Refused):
+    """A division's place (level) that another league division of the
+    season holds: two never share one."""
+
+
 class RegistrationClosed(Refused):
     """The season's registration deadline has passed and the user is not one
     of the league's secretaries."""

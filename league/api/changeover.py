@@ -4,7 +4,9 @@ Starting next season is one call of `league.services.changeover`, for the
 league's secretaries: with `dry_run` it answers what confirming would write
 (200) and writes nothing; without, it writes it (201). Its refusals (a
 name taken, a play-off pending, fixtures unplayed unless `insist`) answer
-422. The roll of honour is in league.api.honours.
+422. The order of a season's divisions, which the change-over reads, is
+here too: a PUT of every division's place (absolute, so sending it again
+changes nothing more). The roll of honour is in league.api.honours.
 """
 from typing import Any
 
@@ -16,7 +18,9 @@ from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
 from league.api.text_fields import OneLineField
+from league.selectors.secretary import season_get, season_league_divisions
 from league.services.changeover import KIND_WORDS, Changeover, NewSeason, TeamLine, season_changeover
+from league.services.division_places import division_order_set
 
 ID_MAX = 2**31 - 1
 SMALL_MAX = 32767  # a squad limit's column
@@ -109,3 +113,57 @@ def _outcome(outcome: Changeover, *, dry_run: bool) -> dict[str, Any]:
 
 def _line(line: TeamLine) -> dict[str, Any]:
     return {"team": {"id": line.team.pk, "name": line.team.name}, "move": line.kind, "came_from": line.came_from}
+
+
+class DivisionPlaceInput(serializers.Serializer[Any]):
+    division = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    level = serializers.IntegerField(min_value=1, max_value=999, help_text="Its place, 1 the top.")
+
+
+class DivisionOrderInput(serializers.Serializer[Any]):
+    divisions = DivisionPlaceInput(many=True, help_text="Every league division of the season, each with its "
+                                                        "place; no two may share one.")
+
+    def validate_divisions(self, value: list[dict[str, int]]) -> list[dict[str, int]]:
+        seen: set[int] = set()
+        for place in value:
+            if place["division"] in seen:
+                raise serializers.ValidationError(f"division {place['division']} is listed twice")
+            seen.add(place["division"])
+        return value
+
+
+class DivisionPlaceOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    level = serializers.IntegerField(help_text="Its place in the season, 1 the top.")
+
+
+class DivisionOrderOutput(serializers.Serializer[Any]):
+    divisions = DivisionPlaceOutput(many=True, help_text="Top first.")
+    order_unchecked = serializers.BooleanField(
+        help_text="The order was put right automatically (divisions shared a place) and awaits a secretary's "
+                  "check: a PUT confirms it.")
+
+
+class SeasonDivisionsApi(APIView):
+    @extend_schema(responses={200: DivisionOrderOutput}, summary="A season's league divisions, top first")
+    def get(self, request: Request, season_id: int) -> Response:
+        return Response(_order(season_id))
+
+    @extend_schema(request=DivisionOrderInput, responses={200: DivisionOrderOutput, **WRITE_ERRORS},
+                   summary="Set the order of a season's divisions, every one's place at once (its league's "
+                           "secretaries)")
+    def put(self, request: Request, season_id: int) -> Response:
+        data = DivisionOrderInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        levels = {place["division"]: place["level"] for place in data.validated_data["divisions"]}
+        division_order_set(season_id=season_id, levels=levels, user=request.user)
+        return Response(_order(season_id))
+
+
+def _order(season_id: int) -> dict[str, Any]:
+    season = season_get(season_id=season_id)
+    return {"divisions": [{"id": d.pk, "name": d.name, "level": d.level}
+                          for d in season_league_divisions(season_id=season.pk)],
+            "order_unchecked": season.division_order_unchecked}

@@ -167,7 +167,8 @@ class DivisionWithdrawalsApi(APIView):
 
     @extend_schema(request=WithdrawalInput, responses={201: WithdrawalOutput, **WRITE_ERRORS},
                    summary="Withdraw a team from its division: results expunged or standing as the league's "
-                           "rule says, remaining fixtures voided (the league's secretaries)")
+                           "rule says, fixtures from the day on voided, those already played left to the overdue "
+                           "rule (the league's secretaries)")
     def post(self, request: Request, division_id: int) -> Response:
         data = WithdrawalInput(data=request.data)
         data.is_valid(raise_exception=True)

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from league.api.auth import TokenApi, WhoAmIApi
-from league.api.changeover import SeasonChangeoverApi
+from league.api.changeover import SeasonChangeoverApi, SeasonDivisionsApi
 from league.api.cups import (
     CupApi,
     CupDrawApi,
@@ -153,6 +153,7 @@ urlpatterns = [
     path("fixtures/<num:fixture_id>/night/correct", CorrectApi.as_view(), name="night-correct"),
     path("seasons/<num:season_id>/cups", SeasonCupsApi.as_view(), name="season-cups"),
     path("seasons/<num:season_id>/changeover", SeasonChangeoverApi.as_view(), name="season-changeover"),
+    path("seasons/<num:season_id>/divisions", SeasonDivisionsApi.as_view(), name="season-divisions"),
     path("leagues/<num:league_id>/honours", LeagueHonoursApi.as_view(), name="league-honours"),
     path("leagues/<num:league_id>/week-honours", LeagueWeekHonoursApi.as_view(), name="league-week-honours"),
     path("leagues/<num:league_id>/ratings", LeagueRatingsApi.as_view(), name="league-ratings"),

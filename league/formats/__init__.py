@@ -29,6 +29,7 @@ from .points import (
     MatchResult,
     PointsScheme,
     Walkover,
+    draw_problem,
     match_points,
     match_result,
     walkover_result,
@@ -40,7 +41,8 @@ from .teamsheets import Lineup, Player, PlayerId, Squad, TeamSheet, team_sheet_p
 __all__ = [
     "FORMATS", "PAIRS_CHOICES", "Problem", "SCHEMES", "SIDES", "FormatError", "FormatsError", "Lineup",
     "LosingBonus", "MatchFormat", "MatchResult", "Player", "PlayerId", "PointsScheme", "ResultError", "Rubber",
-    "SchemeError", "Side", "Squad", "TeamSheet", "UnknownFormat", "UnknownScheme", "Walkover", "draw_problems",
+    "SchemeError", "Side", "Squad", "TeamSheet", "UnknownFormat", "UnknownScheme", "Walkover", "draw_problem",
+    "draw_problems",
     "drawn_lineups", "format_from_data", "format_get", "format_problems", "format_to_data", "games_to_win",
     "match_points", "match_result", "match_score", "pairs_drawn", "pairs_not_drawn", "rubber_decided", "rubber_winner",
     "scheme_from_data", "scheme_get", "scheme_problems", "scheme_to_data", "team_sheet_problems",

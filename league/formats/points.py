@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import ResultError, SchemeError
+from .matchformats import MatchFormat
 from .rubbers import Side
 
 
@@ -61,15 +62,37 @@ class PointsScheme:
                                           if self.losing_bonus else ()))
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
             raise SchemeError(f"{self.name}: every number in a points scheme is a whole number, 0 or more")
-        bonus = self.losing_bonus.points if self.losing_bonus else 0
-        # The order a table relies on: a win is worth at least a draw, a draw
-        # at least the best defeat, so a winner never takes fewer points.
-        if not self.win >= self.draw >= self.loss + bonus:
+        bonus = self.best_defeat - self.loss
+        # The order a table relies on: a win is worth at least a draw and at
+        # least the best defeat, so a winner never takes fewer points. A
+        # draw against a defeat matters only where a match can be drawn:
+        # `draw_problem`, which knows the match format.
+        if not (self.win >= self.draw and self.win >= self.best_defeat):
             raise SchemeError(f"{self.name}: a win ({self.win}) must be worth at least a draw "
-                              f"({self.draw}), and a draw at least a defeat ({self.loss} + bonus {bonus})")
+                              f"({self.draw}) and at least a defeat ({self.loss} + bonus {bonus})")
         winner_games, loser_games = self.walkover.score
         if winner_games < loser_games or self.walkover.loser_points > self.loss:
             raise SchemeError(f"{self.name}: a walkover must favour the team that turned up")
+
+
+    @property
+    def best_defeat(self) -> int:
+        """The most a defeat is worth before game points: a close one's, with its bonus."""
+        return self.loss + (self.losing_bonus.points if self.losing_bonus else 0)
+
+
+def draw_problem(scheme: PointsScheme, fmt: MatchFormat) -> str | None:
+    """Why the scheme does not suit the format, or None: where a match of
+    the format can end level, a draw must be worth at least the best
+    defeat, or a side would do better to lose narrowly than to draw. With
+    an odd number of rubbers no match is drawn, and the draw's points are
+    never given (Solihull's 3, 0, 0 with a losing bonus of 1 over nine)."""
+    if not fmt.draws_possible() or scheme.draw >= scheme.best_defeat:
+        return None
+    return (f"the {scheme.name} points scheme gives a draw ({scheme.draw}) less than a close defeat "
+            f"({scheme.loss} + bonus {scheme.best_defeat - scheme.loss}), and a match of {len(fmt.rubbers)} "
+            f"rubbers ({fmt.name}) can be drawn: give a draw at least {scheme.best_defeat} points, or play an "
+            "odd number of rubbers")
 
 
 @dataclass(frozen=True, slots=True)

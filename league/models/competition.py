@@ -17,7 +17,13 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 
-from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
+from league.competition_settings import (
+    SETTING_NAMES,
+    combination_problem,
+    draw_combination_problem,
+    settings_problem,
+    settings_resolve,
+)
 from league.models.validators import (
     validate_forfeit,
     validate_late_result_points,
@@ -219,9 +225,13 @@ class League(models.Model):
     def clean(self) -> None:
         own = {name: getattr(self, name) for name in SETTING_NAMES}
         if all(settings_problem(name, value) is None for name, value in own.items()):
-            problem = combination_problem(settings_resolve(own, {}), where=self.name or "the league")
+            resolved, where = settings_resolve(own, {}), self.name or "the league"
+            problem = combination_problem(resolved, where=where)
             if problem is not None:
                 raise ValidationError({"forfeit": problem})
+            problem = draw_combination_problem(resolved, where=where)
+            if problem is not None:
+                raise ValidationError({"points_scheme": problem})
 
     def __str__(self) -> str:
         return self.name
@@ -244,6 +254,12 @@ class Season(models.Model):
         null=True, blank=True,
         help_text="The last night a match may be moved to at a captain's request; empty: no limit.",
     )
+    # Set where divisions were found sharing a place (a migration gave
+    # them the order they were made in); cleared once a secretary confirms
+    # or saves the order (league.services.division_places).
+    division_order_unchecked = models.BooleanField(
+        default=False, help_text="The divisions' order was put right automatically: a secretary should check it.",
+    )
 
     class Meta:
         ordering = ["league", "-start"]
@@ -261,7 +277,8 @@ class Division(models.Model):
     name = models.CharField(max_length=100)
     level = models.PositiveSmallIntegerField(
         default=1, validators=[MinValueValidator(1)],
-        help_text="The division's place in the league, 1 the top; promotion and relegation go by it.",
+        help_text="The division's place in the league, 1 the top; promotion and relegation go by it. "
+                  "Two league divisions of a season never share one.",
     )
     # A cup's own division (league.models.cups): its settings and fixtures,
     # left out of the league's division lists and tables.
@@ -296,6 +313,9 @@ class Division(models.Model):
         ordering = ["season", "level", "name"]
         constraints = [
             models.UniqueConstraint(fields=["season", "name"], name="division_name_unique_in_season"),
+            # A cup's own division stands outside the order.
+            models.UniqueConstraint(fields=["season", "level"], condition=Q(is_cup=False),
+                                    name="division_level_unique_in_season"),
         ]
 
     def clean(self) -> None:
@@ -318,9 +338,13 @@ class Division(models.Model):
             own = {name: getattr(league, name) for name in SETTING_NAMES}
             mine = {name: getattr(self, name) for name in SETTING_NAMES}
             if all(settings_problem(n, v) is None for n, v in mine.items() if v is not None):
-                problem = combination_problem(settings_resolve(own, mine), where=self.name or "the division")
+                resolved, where = settings_resolve(own, mine), self.name or "the division"
+                problem = combination_problem(resolved, where=where)
                 if problem is not None:
                     raise ValidationError({"forfeit": problem})
+                problem = draw_combination_problem(resolved, where=where)
+                if problem is not None:
+                    raise ValidationError({"points_scheme": problem})
 
     def __str__(self) -> str:
         return f"{self.season} {self.name}"

@@ -1,13 +1,15 @@
 """The forms of the secretary's cup pages. Like `secretary_forms`, they
 check only what a form can and turn the fields into a service's arguments;
 the cup's rules are `league.services.cups`' and `cup_ties`' to keep."""
+import re
 from typing import Any
 
 from django import forms
 
 from league.models import Competition, CupEntry, Player, Team, Venue
 from league.pages.form_fields import OneLineField, form_field
-from league.pages.secretary_forms import DATE_INPUT, DivisionForm
+from league.pages.secretary_division_forms import DivisionForm
+from league.pages.secretary_forms import DATE_INPUT
 from league.selectors.cup_pages import players_among, teams_among, venues_among
 
 MEASURE_WORDS = {"games": "Games won", "points": "Points pegged", "away_games": "Games won away",
@@ -74,6 +76,10 @@ class CompetitionForm(DivisionForm):
 
     def __init__(self, *args: Any, league: Any, venues: list[Venue], **kwargs: Any) -> None:
         super().__init__(*args, league=league, **kwargs)
+        # A cup stands outside the divisions' order, and its ties are won
+        # by the cup's own rule rather than a table's tie-breakers.
+        for name in [name for name in self.fields if name == "place" or re.fullmatch(r"tie_\d+", name)]:
+            del self.fields[name]
         self.fields["name"].help_text = "Such as the Knockout Cup or the Singles."
         venue = form_field(self, "finals_venue", forms.ModelChoiceField)
         venue.queryset = venues_among(venue_ids=[v.pk for v in venues])

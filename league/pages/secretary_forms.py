@@ -1,7 +1,6 @@
 """The forms of the secretary's pages. They check only what a form can
 (a date is a date, a number a number) and turn the fields into the
 arguments of a service; the league's rules are the services' to keep."""
-import json
 from datetime import date, datetime
 from typing import Any
 
@@ -9,7 +8,6 @@ from django import forms
 
 from league.models import Fixture, Team
 from league.pages.form_fields import OneLineField, form_field
-from league.selectors.formats import key_choices
 from league.selectors.secretary import league_teams
 
 WEEKDAYS = [(str(n), name) for n, name in enumerate(
@@ -26,89 +24,6 @@ class SeasonForm(forms.Form):
     squad_min = forms.IntegerField(label="Fewest players a squad must have", min_value=1, initial=8)
     insist = forms.BooleanField(label="Set it up even though its start has gone", required=False,
                                 help_text="Only for a season already under way.")
-
-
-class DivisionForm(forms.Form):
-    """A division's name and its overrides: a field left empty inherits the league's setting."""
-
-    name = OneLineField(max_length=100, help_text="Such as Premier or Division One.")
-    match_format = forms.ChoiceField(required=False)
-    points_scheme = forms.ChoiceField(required=False)
-    result_deadline_days = forms.IntegerField(
-        label="Days to return a result", required=False, min_value=1)
-    late_result_points = OneLineField(
-        label="Points deducted for late results", required=False,
-        help_text="Offence by offence, the last figure repeating: 3, 5. Write none for no deduction.")
-    forfeit_won = forms.IntegerField(label="Walkover score: games to the side that turned up", required=False,
-                                     min_value=0)
-    forfeit_lost = forms.IntegerField(label="Walkover score: games to the side that gave it", required=False,
-                                      min_value=0)
-    forfeit_loser_points = forms.IntegerField(label="Points to the side that gave a walkover", required=False,
-                                              min_value=0)
-    rules = forms.CharField(
-        label="Game rules", required=False, widget=forms.Textarea(attrs={"rows": 3}),
-        help_text='A scoresheet rules value, such as {"preset": "pub", "target": 121}.')
-
-    def __init__(self, *args: Any, league: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        form_field(self, "match_format", forms.ChoiceField).choices = _presets(
-            dict(key_choices(league_id=league.pk, kind="format")), inherited=league.match_format)
-        form_field(self, "points_scheme", forms.ChoiceField).choices = _presets(
-            dict(key_choices(league_id=league.pk, kind="scheme")), inherited=league.points_scheme)
-        # Each box shows the league's value, the one an empty box keeps.
-        for name in ("result_deadline_days", "late_result_points", "rules"):
-            self.fields[name].widget.attrs["placeholder"] = _shown(getattr(league, name))
-        forfeit = league.forfeit
-        if forfeit is None:
-            # The league's walkovers are as the points scheme says.
-            self.fields["forfeit_won"].help_text = ("Empty: the league's, which is as the points scheme says "
-                                                    "(the division's scheme's own walkover).")
-        else:
-            self.fields["forfeit_won"].widget.attrs["placeholder"] = forfeit["score"][0]
-            self.fields["forfeit_lost"].widget.attrs["placeholder"] = forfeit["score"][1]
-            self.fields["forfeit_loser_points"].widget.attrs["placeholder"] = forfeit.get("loser_points", 0)
-
-    def clean_late_result_points(self) -> list[int] | None:
-        text = self.cleaned_data["late_result_points"].strip().lower()
-        if not text:
-            return None
-        if text == "none":
-            return []
-        try:
-            return [int(part) for part in text.replace(",", " ").split()]
-        except ValueError:
-            raise forms.ValidationError("write whole numbers separated by commas, such as 3, 5, or none") from None
-
-    def clean_rules(self) -> Any:
-        text = self.cleaned_data["rules"].strip()
-        if not text:
-            return None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(f"not JSON: {error.msg} at character {error.pos + 1}") from None
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        walkover_score_check(self)
-        return self.cleaned_data
-
-    def overrides(self) -> dict[str, Any]:
-        """The settings the division sets itself, for `division_create`."""
-        data = self.cleaned_data
-        given: dict[str, Any] = {
-            "match_format": data["match_format"] or None,
-            "points_scheme": data["points_scheme"] or None,
-            "result_deadline_days": data["result_deadline_days"],
-            "late_result_points": data["late_result_points"],
-            "rules": data["rules"],
-        }
-        if data["forfeit_won"] is not None:
-            forfeit = {"score": [data["forfeit_won"], data["forfeit_lost"]]}
-            if data["forfeit_loser_points"] is not None:
-                forfeit["loser_points"] = data["forfeit_loser_points"]
-            given["forfeit"] = forfeit
-        return {name: value for name, value in given.items() if value is not None}
 
 
 class EntryForm(forms.Form):
@@ -163,17 +78,6 @@ class ChangeForm(forms.Form):
                 label="Awarded to", coerce=int, widget=forms.RadioSelect,
                 choices=[(fixture.home_team_id, fixture.home_team), (fixture.away_team_id, fixture.away_team)])
         self.order_fields(["new_date", "winner", "reason", "insist"])
-
-
-def _presets(names: dict[str, str], *, inherited: str) -> list[tuple[str, str]]:
-    """The choices by name, the league's own first: what a division inherits."""
-    return [("", f"The league's: {names.get(inherited, inherited)}")] + list(names.items())
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(str(n) for n in value) or "none"
-    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _day(text: str) -> date:

@@ -11,13 +11,19 @@ from typing import Any
 from django import forms
 
 import scoring
-from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
+from league.competition_settings import (
+    SETTING_NAMES,
+    combination_problem,
+    draw_combination_problem,
+    settings_problem,
+    settings_resolve,
+)
 from league.formats import FORMATS, SCHEMES, FormatsError, PointsScheme, Walkover
 from league.models import Division, League
 from league.pages.form_fields import OneLineField
 from league.pages.secretary_forms import walkover_score_check
 from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
-from league.selectors.formats import key_choices, scheme_for_key
+from league.selectors.formats import format_for_key, key_choices, scheme_for_key
 from league.standings import TIE_BREAKERS
 from league.standings.tiebreakers import TIE_BREAKER_RULES
 
@@ -51,8 +57,10 @@ class SettingsForm(forms.Form):
                                 help_text="Empty: the rule system's own.")
     finish = forms.ChoiceField(label="Finishing", required=False, help_text="Empty: the rule system's own.")
     down_can_win = forms.ChoiceField(label="A player who goes out (chips out) can win even short of the target",
-                                     required=False)
-    chip_out_bonus = forms.IntegerField(label="Bonus for chipping out", required=False, min_value=0)
+                                     required=False, help_text="Empty: the rule system's own.")
+    chip_out_bonus = forms.IntegerField(label="Bonus for chipping out", required=False, min_value=0,
+                                        help_text="Points to the player who plays their last tile; empty: the "
+                                                  "rule system's own.")
     match_format = forms.ChoiceField()
     points_scheme = forms.ChoiceField()
     forfeit_rule = forms.ChoiceField(label="Walkovers and forfeits are scored", required=False,
@@ -68,10 +76,13 @@ class SettingsForm(forms.Form):
         label="Points deducted for late results", required=False,
         help_text="Offence by offence, the last figure repeating: 3, 5. Write none for no deduction.")
 
-    def __init__(self, *args: Any, league: League, division: Division | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, league: League, division: Division | None = None, inherits: bool | None = None,
+                 **kwargs: Any) -> None:
+        # A division's settings inherit; so do those of a division not yet
+        # made (`inherits` without `division`), every one the league's at first.
         self.league, self.division = league, division
-        self.inherits = division is not None
-        kwargs.setdefault("initial", _initial(league, division))
+        self.inherits = division is not None if inherits is None else inherits
+        kwargs.setdefault("initial", _initial(league, division) if division is not None or not self.inherits else {})
         super().__init__(*args, **kwargs)
         self._choices("preset", [(p, p) for p in scoring.PRESETS], inherited=_preset(league.rules))
         self._choices("finish", [("", "The rule system's")] + [(f, f.capitalize()) for f in ("exact", "reach")])
@@ -192,15 +203,20 @@ class SettingsForm(forms.Form):
             own = {name: getattr(self.league, name) for name in SETTING_NAMES}
             chosen = self.settings()
             resolved = settings_resolve(own, chosen) if self.inherits else settings_resolve(chosen, {})
-            where = self.division.name if self.division is not None else self.league.name
+            where = (self.division.name if self.division is not None
+                     else str(data.get("name") or "the division") if self.inherits else self.league.name)
             try:
                 scheme = scheme_for_key(league_id=self.league.pk, key=resolved.points_scheme)
+                fmt = format_for_key(league_id=self.league.pk, key=resolved.match_format)
             except FormatsError as err:
                 self.add_error("points_scheme", str(err))
                 return data
             problem = combination_problem(resolved, where=where, scheme=scheme)
             if problem is not None:
                 self.add_error("forfeit_loser_points", problem)
+            problem = draw_combination_problem(resolved, where=where, scheme=scheme, fmt=fmt)
+            if problem is not None:
+                self.add_error("points_scheme", problem)
         return data
 
     def settings(self) -> dict[str, Any]:
@@ -234,7 +250,9 @@ class SettingsForm(forms.Form):
         data = self.cleaned_data
         if not data.get("preset"):
             return None
-        own = self.division.rules if self.division is not None else self.league.rules
+        # Keys the form does not offer are kept from the rules being
+        # changed; a new division's start from none.
+        own = self.division.rules if self.division is not None else None if self.inherits else self.league.rules
         kept = {k: v for k, v in _as_object(own).items() if k not in RULE_KEYS and k != "preset"}
         rules: dict[str, Any] = {"preset": data["preset"], **kept}
         for key in ("target", "chip_out_bonus"):

@@ -10,9 +10,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import Division
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
-from league.pages.secretary_forms import DivisionForm, EntryForm, SeasonForm
+from league.pages.secretary_division_forms import DivisionForm
+from league.pages.secretary_forms import EntryForm, SeasonForm
+from league.refusals import PlaceTaken
 from league.selectors.secretary import (
     division_get,
+    division_next_level,
     division_teams,
     fixtures_published,
     league_get,
@@ -45,11 +48,15 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
 def division_new(request: HttpRequest, season_id: int) -> HttpResponse:
     season = season_get(season_id=season_id)
     require_secretary(request, season.league)
-    form = DivisionForm(request.POST or None, league=season.league)
+    form = DivisionForm(request.POST or None, league=season.league,
+                        next_place=division_next_level(season_id=season.pk))
     if request.method == "POST" and form.is_valid():
         try:
             division = division_create(season_id=season.pk, name=form.cleaned_data["name"],
-                                       overrides=form.overrides(), user=request.user)
+                                       overrides=form.overrides(), level=form.cleaned_data["place"],
+                                       user=request.user)
+        except PlaceTaken as refusal:
+            form.add_error("place", refusal.message)
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:

@@ -35,6 +35,14 @@ class SquadRulesForm(forms.ModelForm[League]):
                   "eligible_after_days": "Days before a new registration may play",
                   "withdrawal_first_half": "A withdrawal in the first half of the season: results",
                   "withdrawal_second_half": "A withdrawal in the second half of the season: results"}
+        help_texts = {
+            "eligible_after_days": "Days after registering (or joining by transfer) before a player may play; "
+                                   "0: at once. A player carried over with their team, from its squad last "
+                                   "season, does not wait.",
+            "withdrawal_second_half": "A team withdrawing once half its division's match weeks are played. Either "
+                                      "way its fixtures from the day it withdraws are void; one already played "
+                                      "without a result is left to the overdue rule.",
+        }
 
 
 class DirectForm(forms.Form):

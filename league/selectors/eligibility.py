@@ -11,7 +11,11 @@ the date is the team's and the player has been registered long enough:
   plays the opening weeks, as before transfers existed), while one begun
   by transfer covers only the days from the transfer on;
 - a registration begun on day R lets the player play from R plus the
-  league's `eligible_after_days` (0: at once);
+  league's `eligible_after_days` (0: at once). The wait is for a player new
+  to the team: one who ended the season before in the team's squad (a
+  squad carried over at the change-over, or registered again by hand) and
+  whose first registration of this season is with that team plays from
+  the season's first night, however late the squad was registered;
 - a player who has already played for another team in the same
   competition this season (a game recorded in a fixture of the same
   division: a cup's team ties are fixtures of the cup's own division) may
@@ -27,6 +31,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from league.models import Division, Fixture, Player, Rubber, Season, SquadRegistration, Team
+from league.selectors.clubs import season_before
 
 # A night whose result is in: the card the eligibility notes read.
 RETURNED = ("submitted", "disputed", "confirmed")
@@ -79,11 +84,12 @@ def sheet_squad(*, division: Division, team: Team, named: Iterable[int], on: dat
     for registration in SquadRegistration.objects.filter(season=season, player_id__in=named).select_related("team"):
         by_player.setdefault(registration.player_id, []).append(registration)
     elsewhere = played_elsewhere(division=division, team=team, player_ids=named, fixture_id=fixture_id)
+    returning = returning_players(season=season, team=team, player_ids=named)
     players, strangers, reasons = [], [], {}
     for pk in sorted(named):
         if pk not in names:
             continue  # no such player: the format's check names the id
-        why = _why_not(season, team, by_player.get(pk, []), on, elsewhere.get(pk))
+        why = _why_not(season, team, by_player.get(pk, []), on, elsewhere.get(pk), returning=pk in returning)
         if why is None:
             players.append((pk, names[pk]))
         else:
@@ -92,8 +98,18 @@ def sheet_squad(*, division: Division, team: Team, named: Iterable[int], on: dat
     return SheetSquad(tuple(players), tuple(strangers), reasons)
 
 
+def returning_players(*, season: Season, team: Team, player_ids: Iterable[int]) -> frozenset[int]:
+    """Of the players, those in the team's squad at the end of the league's
+    season before this one: not new to the team."""
+    earlier = season_before(season=season)
+    if earlier is None:
+        return frozenset()
+    return frozenset(SquadRegistration.objects.filter(season=earlier, team=team, player_id__in=set(player_ids),
+                                                      ended_on__isnull=True).values_list("player_id", flat=True))
+
+
 def _why_not(season: Season, team: Team, registrations: list[SquadRegistration], on: date,
-             other_team: str | None) -> str | None:
+             other_team: str | None, *, returning: bool) -> str | None:
     registration = covering(registrations, on)
     if registration is None or registration.team_id != team.pk:
         left = [r for r in registrations if r.team_id == team.pk and r.ended_on is not None and r.ended_on <= on]
@@ -102,7 +118,10 @@ def _why_not(season: Season, team: Team, registrations: list[SquadRegistration],
         if registration is not None:
             return f"is registered for {registration.team}"
         return f"is not registered for {team} this season"
-    days = season.league.eligible_after_days
+    # A player carried over with the team is not new to it: the first
+    # registration of the season, with the team they ended the last in.
+    first = min(registrations, key=lambda r: (r.registered_at, r.pk))
+    days = 0 if returning and first.pk == registration.pk else season.league.eligible_after_days
     start = eligible_from(registration, days)
     # With no waiting days a squad registered late still plays the nights
     # before (a card entered late); a transfer's registration covers no

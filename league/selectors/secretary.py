@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -344,3 +344,14 @@ def division_fixtures_out(*, division_id: int) -> list[Fixture]:
     in week order: the fixtures a sanction may be for."""
     return list(Fixture.objects.filter(division_id=division_id).exclude(status=Status.DRAFT)
                 .select_related("home_team", "away_team").order_by("week", "id"))
+
+
+def season_league_divisions(*, season_id: int) -> list[Division]:
+    """The season's league divisions (its cups' own apart), top first."""
+    return list(Division.objects.filter(season_id=season_id, is_cup=False).order_by("level", "id"))
+
+
+def division_next_level(*, season_id: int) -> int:
+    """The place below the season's lowest league division: 1 for the first."""
+    lowest = Division.objects.filter(season_id=season_id, is_cup=False).aggregate(lowest=Max("level"))["lowest"]
+    return (lowest or 0) + 1

@@ -3,7 +3,7 @@ what a withdrawal would do, before it is made."""
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 
 from league.models import Division, Fixture, MatchNight, TeamWithdrawal
 from league.models.fixtures import TRANSITIONS
@@ -41,6 +41,8 @@ class WithdrawalPreview:
     first_half: bool
     results: str
     fixtures: list[Fixture]
+    # Played before the day with no result returned: left to the overdue rule.
+    unreturned: list[Fixture]
 
 
 def withdrawal_preview(*, division_id: int, team_id: int, on: date) -> WithdrawalPreview:
@@ -49,7 +51,8 @@ def withdrawal_preview(*, division_id: int, team_id: int, on: date) -> Withdrawa
     league = division.season.league
     return WithdrawalPreview(first_half=first,
                              results=league.withdrawal_first_half if first else league.withdrawal_second_half,
-                             fixtures=remaining_fixtures(division=division, team_id=team_id))
+                             fixtures=remaining_fixtures(division=division, team_id=team_id, on=on),
+                             unreturned=unreturned_fixtures(division=division, team_id=team_id, on=on))
 
 
 def first_half(*, division: Division, on: date) -> bool:
@@ -61,9 +64,28 @@ def first_half(*, division: Division, on: date) -> bool:
     return played * 2 < weeks
 
 
-def remaining_fixtures(*, division: Division, team_id: int) -> list[Fixture]:
-    """The team's fixtures still to be played: not returned, nor decided."""
+def remaining_fixtures(*, division: Division, team_id: int, on: date) -> list[Fixture]:
+    """The team's fixtures still to be played on or after `on`, the day it
+    withdraws (a postponed one has no night yet): not returned, nor
+    decided. These a withdrawal voids."""
+    return list(_open(division, team_id).filter(_from(on)))
+
+
+def unreturned_fixtures(*, division: Division, team_id: int, on: date) -> list[Fixture]:
+    """The team's fixtures set for a night before `on` whose result was
+    never returned: a withdrawal leaves them to the overdue rule (the late
+    result's points, or a secretary's award), as for any other team."""
+    return list(_open(division, team_id).exclude(_from(on)))
+
+
+def _open(division: Division, team_id: int) -> QuerySet[Fixture]:
     returned = MatchNight.objects.filter(fixture__division=division, status__in=RETURNED).values("fixture_id")
-    return list(Fixture.objects.filter(Q(home_team_id=team_id) | Q(away_team_id=team_id), division=division,
-                                       status__in=TRANSITIONS["void"])
-                .exclude(pk__in=returned).select_related("home_team", "away_team").order_by("week", "pk"))
+    return (Fixture.objects.filter(Q(home_team_id=team_id) | Q(away_team_id=team_id), division=division,
+                                   status__in=TRANSITIONS["void"])
+            .exclude(pk__in=returned).select_related("home_team", "away_team").order_by("week", "pk"))
+
+
+def _from(on: date) -> Q:
+    """Fixtures whose night is `on` or later, or not set (postponed)."""
+    return (Q(status=Fixture.Status.POSTPONED) | Q(rearranged_to__gte=on)
+            | Q(rearranged_to__isnull=True, date__gte=on))

@@ -245,8 +245,8 @@ def _write(old: Season, new: NewSeason, plan: _Plan, *, user: Author, insist: bo
     for place in plan.divisions:
         source = place.source
         overrides = {name: getattr(source, name) for name in SETTING_NAMES}
-        division = division_create(season_id=season.pk, name=source.name, overrides=overrides, user=user)
-        Division.objects.filter(pk=division.pk).update(level=source.level)
+        division = division_create(season_id=season.pk, name=source.name, overrides=overrides, user=user,
+                                   level=source.level)
         # Entered here rather than one by one through division_team_add:
         # a new division has no fixtures to discard, and the change-over's
         # own audit entry lists every team.

@@ -10,11 +10,19 @@ from django.utils import timezone
 
 from league import formats
 from league.authors import Author
-from league.competition_settings import SETTING_NAMES, combination_problem, settings_problem, settings_resolve
+from league.competition_settings import (
+    SETTING_NAMES,
+    combination_problem,
+    draw_combination_problem,
+    settings_problem,
+    settings_resolve,
+)
 from league.models import Division, League, Season
 from league.refusals import NeedsInsisting, Refused, SettingsInvalid
 from league.selectors.formats import format_for_key, scheme_for_key
+from league.selectors.secretary import division_next_level
 from league.services.audit import audit_record
+from league.services.division_places import level_refusal, season_locked
 
 
 def league_create(
@@ -76,17 +84,25 @@ def season_create(
     return season
 
 
-def division_create(*, season_id: int, name: str, overrides: Mapping[str, Any] | None = None, user: Author) -> Division:
+def division_create(*, season_id: int, name: str, overrides: Mapping[str, Any] | None = None, user: Author,
+                    level: int | None = None) -> Division:
     """A new division of the season; an override left out or None inherits
-    the league's setting. Raises Season.DoesNotExist, SettingsInvalid, or
-    Refused when the name is taken."""
+    the league's setting. Its place (`level`, 1 the top) is the next below
+    the season's lowest division unless given. Raises Season.DoesNotExist,
+    SettingsInvalid, or Refused when the name or the place is taken."""
     given = _checked(overrides or {}, inherit=True)
     with transaction.atomic():
-        season = Season.objects.select_related("league").get(pk=season_id)
-        division = Division(season=season, name=name, **given)
+        season = season_locked(season_id=season_id)
+        if level is None:
+            level = division_next_level(season_id=season.pk)
+        refusal = level_refusal(season=season, level=level)
+        if refusal is not None:
+            raise refusal
+        division = Division(season=season, name=name, level=level, **given)
         _save_new(division, taken=f"{season} already has a division called {name!r}")
         _combinations_check(season.league, division)
-        audit_record(user=user, action="division.create", target=division, data={"overrides": dict(given)})
+        audit_record(user=user, action="division.create", target=division,
+                     data={"overrides": dict(given), "level": level})
     return division
 
 
@@ -99,6 +115,13 @@ def division_settings_change(*, division_id: int, changes: Mapping[str, Any], us
         _apply(division, given, user=user, action="division.settings.change")
         _combinations_check(division.season.league, division)
     return division
+
+
+def league_settings_fit_check(*, league: League) -> None:
+    """Raises SettingsInvalid when the league's settings, or any of its
+    divisions', no longer go together: after a new version of one of its
+    own formats or schemes, read as the newest."""
+    _combinations_check(league)
 
 
 def _checked(values: Mapping[str, Any], *, inherit: bool) -> dict[str, Any]:
@@ -134,11 +157,12 @@ def _combinations_check(league: League, division: Division | None = None) -> Non
     for resolved, where in checks:
         try:
             # A league's own format or scheme must be one it has.
-            format_for_key(league_id=league.pk, key=resolved.match_format)
+            fmt = format_for_key(league_id=league.pk, key=resolved.match_format)
             scheme = scheme_for_key(league_id=league.pk, key=resolved.points_scheme)
         except formats.FormatsError as err:
             raise SettingsInvalid(f"{where}: {err}") from None
-        problem = combination_problem(resolved, where=where, scheme=scheme)
+        problem = (combination_problem(resolved, where=where, scheme=scheme)
+                   or draw_combination_problem(resolved, where=where, scheme=scheme, fmt=fmt))
         if problem is not None:
             raise SettingsInvalid(problem)
 

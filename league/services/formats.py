@@ -19,10 +19,11 @@ from league import formats
 from league.authors import Author, author_user
 from league.competition_settings import OWN_PREFIX, is_own_key
 from league.models import Fixture, FormatVersion, League, MatchNight, StoredFormat
-from league.refusals import FormatInvalid, Refused
+from league.refusals import FormatInvalid, Refused, SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.selectors.formats import newest_version, stored_format_get
 from league.services.audit import Refusal, audit_record
+from league.services.competition import league_settings_fit_check
 
 Kind = StoredFormat.Kind
 WHAT: dict[str, str] = {Kind.FORMAT: "match format", Kind.SCHEME: "points scheme"}
@@ -73,14 +74,27 @@ def stored_format_change(*, league_id: int, key: str, kind: str, data: Mapping[s
             newest = newest_version(stored)
             if newest.data == checked:
                 return newest
-            version = _version_add(stored, checked, user)
-            if stored.name != checked["name"]:
-                stored.name = checked["name"]
-                stored.save(update_fields=["name"])
-            audit_record(user=user, action=f"{kind}.version", target=stored,
-                         data={"key": stored.key, "number": version.number, "data": checked})
-            return version
+            try:
+                with transaction.atomic():
+                    version = _version_add(stored, checked, user)
+                    # The league and divisions playing it must still be
+                    # able to (a scheme's draw against a format's).
+                    league_settings_fit_check(league=stored.league)
+            except SettingsInvalid as refusal:
+                failure = FormatInvalid([("draw" if kind == Kind.SCHEME else "", _sentence(refusal.message))])
+                audit_record(user=user, action=f"{kind}.version", target=stored, data={}, refusal=failure)
+            else:
+                if stored.name != checked["name"]:
+                    stored.name = checked["name"]
+                    stored.save(update_fields=["name"])
+                audit_record(user=user, action=f"{kind}.version", target=stored,
+                             data={"key": stored.key, "number": version.number, "data": checked})
+                return version
     raise failure
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def night_format_pin(night: MatchNight, fixture: Fixture) -> None:

@@ -11,6 +11,7 @@ from league.models import Division, League
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
 from league.services.audit import Refusal, audit_record
+from league.services.division_places import level_refusal, season_locked
 from league.standings.promotion import VENUE_MOVE_RULES, promotion_overrides_problem
 
 
@@ -51,13 +52,18 @@ def _problem(places: int, overrides: Mapping[str, int], venue_move: str) -> Refu
 
 
 def division_level_set(*, division_id: int, level: int, user: Author) -> Division:
-    """Raises Division.DoesNotExist, NotSecretary or Refused."""
+    """Raises Division.DoesNotExist, NotSecretary or Refused (a place
+    another division of the season holds among them)."""
     with transaction.atomic():
+        season_id = Division.objects.values_list("season_id", flat=True).get(pk=division_id)
+        season = season_locked(season_id=season_id)
         division = Division.objects.select_for_update(no_key=True).select_related("season__league").get(pk=division_id)
         refusal: Refusal | None = secretary_refusal(league=division.season.league, user=user,
                                                     doing="can change its settings")
-        if refusal is None and (isinstance(level, bool) or not isinstance(level, int) or level < 1):
-            refusal = Refused("a division's place is a whole number from 1, the top")
+        if refusal is None:
+            # A cup's own division stands outside the order: only the number is checked.
+            refusal = level_refusal(season=season, level=level, division_id=division.pk,
+                                    among_others=not division.is_cup)
         data = {"changes": {"level": [division.level, level]}}
         if refusal is None:
             division.level = level

@@ -9,8 +9,10 @@ withdrawn). The half is read from the division's match weeks: fewer than
 half of them played by the day of the withdrawal (a week is played once
 its night has passed) is the first half.
 
-Its remaining fixtures (neither returned nor already decided) are voided
-through the fixtures service, each audited there; its entries in the
+Its fixtures still to come (from the day of the withdrawal on, neither
+returned nor already decided) are voided through the fixtures service, each
+audited there; one whose night has passed without a result is left to the
+league's overdue rule, as any unreturned result is; its entries in the
 season's cups are withdrawn through the cups service, which concedes a tie
 still to be decided. Both run in this transaction, so a refusal of the
 withdrawal leaves everything as it was. The table is rebuilt after commit.
@@ -48,7 +50,7 @@ def team_withdraw(*, division_id: int, team_id: int, date: date, reason: str, us
             withdrawal = TeamWithdrawal.objects.create(
                 division=division, team=team, date=date, reason=reason.strip(), first_half=first, results=results,
                 made_by=author_user(user))
-            withdrawal.fixtures_voided = _void_remaining(division, team, reason=reason.strip(), user=user)
+            withdrawal.fixtures_voided = _void_remaining(division, team, on=date, reason=reason.strip(), user=user)
             withdrawal.save(update_fields=["fixtures_voided"])
             cups = _cups_withdrawn(division, team, user)
             standings_queue(division_id=division.pk)
@@ -81,8 +83,8 @@ def _refusal(division: Division, team: Team, reason: str) -> WithdrawalRefused |
     return None
 
 
-def _void_remaining(division: Division, team: Team, *, reason: str, user: Author) -> int:
-    ids = [fixture.pk for fixture in remaining_fixtures(division=division, team_id=team.pk)]
+def _void_remaining(division: Division, team: Team, *, on: date, reason: str, user: Author) -> int:
+    ids = [fixture.pk for fixture in remaining_fixtures(division=division, team_id=team.pk, on=on)]
     for fixture_id in ids:
         fixture_void(fixture_id=fixture_id, reason=f"{team} withdrew: {reason}", user=user)
     return len(ids)

@@ -80,7 +80,7 @@ def a_scene() -> Scene:
     premier = _drawn(Division.objects.create(season=season, name="Premier"),
                      [a_team(league, name) for name in ("Red Lion A", "Crown B", "Bell A", "Swan A")], secretary)
     fixtures_publish(division_id=premier.pk, user=secretary)
-    division_one = _drawn(Division.objects.create(season=season, name="Division One"),
+    division_one = _drawn(Division.objects.create(season=season, name="Division One", level=2),
                           [a_team(league, name) for name in ("Plough A", "Anchor B")], secretary)
     fixture = Fixture.objects.select_related("home_team", "away_team").filter(division=premier).first()
     assert fixture is not None
@@ -117,9 +117,9 @@ class Endpoint:
         return send(self.path(scene), self.body(scene), format="json")
 
 
-# Every table a fixture or squad write changes (League: its handicap rule).
-# Match-night writes add theirs.
-WATCHED: list[type[Model]] = [DivisionEntry, Fixture, SquadRegistration, League]
+# Every table a fixture or squad write changes (League: its handicap rule;
+# Division: the order of a season's divisions). Match-night writes add theirs.
+WATCHED: list[type[Model]] = [DivisionEntry, Fixture, SquadRegistration, League, Division]
 
 
 def state(models: list[type[Model]] | None = None) -> dict[str, list[dict[str, Any]]]:

@@ -59,6 +59,10 @@ HANDICAP_RULE = Endpoint("change the handicap rule", "put", lambda s: f"/api/lea
 WALKOVER_RULE = Endpoint("change the walkover setting", "put",
                          lambda s: f"/api/leagues/{s.season.league_id}/walkover-rule", lambda s: {"forfeit": None})
 
+DIVISION_ORDER = Endpoint("order a season's divisions", "put", lambda s: f"/api/seasons/{s.season.pk}/divisions",
+                          lambda s: {"divisions": [{"division": s.premier.pk, "level": 2},
+                                                   {"division": s.division_one.pk, "level": 1}]})
+
 MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     # endpoint           anonymous, another team's captain, own captain, another league's secretary, own secretary
     (ENTER_TEAM,         (401, 403, 403, 403, 201)),
@@ -76,6 +80,7 @@ MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     (CHANGEOVER_UNPLAYED, (401, 403, 403, 403, 422)),
     (HANDICAP_RULE,      (401, 403, 403, 403, 200)),
     (WALKOVER_RULE,      (401, 403, 403, 403, 200)),
+    (DIVISION_ORDER,     (401, 403, 403, 403, 200)),
 ]
 
 CASES = matrix_cases(MATRIX)

@@ -57,7 +57,7 @@ class World:
 
 def a_world() -> World:
     night = a_match_night("plain")
-    division_one = Division.objects.create(season=night.season, name="Division One")
+    division_one = Division.objects.create(season=night.season, name="Division One", level=2)
     entered = [a_team(night.league, name) for name in ("Plough A", "Anchor B")]
     DivisionEntry.objects.bulk_create(DivisionEntry(division=division_one, team=team) for team in entered)
     (free_player,) = players(1, prefix="Unsigned")

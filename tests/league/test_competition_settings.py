@@ -184,7 +184,7 @@ def test_setting_up_a_league_is_audited_with_who_did_it(season: Any, secretary: 
         ("division.create", secretary, "Leek & District Winter 2026-27 Premier"),
     ]
     assert entries[0].data["settings"]["rules"] == LEEK["rules"]
-    assert entries[2].data == {"overrides": {"match_format": "plain"}}
+    assert entries[2].data == {"overrides": {"match_format": "plain"}, "level": 1}
 
 
 def test_a_settings_change_is_audited_with_the_old_and_new_values(league: League, secretary: Any) -> None:

@@ -401,16 +401,12 @@ def shown_as(level: str, html: str) -> list[str]:
     return re.findall(rf'<p class="{level}">(.*?)</p>', html)
 
 
-def test_a_new_cup_whose_match_settings_are_refused_warns_so_the_first_time_and_when_sent_again() -> None:
+def test_a_new_cup_whose_match_settings_the_engine_refuses_is_not_made_and_says_why_beside_the_field() -> None:
     cup = a_cup()
     client, action = browser(cup.secretary), new_cup_page(cup)
-    sent = {**DRAWN_BY_HAND, "name": "Plate", "rules": '{"preset": "nonsense"}',
+    sent = {**DRAWN_BY_HAND, "name": "Plate", "preset": "pub", "target": "20000",
             "form_key": key_of_form(text(client.get(action)), action)}
-    for _ in range(2):
-        answer = post(client, action, sent)
-        made = Competition.objects.get(name="Plate")  # the one cup, however often the form is sent
-        assert answer["Location"] == f"/secretary/divisions/{made.division_id}/settings"
-        page = text(client.get(answer["Location"]))
-        [warned] = shown_as("warning", page)
-        assert warned.startswith("Plate is set up, but not its match settings: rules: unknown preset")
-        assert shown_as("success", page) == []
+    answer = post(client, action, sent)
+    assert answer.status_code == 200
+    assert "target must be a whole number of at least 1, at most 10000" in text(answer)
+    assert not Competition.objects.filter(name="Plate").exists()

@@ -6,16 +6,19 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 from leagues import a_team, players
 from matchnights import Night, a_match_night
+from tablets import tablet_for
 
-from league.models import Division, DivisionEntry, Fixture, SquadRegistration, Team
+from league.models import Division, DivisionEntry, Fixture, Season, SquadRegistration, Team
 from league.refusals import SubstitutionInvalid, TeamSheetInvalid
 from league.selectors.eligibility import card_eligibility_notes
 from league.services.competition import league_settings_change
 from league.services.formats import stored_format_create
 from league.services.match_games import rubber_game_card
+from league.services.squads import squad_register
 from league.services.substitutes import substitutes_name
 from league.services.teamsheets import team_sheet_enter
 from league.services.transfers import transfer_direct
@@ -90,7 +93,7 @@ def test_a_player_who_played_for_one_team_may_not_play_for_another_in_the_same_c
     night = a_match_night(transfers="secretary")
     if competition == "cup":
         # A team cup's legs are fixtures of the cup's own division.
-        night.fixture.division = Division.objects.create(season=night.season, name="Challenge Cup")
+        night.fixture.division = Division.objects.create(season=night.season, name="Challenge Cup", level=2)
         Division.objects.filter(pk=night.fixture.division.pk).update(is_cup=True)
         night.fixture.save()
     moved = night.away_players[0]
@@ -107,7 +110,7 @@ def test_a_player_who_played_for_one_team_may_not_play_for_another_in_the_same_c
                                                f"competition this season"):
         team_sheet_enter(fixture_id=same.pk, lineups=lineups, user=night.secretary)
     # Another competition is another matter.
-    other = another_fixture(night, Division.objects.create(season=night.season, name="Division Two"), plough)
+    other = another_fixture(night, Division.objects.create(season=night.season, name="Division Two", level=2), plough)
     team_sheet_enter(fixture_id=other.pk, lineups=lineups, user=night.secretary)
 
 
@@ -125,3 +128,47 @@ def test_a_returned_card_names_a_player_the_rules_did_not_allow(db: None) -> Non
 
 def _day(day: Any) -> str:
     return f"{day.day} {day:%B %Y}"
+
+
+def carried_over_tonight(night: Night, client: Client) -> None:
+    """Last season both teams had tonight's squads; this season's squads
+    are carried over from it today, on the secretary's page."""
+    today = timezone.localdate()
+    last = Season.objects.create(league=night.league, name="Last winter", start=today - timedelta(days=400),
+                                 registration_deadline=today - timedelta(days=410))
+    division = Division.objects.create(season=last, name="Premier")
+    for team, squad in ((night.home, night.home_players), (night.away, night.away_players)):
+        DivisionEntry.objects.create(division=division, team=team)
+        SquadRegistration.objects.bulk_create(SquadRegistration(season=last, team=team, player=p) for p in squad)
+    SquadRegistration.objects.filter(season=night.season).delete()
+    client.force_login(night.secretary)
+    client.post(f"/secretary/seasons/{night.season.pk}/carry-over", {"late_ok": "on"})
+    assert SquadRegistration.objects.filter(season=night.season).count() == 20
+
+
+def sheet_put(night: Night, lineups: list[tuple[list[int], list[int]]]) -> Any:
+    return tablet_for(night.home_captain).put(
+        f"/api/fixtures/{night.fixture.pk}/night/sheet",
+        {"rubbers": [{"home": home, "away": away} for home, away in lineups]}, format="json")
+
+
+def test_a_squad_carried_over_with_its_team_plays_the_first_night_under_a_waiting_rule(
+        db: None, client: Client) -> None:
+    night = a_match_night(eligible_after_days=14)
+    carried_over_tonight(night, client)
+    answer = sheet_put(night, night.lineups(SINGLES))
+    assert answer.status_code == 200, answer.json()
+
+
+def test_a_player_new_to_the_team_still_waits_beside_a_carried_squad(db: None, client: Client) -> None:
+    night = a_match_night(eligible_after_days=14)
+    carried_over_tonight(night, client)
+    # The away team's ninth player moves to the home side: new to it this season.
+    newcomer = night.away_players[9]
+    SquadRegistration.objects.filter(season=night.season, player=newcomer).delete()
+    squad_register(season_id=night.season.pk, team_id=night.home.pk, player_id=newcomer.pk, user=night.secretary)
+    lineups = night.lineups(SINGLES)
+    lineups[8] = ([newcomer.pk], lineups[8][1])
+    answer = sheet_put(night, lineups)
+    assert answer.status_code == 422
+    assert "a player may play 14 days after registering" in str(answer.json())

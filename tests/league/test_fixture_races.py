@@ -20,7 +20,8 @@ def test_a_team_entered_in_two_divisions_at_once_plays_in_one(postgres: None) ->
     league = a_league()
     league.secretaries.add(secretary)
     season = a_season(league)
-    divisions = [Division.objects.create(season=season, name=name) for name in ("Premier", "Division One")]
+    divisions = [Division.objects.create(season=season, name=name, level=level)
+                 for level, name in enumerate(("Premier", "Division One"), start=1)]
     team = a_team(league, "Red Lion A")
     answers = race([
         partial(division_team_add, division_id=division.pk, team_id=team.pk, user=secretary) for division in divisions

@@ -73,7 +73,7 @@ def test_a_secretary_enters_teams_in_a_division(division: Division, teams: list[
 def test_a_team_cannot_play_in_two_divisions_of_one_season(
     division: Division, teams: list[Team], secretary: Any,
 ) -> None:
-    second = Division.objects.create(season=division.season, name="Division One")
+    second = Division.objects.create(season=division.season, name="Division One", level=2)
     with pytest.raises(AlreadyEntered, match="Red Lion A already plays in Premier this season"):
         division_team_add(division_id=second.pk, team_id=teams[0].pk, user=secretary)
     assert not DivisionEntry.objects.filter(division=second).exists()
@@ -139,7 +139,7 @@ def test_taking_a_team_out_discards_the_drafts_drawn_with_it(
 
 def test_a_team_taken_out_may_enter_another_division(division: Division, teams: list[Team], secretary: Any) -> None:
     division_team_remove(division_id=division.pk, team_id=teams[0].pk, user=secretary)
-    second = Division.objects.create(season=division.season, name="Division One")
+    second = Division.objects.create(season=division.season, name="Division One", level=2)
     division_team_add(division_id=second.pk, team_id=teams[0].pk, user=secretary)
     assert DivisionEntry.objects.get(team=teams[0]).division == second
 

@@ -176,7 +176,7 @@ def test_every_problem_is_listed_at_once() -> None:
     ({"loss": None}, "loss", "A defeat is worth"),
     ({"per_game": True}, "per_game", "A game won is worth"),
     ({"win": 1, "draw": 2}, "draw", "A win (1) must be worth at least a draw (2)"),
-    ({"losing_bonus": {"points": 2, "within": 1}}, "draw", "bonus 2"),
+    ({"losing_bonus": {"points": 4, "within": 1}}, "draw", "bonus 4"),
     ({"losing_bonus": {"points": 0, "within": 1}}, "losing_bonus.points", "at least 1"),
     ({"losing_bonus": {"points": 1, "within": 0}}, "losing_bonus.within", "at least 1"),
     ({"losing_bonus": {"points": 1}}, "losing_bonus", "points and within"),

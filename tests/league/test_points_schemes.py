@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.formats import (
+    FORMATS,
     SCHEMES,
     LosingBonus,
     MatchResult,
@@ -21,6 +22,8 @@ from league.formats import (
     Side,
     UnknownScheme,
     Walkover,
+    draw_problem,
+    format_get,
     match_points,
     match_result,
     points,
@@ -100,8 +103,8 @@ def test_it_rejects_a_score_no_match_could_have(score: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"win": 1, "draw": 2}, r"a win \(1\) must be worth at least a draw \(2\)"),
-    ({"loss": 2}, r"a draw at least a defeat \(2 \+ bonus 0\)"),
-    ({"losing_bonus": LosingBonus(points=2, within=1)}, r"a draw at least a defeat \(0 \+ bonus 2\)"),
+    ({"loss": 3}, r"and at least a defeat \(3 \+ bonus 0\)"),
+    ({"losing_bonus": LosingBonus(points=3, within=1)}, r"and at least a defeat \(0 \+ bonus 3\)"),
     ({"loss": -1}, "whole number, 0 or more"),
     ({"per_game": -1}, "whole number, 0 or more"),
     ({"walkover": Walkover(score=(4, 5))}, "must favour the team that turned up"),
@@ -160,3 +163,35 @@ def test_a_walkover_never_pays_the_absent_team_more(scheme: PointsScheme, winner
 def test_the_examples_in_the_modules_docstring_run() -> None:
     result = doctest.testmod(points)
     assert result.failed == 0 and result.attempted > 0
+
+
+SOLIHULL_AS_WRITTEN = PointsScheme("close", "Close games", win=3, draw=0, loss=0,
+                                   losing_bonus=LosingBonus(points=1, within=1))
+
+
+def test_a_scheme_whose_draw_is_worth_less_than_a_close_defeat_is_a_scheme() -> None:
+    assert SOLIHULL_AS_WRITTEN.best_defeat == 1
+
+
+# The format, and whether Solihull's scheme as written (a draw 0, a close
+# defeat 1) suits it: only where a match can end level does it matter.
+DRAWS = [
+    ("plain", True),  # nine rubbers: never drawn
+    ("solihull", True),
+    ("guisborough", True),  # three
+    ("northallerton", False),  # eight: 4-4 is a draw
+]
+
+
+@pytest.mark.parametrize(("fmt", "suits"), DRAWS)
+def test_a_draw_worth_less_than_a_close_defeat_matters_only_where_a_match_can_be_drawn(fmt: str, suits: bool) -> None:
+    problem = draw_problem(SOLIHULL_AS_WRITTEN, format_get(fmt))
+    assert (problem is None) == suits
+    if not suits:
+        assert problem is not None and "gives a draw (0) less than a close defeat (0 + bonus 1)" in problem
+        assert "a match of 8 rubbers (Northallerton) can be drawn" in problem
+
+
+@pytest.mark.parametrize("key", sorted(SCHEMES))
+def test_every_preset_scheme_suits_every_preset_format(key: str) -> None:
+    assert [fmt for fmt in FORMATS.values() if draw_problem(SCHEMES[key], fmt)] == []

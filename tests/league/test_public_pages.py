@@ -211,7 +211,7 @@ def test_the_division_page_says_when_the_table_was_rebuilt_and_names_its_tie_bre
 
 
 def test_a_division_not_yet_rebuilt_says_its_table_comes_with_the_first_result(client: Client, played: Night) -> None:
-    empty = Division.objects.create(season=played.season, name="Second")
+    empty = Division.objects.create(season=played.season, name="Second", level=2)
     html = page(client, f"/divisions/{empty.pk}/")
     assert "division-table" not in html
     assert "No table yet: it is drawn up when the first result is confirmed." in text_of(html)

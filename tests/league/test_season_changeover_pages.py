@@ -122,6 +122,17 @@ def test_a_divisions_place_is_saved_from_its_settings_page(secretary: Any) -> No
     client = logged_in(secretary)
     second = ended.divisions[2]
     assert "Place in the league" in client.get(reverse("secretary-division-settings", args=[second.pk])).content.decode()
-    assert client.post(reverse("secretary-division-level", args=[second.pk]), {"level": 1}).status_code == 302
+    assert client.post(reverse("secretary-division-level", args=[second.pk]), {"level": 4}).status_code == 302
     second.refresh_from_db()
-    assert second.level == 1
+    assert second.level == 4
+
+
+def test_a_place_another_division_holds_is_refused_from_the_settings_page(secretary: Any) -> None:
+    ended = ended_league(secretary)
+    client = logged_in(secretary)
+    second = ended.divisions[2]
+    answer = client.post(reverse("secretary-division-level", args=[second.pk]), {"level": 1}, follow=True)
+    assert "Premier is already number 1 in Winter 2025-26: each division has a place of its own" in \
+        answer.content.decode()
+    second.refresh_from_db()
+    assert second.level == 3

@@ -177,7 +177,7 @@ def test_a_walkover_alone_keeps_a_season(night: Night) -> None:
 
 def test_a_division_page_leads_to_the_division_of_the_same_name_in_the_other_season(
         night: Night, next_season: Season) -> None:
-    same = Division.objects.create(season=next_season, name="Premier")
+    same = Division.objects.create(season=next_season, name="Premier", level=2)
     html = text(Client().get(f"/divisions/{night.division.pk}/"))
     assert f'href="/divisions/{same.pk}/">Summer<' in html
     assert f'href="/divisions/{night.division.pk}/" aria-current="page"' in html

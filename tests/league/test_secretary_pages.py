@@ -65,7 +65,7 @@ def published(drafts: list[Fixture], division: Division, secretary: Any) -> Fixt
 def test_the_home_page_lists_each_season_and_division_and_where_it_stands(
     browser: Client, league: Any, season: Season, division: Division, drafts: list[Fixture],
 ) -> None:
-    Division.objects.create(season=season, name="Division One")
+    Division.objects.create(season=season, name="Division One", level=2)
     html = text(browser.get("/secretary/"))
     assert "Leek &amp; District" in html and "Winter 2026-27" in html
     assert "12 drafted, not published" in html
@@ -168,12 +168,29 @@ def test_a_half_given_walkover_score_is_pointed_out_and_nothing_created(browser:
     assert not Division.objects.exists()
 
 
-def test_rules_the_engine_refuses_create_no_division_and_show_its_words(browser: Client, season: Season) -> None:
-    page = post(browser, f"/secretary/seasons/{season.pk}/divisions/new", {
-        "name": "Premier", "rules": '{"preset": "casino"}'})
+def test_the_division_form_asks_for_the_rules_field_by_field_and_saves_them(browser: Client, season: Season) -> None:
+    html = text(browser.get(f"/secretary/seasons/{season.pk}/divisions/new"))
+    assert 'name="rules"' not in html
+    assert '<label for="id_preset">Rule system' in html and '<label for="id_target">Points to win a game' in html
+    post(browser, f"/secretary/seasons/{season.pk}/divisions/new", {
+        "name": "Premier", "preset": "pagat", "target": "121", "finish": "exact", "down_can_win": "no"})
+    rules = Division.objects.get(season=season, name="Premier").rules
+    assert rules == {"preset": "pagat", "target": 121, "finish": "exact", "down_can_win": False}
+
+
+@pytest.mark.parametrize(("field", "given", "words"), [
+    ("preset", "casino", "Select a valid choice. casino is not one of the available choices."),
+    ("target", "0", "Ensure this value is greater than or equal to 1."),
+    ("target", "20000", "target must be a whole number of at least 1, at most 10000"),
+    ("chip_out_bonus", "two", "Enter a whole number."),
+])
+def test_game_rules_the_form_or_the_engine_refuses_create_no_division_and_say_why_beside_the_field(
+        browser: Client, season: Season, field: str, given: str, words: str) -> None:
+    form = {"name": "Premier", "preset": "pub", field: given}
+    page = post(browser, f"/secretary/seasons/{season.pk}/divisions/new", form)
     html = text(page)
     assert page.status_code == 200
-    assert 'class="refusal"' in html and "casino" in html
+    assert words in html
     assert 'value="Premier"' in html
     assert not Division.objects.exists()
 
@@ -203,7 +220,7 @@ def test_only_teams_in_no_division_this_season_are_offered(
 ) -> None:
     a_team(league, "Plough A")
     a_team(a_league("Stoke Sunday"), "Castle A")
-    second = Division.objects.create(season=season, name="Division One")
+    second = Division.objects.create(season=season, name="Division One", level=2)
     html = text(browser.get(f"/secretary/divisions/{second.pk}/"))
     assert ">Plough A</option>" in html
     assert ">Red Lion A</option>" not in html and "Castle A" not in html
@@ -212,7 +229,7 @@ def test_only_teams_in_no_division_this_season_are_offered(
 def test_a_team_entered_elsewhere_is_refused_in_the_services_words(
     browser: Client, season: Season, division: Division, teams: list[Team],
 ) -> None:
-    second = Division.objects.create(season=season, name="Division One")
+    second = Division.objects.create(season=season, name="Division One", level=2)
     page = post(browser, f"/secretary/divisions/{second.pk}/teams/add", {"team": teams[0].pk})
     assert page.status_code == 200
     assert "Red Lion A already plays in Premier this season" in text(page)

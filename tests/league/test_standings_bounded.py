@@ -54,7 +54,7 @@ def many_divisions(postgres: None) -> list[Division]:
     """A league of many divisions, analysed as the planner would see it."""
     season = Season.objects.create(league=a_league(), name="Winter", start=date(2026, 9, 1),
                                    registration_deadline=date(2026, 8, 25))
-    divisions = Division.objects.bulk_create(Division(season=season, name=f"Division {n}")
+    divisions = Division.objects.bulk_create(Division(season=season, name=f"Division {n}", level=n)
                                              for n in range(1, DIVISIONS + 1))
     teams = [a_team(season.league, f"Pub {n} A") for n in range(TEAMS)]
     DivisionEntry.objects.bulk_create(DivisionEntry(division=divisions[0], team=team) for team in teams)

@@ -51,7 +51,8 @@ class Scene:
         league = a_league("Totals League")
         season = Season.objects.create(league=league, name="Winter", start=date(2026, 9, 1),
                                        registration_deadline=date(2026, 8, 25))
-        self.division, self.other = (Division.objects.create(season=season, name=name) for name in ("One", "Two"))
+        self.division, self.other = (Division.objects.create(season=season, name=name, level=level)
+                                    for level, name in ((1, "One"), (2, "Two")))
         self.teams = [a_team(league, f"Pub {n} A") for n in range(TEAMS)]
         for team in self.teams:
             DivisionEntry.objects.create(division=self.division, team=team)

@@ -67,7 +67,7 @@ class Season_:
                                        registration_deadline=today - timedelta(days=80), squad_min=1)
         self.divisions, self.teams, self.fixtures, self.squads = [], [], [], {}
         for d in range(2):
-            division = Division.objects.create(season=season, name=f"Division {d + 1}")
+            division = Division.objects.create(season=season, name=f"Division {d + 1}", level=d + 1)
             self.divisions.append(division)
             teams = []
             for t in range(TEAMS_A_DIVISION):
@@ -236,7 +236,8 @@ def test_a_divisions_rebuild_costs_the_same_queries_however_big_the_league(
 
     alone = queries()
     for _ in range(3):
-        other = Division.objects.create(season=night.season, name=f"Division {Division.objects.count() + 1}")
+        number = Division.objects.count() + 1
+        other = Division.objects.create(season=night.season, name=f"Division {number}", level=number)
         more = a_match_night("plain", league_name=f"Town{other.pk} League")
         Fixture.objects.filter(pk=more.fixture.pk).update(division=other)
         DivisionEntry.objects.filter(team__in=[more.home, more.away]).update(division=other)

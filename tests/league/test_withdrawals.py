@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from leagues import a_league, a_team
+from tablets import tablet_for
 
 from league.models import (
     AuditEntry,
@@ -26,6 +27,7 @@ from league.models import (
 )
 from league.refusals import NotSecretary, WithdrawalRefused
 from league.services.cups import competition_create, cup_enter
+from league.services.overdue import results_overdue_check
 from league.services.standings import division_standings_rebuild
 from league.services.withdrawals import team_withdraw
 
@@ -163,3 +165,33 @@ def test_a_team_withdraws_only_once(scene: Scene) -> None:
     scene.withdraw(scene.week_dates[2])
     with pytest.raises(WithdrawalRefused, match="has already withdrawn"):
         scene.withdraw(scene.week_dates[3])
+
+
+def test_a_withdrawal_leaves_an_overdue_result_to_the_overdue_rule_and_voids_only_what_is_to_come(
+        scene: Scene) -> None:
+    # Week 1's match at Red Lion B was never returned: 15 days overdue by week 3.
+    overdue = Fixture.objects.get(division=scene.division, week=1, home_team=scene.red_lion)
+    MatchNight.objects.filter(fixture=overdue).delete()
+    answer = tablet_for(scene.secretary).post(
+        f"/api/divisions/{scene.division.pk}/withdrawals",
+        {"team": scene.red_lion.pk, "date": scene.week_dates[3].isoformat(), "reason": "lost their pub"},
+        format="json")
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["fixtures_voided"] == 4
+    overdue.refresh_from_db()
+    assert overdue.status == "published"
+    # The league's overdue rule then takes the late-result points off the home team, as for any other.
+    results_overdue_check()
+    assert [(s.team.name, s.points) for s in overdue.sanctions.select_related("team")] == [("Red Lion B", 3)]
+
+
+def test_the_confirmation_page_lists_the_unreturned_result_apart_from_the_fixtures_voided(
+        scene: Scene, client: Client) -> None:
+    overdue = Fixture.objects.get(division=scene.division, week=1, home_team=scene.red_lion)
+    MatchNight.objects.filter(fixture=overdue).delete()
+    client.force_login(scene.secretary)
+    page = client.post(f"/secretary/divisions/{scene.division.pk}/teams/{scene.red_lion.pk}/withdraw",
+                       {"step": "review", "date": scene.week_dates[3].isoformat(), "reason": "lost their pub"})
+    text = page.content.decode()
+    assert "4 remaining fixtures will be void" in text
+    assert "1 fixture already played without a result returned stays as it is" in text

@@ -1,0 +1,52 @@
+"""The captain's card keyed on a phone (390 by 844): each score is checked
+as it is typed, with the words beside the game, the card fits the screen's
+width, and saving it records every rubber's game."""
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from browsers import logged_in_context
+from league.models import RubberGame
+from nights import Night, a_night
+
+PHONE = {"width": 390, "height": 844}
+FIVE_FOUR = [(61, 40)] * 5 + [(30, 61)] * 4
+
+
+@pytest.fixture
+def night(transactional_db: None) -> Night:
+    return a_night("plain")
+
+
+@pytest.fixture
+def phone(chromium: Any, live_server: Any, night: Night) -> Iterator[Any]:
+    context = logged_in_context(chromium, live_server, night.secretary, viewport=PHONE)
+    yield context.new_page()
+    context.close()
+
+
+def test_a_whole_card_is_keyed_on_a_phone_each_score_checked_as_it_is_typed(phone: Any, night: Night) -> None:
+    phone.goto(f"/fixtures/{night.fixture.pk}/night")
+    phone.get_by_role("link", name="Key the whole card on one form").click()
+    expect(phone.get_by_role("heading", name="Key the card")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+    home, away = phone.locator('input[name="r1_g1_home"]'), phone.locator('input[name="r1_g1_away"]')
+    home.fill("64")
+    away.fill("40")
+    said = phone.locator("#r1_g1-check")
+    expect(said).to_have_text("Check this score: 64-40: a game to 61 is won on exactly 61.")
+    expect(home).to_have_attribute("aria-invalid", "true")
+    home.fill("61")
+    expect(said).to_have_text("")
+
+    for number, (home_score, away_score) in enumerate(FIVE_FOUR, start=1):
+        phone.locator(f'input[name="r{number}_g1_home"]').fill(str(home_score))
+        phone.locator(f'input[name="r{number}_g1_away"]').fill(str(away_score))
+    phone.get_by_role("button", name="Save the card").click()
+
+    expect(phone.get_by_text("The card is saved: 9 games recorded.")).to_be_visible()
+    recorded = RubberGame.objects.filter(rubber__night__fixture=night.fixture).order_by("rubber__number")
+    assert [(g.home_score, g.away_score) for g in recorded] == FIVE_FOUR

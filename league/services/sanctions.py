@@ -108,9 +108,11 @@ def _sanction_refusal(division: Division, team: Team | None, team_id: int, point
     if fixture_id is not None and not Fixture.objects.filter(
             Q(home_team=team) | Q(away_team=team), pk=fixture_id, division=division).exists():
         return Refused(f"fixture {fixture_id} is not one of {team}'s in {division}")
-    if late_result and fixture_id is None:
+    if not late_result:
+        return None
+    if fixture_id is None:
         return Refused("a sanction for a late result names the fixture whose result was late")
-    if late_result and Sanction.objects.filter(fixture_id=fixture_id, team=team, late_result=True).exists():
+    if Sanction.objects.filter(fixture_id=fixture_id, team=team, late_result=True).exists():
         return Refused(f"{team} already have a late-result sanction for this fixture: remove it first to "
                        f"apply another")
     return None

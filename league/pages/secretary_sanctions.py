@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from league.models import Division, Fixture, Team
+from league.pages.form_keys import done_once
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.late_results import LateTerms, late_result_terms
 from league.selectors.matches import result_due
@@ -79,14 +80,15 @@ def sanctions(request: HttpRequest, division_id: int) -> HttpResponse:
                     raise problem
                 confirming = True
             else:
-                applied = sanction_apply(division_id=division.pk, user=request.user, **form.arguments())
+                # Done once per confirmation form: a double tap on "Yes"
+                # takes the points off once.
+                return done_once(request, lambda: sanction_apply(division_id=division.pk, user=request.user,
+                                                                 **form.arguments()),
+                                 lambda applied: (reverse("secretary-sanctions", args=[division.pk]),
+                                                  f"{applied.team} lose {applied.points} point"
+                                                  f"{'s' if applied.points != 1 else ''} in {division.name}."))
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
-        else:
-            if not confirming:
-                messages.success(request, f"{applied.team} lose {applied.points} point"
-                                          f"{'s' if applied.points != 1 else ''} in {division.name}.")
-                return HttpResponseRedirect(reverse("secretary-sanctions", args=[division.pk]))
     return render(request, "secretary/sanctions.html", {
         "division": division, "sanctions": division_sanctions(division_id=division.pk), "form": form,
         "confirming": confirming, "most": sanction_most_points(division=division),

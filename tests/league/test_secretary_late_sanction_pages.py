@@ -75,3 +75,16 @@ def test_a_second_late_sanction_for_the_same_result_is_refused_with_the_form_kep
     html = text(post(browser(night.secretary), f"/secretary/divisions/{night.division.pk}/sanctions", form))
     assert "already have a late-result sanction for this fixture" in html
     assert Sanction.objects.count() == 1
+
+
+def test_a_confirmed_sanction_sent_twice_takes_its_points_off_once(night: Night) -> None:
+    client = browser(night.secretary)
+    address = f"/secretary/divisions/{night.division.pk}/sanctions"
+    form = {"team": night.away.pk, "points": 2, "reason": "Fielded an unregistered player", "fixture": ""}
+    confirmation = text(post(client, address, {**form, "step": "review"}))
+    key = re.search(r'name="form_key" value="([0-9a-f]+)"', confirmation)
+    assert key is not None, "the confirmation carries a key"
+    sent = {**form, "step": "confirm", "form_key": key.group(1)}
+    first, again = post(client, address, sent), post(client, address, sent)
+    assert (first.status_code, again.status_code) == (302, 302)
+    assert list(Sanction.objects.values_list("team_id", "points")) == [(night.away.pk, 2)]

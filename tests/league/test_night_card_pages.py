@@ -131,3 +131,24 @@ def test_only_the_home_captain_or_a_secretary_keys_the_card(night: Night) -> Non
     client = browser(night.away_captain)
     assert post(client, card_url(night), whole_card(night)).status_code == 403
     assert games(night) == []
+
+
+def test_a_block_rubbers_game_is_keyed_by_its_winner_beside_the_checked_ones(db: None) -> None:
+    block = a_match_night("northallerton", squad=16, league_name="Northallerton League")
+    sheet_entered(block, ["pairs"] * 8)
+    client = browser(block.home_captain)
+    html = text(client.get(card_url(block)))
+    assert 'name="r1_g1_winner"' in html and 'name="r5_g1_winner"' not in html
+    assert 'data-target' not in re.search(r'<input[^>]*name="r1_g1_home"[^>]*>', html).group(0)
+    sheet = {f"r{n}_{side}{slot}": block.lineups(["pairs"] * 8)[n - 1][0 if side == "home" else 1][at]
+             for n in range(1, 9) for side in ("home", "away") for at, slot in enumerate(("", "_partner"))}
+    games_given = {"r1_g1_winner": "away", "r5_g1_home": "61", "r5_g1_away": "30"}
+    response = post(client, card_url(block), {**sheet, **games_given, **keyed(client, block)})
+    assert response.status_code == 302, text(response)
+    assert games(block) == [(1, 1, None, None), (5, 1, 61, 30)]
+    assert RubberGame.objects.get(rubber__night__fixture=block.fixture, rubber__number=1).winner == "away"
+
+
+def test_someone_not_logged_in_is_sent_to_log_in_first(night: Night) -> None:
+    response = browser().get(card_url(night))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]

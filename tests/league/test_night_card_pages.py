@@ -152,3 +152,9 @@ def test_a_block_rubbers_game_is_keyed_by_its_winner_beside_the_checked_ones(db:
 def test_someone_not_logged_in_is_sent_to_log_in_first(night: Night) -> None:
     response = browser().get(card_url(night))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_where_the_pairs_are_drawn_the_card_sends_the_captain_to_draw_them_first(db: None) -> None:
+    drawn = a_match_night("guisborough", league_name="Guisborough League")
+    html = text(browser(drawn.home_captain).get(card_url(drawn)))
+    assert "the pairs are drawn at the table" in html and "draw them on the match night page</a> first" in html

@@ -2,6 +2,7 @@
 as it is typed, with the words beside the game, the card fits the screen's
 width, and saving it records every rubber's game."""
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +28,9 @@ def phone(chromium: Any, live_server: Any, night: Night) -> Iterator[Any]:
     context.close()
 
 
-def test_a_whole_card_is_keyed_on_a_phone_each_score_checked_as_it_is_typed(phone: Any, night: Night) -> None:
+def test_a_whole_card_is_keyed_on_a_phone_each_score_checked_as_it_is_typed(
+    phone: Any, night: Night, screenshots: Path,
+) -> None:
     phone.goto(f"/fixtures/{night.fixture.pk}/night")
     phone.get_by_role("link", name="Key the whole card on one form").click()
     expect(phone.get_by_role("heading", name="Key the card")).to_be_visible()
@@ -39,6 +42,8 @@ def test_a_whole_card_is_keyed_on_a_phone_each_score_checked_as_it_is_typed(phon
     said = phone.locator("#r1_g1-check")
     expect(said).to_have_text("Check this score: 64-40: a game to 61 is won on exactly 61.")
     expect(home).to_have_attribute("aria-invalid", "true")
+    said.scroll_into_view_if_needed()
+    phone.screenshot(path=screenshots / "card-phone.png")
     home.fill("61")
     expect(said).to_have_text("")
 

@@ -28,3 +28,7 @@ for (const game of document.querySelectorAll(".card-game")) {
     if (!game.contains(event.relatedTarget)) check(game, true);
   });
 }
+
+// A card the server sent back: the keyboard (and the screen) goes to what
+// it refused, which may be a rubber far down a phone's page.
+document.querySelector(".card-sheet #refusal, .card-game.refused input, .card-rubber .refusal")?.focus();

@@ -1,5 +1,6 @@
 """The captain's card keyed on a phone (390 by 844): each score is checked
-as it is typed, with the words beside the game, the card fits the screen's
+as it is typed, with the words beside the game; sent all the same, the
+server refuses it there and saves nothing; the card fits the screen's
 width, and saving it records every rubber's game."""
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +33,8 @@ def test_a_whole_card_is_keyed_on_a_phone_each_score_checked_as_it_is_typed(
     phone: Any, night: Night, screenshots: Path,
 ) -> None:
     phone.goto(f"/fixtures/{night.fixture.pk}/night")
-    phone.get_by_role("link", name="Key the whole card on one form").click()
+    with phone.expect_navigation(wait_until="load"):  # the card's script listening before anything is typed
+        phone.get_by_role("link", name="Key the whole card on one form").click()
     expect(phone.get_by_role("heading", name="Key the card")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
@@ -44,6 +46,17 @@ def test_a_whole_card_is_keyed_on_a_phone_each_score_checked_as_it_is_typed(
     expect(home).to_have_attribute("aria-invalid", "true")
     said.scroll_into_view_if_needed()
     phone.screenshot(path=screenshots / "card-phone.png")
+
+    # The check is a help: the card is sent all the same, and the server
+    # refuses it beside the same game, keeps what was typed, saves nothing.
+    phone.locator('input[name="r2_g1_home"]').fill("61")
+    phone.locator('input[name="r2_g1_away"]').fill("20")
+    phone.get_by_role("button", name="Save the card").click()
+    expect(phone.locator("#r1_g1-check")).to_have_text("64-40: a game to 61 is won on exactly 61")
+    expect(phone.locator('input[name="r1_g1_home"]')).to_be_focused()
+    expect(phone.locator('input[name="r2_g1_away"]')).to_have_value("20")
+    assert not RubberGame.objects.exists()
+
     home.fill("61")
     expect(said).to_have_text("")
 

@@ -34,7 +34,13 @@ from league.selectors.substitutes import night_substitutes
 from league.services.fixtures import fixture_forfeit
 from league.services.match_games import rubber_game_card, rubber_game_remove, rubber_game_start
 from league.services.pairs_draw import team_sheet_draw
-from league.services.results import match_confirm, match_dispute, match_resolve, match_submit
+from league.services.results import (
+    match_confirm,
+    match_dispute,
+    match_resolve,
+    match_submit,
+    match_submit_problems,
+)
 from league.services.substitutes import substitute_on, substitutes_name
 from league.services.teamsheets import team_sheet_enter
 
@@ -146,9 +152,12 @@ def game_remove(request: HttpRequest, found: NightPage, rubber: int) -> HttpResp
 
 @night_action
 def submit(request: HttpRequest, found: NightPage) -> HttpResponse:
-    # Without a team sheet there is nothing to confirm: the service's
-    # refusal is shown at once rather than after a confirmation.
-    if not confirmed(request) and found.view["rubbers"] and found.view["rubbers"][0]["home"]:
+    # A night with a rubber undecided (or no team sheet) has nothing to
+    # confirm: what is not done is shown at once, and no "Yes" is offered.
+    if not confirmed(request):
+        problems = match_submit_problems(fixture_id=found.fixture.pk)
+        if problems:
+            return render_night(request, found.fixture.pk, Bound("result", None, problems))
         return confirm_page(request, found, title="Submit the result", lines=result_lines(found, "submit"),
                             button="Yes: submit it")
     try:

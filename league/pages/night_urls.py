@@ -2,7 +2,7 @@
 rearrangement_actions)."""
 from django.urls import path
 
-from league.pages import night, night_actions, rearrangement_actions
+from league.pages import night, night_actions, night_card, rearrangement_actions
 
 PREFIX = "fixtures/<num:fixture_id>/night"
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path(PREFIX, night.page, name="night-page"),
     path(f"{PREFIX}/live", night.live, name="night-page-live"),
     path(f"{PREFIX}/card.csv", night.card_csv, name="night-page-card-csv"),
+    path(f"{PREFIX}/card", night_card.card, name="night-page-card"),
     path(f"{PREFIX}/sheet", night_actions.sheet, name="night-page-sheet"),
     path(f"{PREFIX}/sheet/draw", night_actions.sheet_draw, name="night-page-sheet-draw"),
     path(f"{PREFIX}/substitutes", night_actions.substitutes, name="night-page-substitutes"),

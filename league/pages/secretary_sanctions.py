@@ -11,8 +11,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from league.models import Division, Fixture, Team
+from league.pages.form_keys import done_once
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
+from league.selectors.late_results import LateTerms, late_result_terms
+from league.selectors.matches import result_due
 from league.selectors.secretary import (
+    division_fixture,
     division_fixtures_out,
     division_get,
     division_sanctions,
@@ -32,6 +36,9 @@ class SanctionForm(forms.Form):
                              help_text="What the team did. It is kept with the sanction and in the audit log.")
     fixture = forms.IntegerField(label="For the fixture", required=False, widget=forms.Select,
                                  help_text="A sanction for one match, such as a result returned late.")
+    # Set when the form starts from the league's rule for a late result (the
+    # results page's link): the sanction is then that fixture's late-result one.
+    late_result = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, teams: list[Team], fixtures: list[Fixture], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -43,7 +50,7 @@ class SanctionForm(forms.Form):
         """The cleaned fields as `sanction_apply` takes them."""
         data = self.cleaned_data
         return {"team_id": data["team"], "points": data["points"], "reason": data["reason"],
-                "fixture_id": data["fixture"]}
+                "fixture_id": data["fixture"], "late_result": data["late_result"]}
 
 
 class RemoveForm(forms.Form):
@@ -56,10 +63,13 @@ class RemoveForm(forms.Form):
 def sanctions(request: HttpRequest, division_id: int) -> HttpResponse:
     """The division's sanctions; a POST reviews one (what it takes off, the
     most the league allows), and a confirmed POST applies it. A GET may
-    name the team and fixture to start from (the results page links so)."""
+    name the team and fixture to start from, and with `late` the points
+    and reason of the league's rule for a late result (the results page
+    links so)."""
     division = division_get(division_id=division_id)
     require_secretary(request, division.season.league)
-    form = _sanction_form(division, data=request.POST or None, initial=request.GET.dict())
+    initial, late = _initial(division, request.GET.dict())
+    form = _sanction_form(division, data=request.POST or None, initial=initial)
     step = request.POST.get("step", "review")
     confirming = False
     if request.method == "POST" and form.is_valid() and step != "edit":
@@ -70,18 +80,19 @@ def sanctions(request: HttpRequest, division_id: int) -> HttpResponse:
                     raise problem
                 confirming = True
             else:
-                applied = sanction_apply(division_id=division.pk, user=request.user, **form.arguments())
+                # Done once per confirmation form: a double tap on "Yes"
+                # takes the points off once.
+                return done_once(request, lambda: sanction_apply(division_id=division.pk, user=request.user,
+                                                                 **form.arguments()),
+                                 lambda applied: (reverse("secretary-sanctions", args=[division.pk]),
+                                                  f"{applied.team} lose {applied.points} point"
+                                                  f"{'s' if applied.points != 1 else ''} in {division.name}."))
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
-        else:
-            if not confirming:
-                messages.success(request, f"{applied.team} lose {applied.points} point"
-                                          f"{'s' if applied.points != 1 else ''} in {division.name}.")
-                return HttpResponseRedirect(reverse("secretary-sanctions", args=[division.pk]))
     return render(request, "secretary/sanctions.html", {
         "division": division, "sanctions": division_sanctions(division_id=division.pk), "form": form,
         "confirming": confirming, "most": sanction_most_points(division=division),
-        "chosen": _chosen(form) if confirming else None})
+        "chosen": _chosen(form) if confirming else None, "late": late})
 
 
 @secretary_page
@@ -108,6 +119,21 @@ def remove(request: HttpRequest, sanction_id: int) -> HttpResponse:
                 return HttpResponseRedirect(reverse("secretary-sanctions", args=[sanction.division_id]))
     return render(request, "secretary/sanction_remove.html", {
         "sanction": sanction, "form": form, "confirming": confirming})
+
+
+def _initial(division: Division, asked: dict[str, str]) -> tuple[dict[str, Any], LateTerms | None]:
+    """The form's first values from the address; with `late` and one of the
+    division's fixtures, the home team, points and reason the league's rule
+    gives its result returned late, and those terms."""
+    fixture_id = asked.get("fixture", "")
+    if "late" not in asked or not fixture_id.isdigit():
+        return asked, None
+    fixture = division_fixture(division_id=division.pk, fixture_id=int(fixture_id))
+    if fixture is None:
+        return asked, None
+    terms = late_result_terms(fixture=fixture, due=result_due(fixture))
+    return {**asked, "team": fixture.home_team_id, "points": terms.points or None, "reason": terms.reason,
+            "late_result": True}, terms
 
 
 def _sanction_form(division: Division, *, data: Any, initial: dict[str, Any]) -> SanctionForm:

@@ -24,6 +24,7 @@ from league.pages import (
     secretary_setup,
     secretary_squads,
     secretary_teams,
+    secretary_tonight,
     secretary_transfers,
 )
 
@@ -56,6 +57,7 @@ urlpatterns = [
     path("leagues/<num:league_id>/disputes", secretary_results.disputes_page, name="secretary-disputes"),
     path("disputes/<num:fixture_id>/settle", secretary_results.settle, name="secretary-dispute-settle"),
     path("disputes/<num:fixture_id>/correct", secretary_results.correct, name="secretary-dispute-correct"),
+    path("leagues/<num:league_id>/tonight", secretary_tonight.tonight, name="secretary-tonight"),
     path("leagues/<num:league_id>/results", secretary_results.results_page, name="secretary-results"),
     path("divisions/<num:division_id>/sanctions", secretary_sanctions.sanctions, name="secretary-sanctions"),
     path("sanctions/<num:sanction_id>/remove", secretary_sanctions.remove, name="secretary-sanction-remove"),

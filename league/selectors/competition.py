@@ -7,7 +7,12 @@ from league.models import Division, Team
 def division_settings(*, division_id: int) -> CompetitionSettings:
     """The division's settings, each override it leaves empty inherited
     from its league. Raises Division.DoesNotExist."""
-    division = Division.objects.select_related("season__league").get(pk=division_id)
+    return settings_of(Division.objects.select_related("season__league").get(pk=division_id))
+
+
+def settings_of(division: Division) -> CompetitionSettings:
+    """`division_settings` of a division read with its season and league,
+    asking nothing more of the database (a list of many divisions' nights)."""
     league = division.season.league
     return settings_resolve(
         {name: getattr(league, name) for name in SETTING_NAMES},

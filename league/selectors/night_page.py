@@ -11,10 +11,12 @@ and settled only while it is disputed.
 from dataclasses import dataclass
 from typing import Any
 
+import scoring
 from league.authors import Author
 from league.models import Fixture, MatchNight, Player
 from league.selectors.access import is_captain, is_secretary, scores_for_any
-from league.selectors.matches import PLAYABLE, night_view
+from league.selectors.competition import division_settings
+from league.selectors.matches import PLAYABLE, match_format_of, night_view
 from league.selectors.squads import squad_players
 
 Night = MatchNight.Status
@@ -121,3 +123,24 @@ def rubber_states(view: dict[str, Any]) -> list[RubberState]:
         decided=rubber["winner"] is not None,
         next_game=len(rubber["games"]) + 1,
     ) for rubber in view["rubbers"]]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What a final score of a rubber's game must reach: its target, and
+    whether it is won on exactly that (the card form's checks as typed)."""
+
+    points: int
+    exact: bool
+
+
+def card_targets(*, fixture: Fixture) -> dict[int, Target]:
+    """Each checked rubber's target by number, under the division's rules
+    with the rubber's changes (an unchecked rubber has none)."""
+    rules = division_settings(division_id=fixture.division_id).rules
+    targets = {}
+    for number, spec in enumerate(match_format_of(fixture).rubbers, start=1):
+        if spec.checked:
+            parsed = scoring.Rules.parse(spec.rules_over(rules))
+            targets[number] = Target(points=parsed.target, exact=parsed.finish == "exact")
+    return targets

@@ -88,6 +88,12 @@ def fixture_get(*, fixture_id: int) -> Fixture:
                                            "walkover_winner", "cup_tie").get(pk=fixture_id))
 
 
+def division_fixture(*, division_id: int, fixture_id: int) -> Fixture | None:
+    """One of the division's fixtures, with its teams and division, or None."""
+    return (Fixture.objects.filter(division_id=division_id, pk=fixture_id)
+            .select_related("home_team", "away_team", "division__season").first())
+
+
 def division_teams(*, division_id: int) -> list[Team]:
     """The division's teams in entry order, the order the fixtures seat them."""
     entries = DivisionEntry.objects.filter(division_id=division_id).select_related("team__home_venue")

@@ -25,8 +25,8 @@ from datetime import date
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from league.models import Fixture, League, OverdueNotice, Sanction, Team
-from league.selectors.competition import division_settings
+from league.models import Fixture, League, OverdueNotice, Team
+from league.selectors.late_results import late_result_sanction, late_result_terms
 from league.selectors.matches import results_due_soon, results_overdue
 from league.services.audit import audit_record
 from league.services.match_notices import captains, secretaries
@@ -54,23 +54,21 @@ def _notice(fixture: Fixture, due: date) -> OverdueNotice | None:
         home = Team.objects.select_for_update(no_key=True).get(pk=fixture.home_team_id)
         if OverdueNotice.objects.filter(fixture=fixture).exists():
             return None
-        offence = Sanction.objects.filter(team=home, late_result=True,
-                                          division__season_id=fixture.division.season_id).count() + 1
-        # A cup has no table to take points from: its late results are chased, not sanctioned.
-        points = 0 if fixture.division.is_cup else division_settings(
-            division_id=fixture.division_id).late_result_deduction(offence)
-        sanction = None
-        if points:
-            sanction = sanction_record(
-                division=fixture.division, team=home, points=points, fixture_id=fixture.pk, late_result=True,
-                reason=f"Late result {offence} this season: {fixture} was due by {due:%d %B %Y}.", user=None,
-            )
+        terms = late_result_terms(fixture=fixture, due=due)
+        offence = terms.offence
+        # A secretary may have applied it by hand before the check came
+        # round (from the results page): it is the fixture's one sanction.
+        sanction = late_result_sanction(fixture_id=fixture.pk)
+        if sanction is None and terms.points:
+            sanction = sanction_record(division=fixture.division, team=home, points=terms.points, fixture_id=fixture.pk,
+                                       late_result=True, reason=terms.reason, user=None)
         people = _recipients(fixture)
         notice = OverdueNotice.objects.create(fixture=fixture, due=due, sanction=sanction, recipients=list(
             dict.fromkeys(user.email.lower() for user in people if user is not None and user.email)))
         _tell(fixture, notice, people)
         audit_record(user=None, action="result.overdue", target=fixture, data={
-            "due": due.isoformat(), "offence": offence, "points": points, "recipients": notice.recipients,
+            "due": due.isoformat(), "offence": offence, "points": sanction.points if sanction is not None else 0,
+            "recipients": notice.recipients,
         })
     return notice
 

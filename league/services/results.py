@@ -78,6 +78,16 @@ def match_submit(*, fixture_id: int, user: Author) -> MatchNight:
     return night_change(fixture_id=fixture_id, action="night.submit", user=user, change=change)
 
 
+def match_submit_problems(*, fixture_id: int) -> list[str]:
+    """What `match_submit` would refuse in the night as it stands, rubber by
+    rubber (nothing: every rubber is decided), asked before the home
+    captain confirms; it changes and audits nothing. Raises
+    Fixture.DoesNotExist."""
+    fixture = Fixture.objects.get(pk=fixture_id)
+    night = MatchNight.objects.filter(fixture=fixture).first()
+    return _undecided(match_format_of(fixture), night_rubbers(night) if night is not None else [])
+
+
 def match_confirm(*, fixture_id: int, user: Author) -> MatchNight:
     """The away captain agrees the submitted result: it now counts."""
 

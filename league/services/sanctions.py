@@ -26,10 +26,12 @@ Failure = NotSecretary | Refused
 
 def sanction_apply(
     *, division_id: int, team_id: int, points: int, reason: str, user: Author, fixture_id: int | None = None,
+    late_result: bool = False,
 ) -> Sanction:
     """Deducts `points` (1 or more, at most `sanction_most_points`) from the
     team in the division's table, saying why, optionally for one of its
-    fixtures. Raises
+    fixtures; `late_result` for that fixture's result returned late (the
+    nightly overdue check then applies no other). Raises
     Division.DoesNotExist, NotSecretary or Refused."""
     failure: Failure | None = None
     sanction: Sanction | None = None
@@ -37,13 +39,13 @@ def sanction_apply(
         division = Division.objects.select_related("season__league").get(pk=division_id)
         team = Team.objects.filter(pk=team_id).first()
         failure = (secretary_refusal(league=division.season.league, user=user, doing="can apply a sanction")
-                   or _sanction_refusal(division, team, team_id, points, reason, fixture_id))
+                   or _sanction_refusal(division, team, team_id, points, reason, fixture_id, late_result))
         data: dict[str, Any] = {"division": division.pk, "points": points, "reason": reason.strip(),
-                                "fixture": fixture_id}
+                                "fixture": fixture_id, "late_result": late_result}
         if failure is None:
             assert team is not None
             sanction = sanction_record(division=division, team=team, points=points, reason=reason.strip(),
-                                       fixture_id=fixture_id, user=user)
+                                       fixture_id=fixture_id, user=user, late_result=late_result)
             audit_record(user=user, action="sanction.apply", target=team, data={**data, "sanction": sanction.pk})
         else:
             audit_record(user=user, action="sanction.apply", target=team or division,
@@ -92,7 +94,7 @@ def sanction_record(
 
 
 def _sanction_refusal(division: Division, team: Team | None, team_id: int, points: int, reason: str,
-                      fixture_id: int | None) -> Refused | None:
+                      fixture_id: int | None, late_result: bool = False) -> Refused | None:
     if team is None or not DivisionEntry.objects.filter(division=division, team=team).exists():
         return Refused(f"{team or f'team {team_id}'} does not play in {division}")
     if isinstance(points, bool) or not isinstance(points, int) or points < 1:
@@ -106,6 +108,13 @@ def _sanction_refusal(division: Division, team: Team | None, team_id: int, point
     if fixture_id is not None and not Fixture.objects.filter(
             Q(home_team=team) | Q(away_team=team), pk=fixture_id, division=division).exists():
         return Refused(f"fixture {fixture_id} is not one of {team}'s in {division}")
+    if not late_result:
+        return None
+    if fixture_id is None:
+        return Refused("a sanction for a late result names the fixture whose result was late")
+    if Sanction.objects.filter(fixture_id=fixture_id, team=team, late_result=True).exists():
+        return Refused(f"{team} already have a late-result sanction for this fixture: remove it first to "
+                       f"apply another")
     return None
 
 
@@ -124,12 +133,12 @@ def sanction_most_points(*, division: Division) -> int:
 
 
 def sanction_check(*, division_id: int, team_id: int, points: int, reason: str,
-                   fixture_id: int | None = None) -> Refused | None:
+                   fixture_id: int | None = None, late_result: bool = False) -> Refused | None:
     """What `sanction_apply` would refuse in the league's rules, asked before
     the secretary confirms; it changes and audits nothing."""
     division = Division.objects.select_related("season__league").get(pk=division_id)
     team = Team.objects.filter(pk=team_id).first()
-    return _sanction_refusal(division, team, team_id, points, reason, fixture_id)
+    return _sanction_refusal(division, team, team_id, points, reason, fixture_id, late_result)
 
 
 def _most_why(division: Division) -> str:

@@ -33,7 +33,8 @@ def phone(chromium: Any, live_server: Any, night: Night) -> Iterator[Any]:
 def _pages(night: Night) -> list[str]:
     division, league = night.fixture.division_id, night.fixture.division.season.league_id
     return ["/secretary/", f"/secretary/divisions/{division}/fixtures/", f"/secretary/divisions/{division}/sanctions",
-            f"/secretary/leagues/{league}/results", f"/secretary/fixtures/{night.fixture.pk}/rearrange"]
+            f"/secretary/leagues/{league}/results", f"/secretary/fixtures/{night.fixture.pk}/rearrange",
+            f"/secretary/leagues/{league}/tonight"]
 
 
 def test_the_secretarys_pages_fit_a_phone_without_scrolling_sideways(

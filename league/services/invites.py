@@ -186,7 +186,7 @@ def _place_given(invite: LoginInvite, login: User) -> None:
     role = invite.role
     if role == LoginInvite.Role.SECRETARY:
         invite.league.secretaries.add(login)
-    elif role in TEAM_ROLES:
+    elif role in TEAM_ROLES and invite.team_id is not None:
         team = Team.objects.select_for_update(no_key=True).get(pk=invite.team_id)
         if role == LoginInvite.Role.CAPTAIN:
             team.captain = login

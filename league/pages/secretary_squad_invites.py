@@ -31,8 +31,9 @@ class SquadInviteForm(forms.Form):
         for player in players:
             self.fields[f"invite_{player.pk}"] = forms.BooleanField(label=f"Invite {player.name}", required=False,
                                                                     initial=True)
+            # Not required: a row left out of the form is a player's, as the select starts.
             self.fields[f"role_{player.pk}"] = forms.ChoiceField(label=f"{player.name} as", choices=ROLES,
-                                                                 initial=LoginInvite.Role.PLAYER)
+                                                                 initial=LoginInvite.Role.PLAYER, required=False)
             self.fields[f"email_{player.pk}"] = forms.EmailField(
                 label=f"{player.name}'s email address", required=False,
                 widget=forms.EmailInput(attrs={"placeholder": "none: a link to pass on"}))
@@ -43,7 +44,7 @@ class SquadInviteForm(forms.Form):
 
     def wanted(self, team_id: int) -> list[Wanted]:
         data = self.cleaned_data
-        return [Wanted(role=data[f"role_{player.pk}"], player_id=player.pk, team_id=team_id, name=player.name,
+        return [Wanted(role=data[f"role_{player.pk}"] or LoginInvite.Role.PLAYER, player_id=player.pk, team_id=team_id, name=player.name,
                        email=data[f"email_{player.pk}"]) for player in self.players if data[f"invite_{player.pk}"]]
 
 
@@ -61,7 +62,10 @@ def squad_invite(request: HttpRequest, season_id: int, team_id: int) -> HttpResp
     back = reverse("secretary-squad", args=[season.pk, team.pk])
     if request.method == "POST" and form.is_valid():
         wanted = form.wanted(team.pk)
-        if not wanted:
+        if not wanted and any(name.startswith("invite_") for name in request.POST):
+            # A form sent again: its players are invited already.
+            form.add_error(None, "the players ticked have an invitation open already: the team's page lists them")
+        elif not wanted:
             form.add_error(None, "tick at least one player to invite")
         else:
             try:

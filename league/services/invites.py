@@ -27,7 +27,7 @@ from league.models.devices import token_hash
 from league.models.invites import TEAM_ROLES
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
-from league.selectors.invites import invite_closed_reason, player_outside_league
+from league.selectors.invites import invite_closed_reason, player_invites_open, player_outside_league
 from league.services.audit import audit_record
 from league.services.contacts import LinkFor, email_accepted
 
@@ -96,6 +96,9 @@ def _checked(league: League, one: Wanted) -> tuple[Team | None, Player | None]:
         raise Refused("choose the player they are")
     if player is not None and player.user_id is not None:
         raise Refused(f"{player.name} logs in already")
+    if player is not None and player_invites_open(player_id=player.pk):
+        # Also what keeps a form sent twice from inviting them twice.
+        raise Refused(f"{player.name} has an invitation open: withdraw it first to send another")
     if player is not None and player_outside_league(player=player, league=league):
         raise Refused(f"{player.name} plays in another league: its secretary invites them")
     return (team if one.role in TEAM_ROLES else None), player

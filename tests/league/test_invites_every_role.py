@@ -121,3 +121,15 @@ def test_a_team_role_needs_a_team_of_the_league(secretary: Any, league: League, 
     page = post(browser(secretary), f"/secretary/leagues/{league.pk}/players/{squad[0].pk}/invite",
                 {"role": "captain", "team": ""})
     assert "choose the team" in text(page) and not LoginInvite.objects.exists()
+
+
+def test_a_squad_invitation_sent_twice_invites_once(secretary: Any, league: League, team: Team,
+                                                    squad: list[Player]) -> None:
+    season_id = squad[0].registrations.get().season_id
+    first = squad[0]
+    form = {f"invite_{first.pk}": "on", f"role_{first.pk}": "player", f"email_{first.pk}": "one@league.test"}
+    url = f"/secretary/seasons/{season_id}/teams/{team.pk}/squad/invite"
+    post(browser(secretary), url, form)
+    again = post(browser(secretary), url, form)
+    assert "have an invitation open already" in text(again)
+    assert LoginInvite.objects.count() == 1 and len(mail.outbox) == 1

@@ -140,7 +140,7 @@ def invite_accept(*, token: str, email: str, link_for: LinkFor, login: User | No
     invitation, or one used, withdrawn or expired, when the username is
     taken, or when the player is someone else's login."""
     with transaction.atomic():
-        invite = (LoginInvite.objects.select_for_update(no_key=True).select_related("team", "league")
+        invite = (LoginInvite.objects.select_for_update(no_key=True, of=("self",)).select_related("team", "league")
                   .filter(token_hash=token_hash(token)).first())
         if invite is None:
             raise Refused("this link opens no invitation: check it was copied whole")

@@ -75,7 +75,8 @@ def notice_queue(*, kind: str, event: str, league: League, to: Iterable[Recipien
     for user, address in _recipients(to):
         key = f"{event}:{f'user:{user.pk}' if user is not None else f'to:{address}'}"[:255]
         if not address:
-            _write(key=key, league=league, kind=kind, user=user, address="", subject=_for(subject, user)[:200],
+            # A key of its own: told again once they have an address, the event still reaches them.
+            _write(key=f"{key[:244]}:unreached", league=league, kind=kind, user=user, address="", subject=_for(subject, user)[:200],
                    body=_for(body, user), link=link, status=Notice.Status.UNREACHABLE,
                    last_error=_unreachable_reason(user))
             continue

@@ -20,8 +20,9 @@ from in_process import committing
 from matchnights import Night, a_match_night, submitted_five_four
 from smtp_server import MailServer, body_of
 
-from league.models import AuditEntry, Notice
+from league.models import AuditEntry, Fixture, Notice
 from league.services import contacts
+from league.services.match_notices import fixture_changed_tell
 
 PASSWORD = "dominoes-on-a-tuesday"
 INVITE = re.compile(r'value="http://testserver(/secretary/invitations/[^"]+)"')
@@ -202,3 +203,17 @@ def test_a_league_set_up_through_the_pages_reaches_its_captains(night: Night, sm
     page = text(browser(night.secretary).get(f"/secretary/leagues/{night.league.pk}/notices"))
     assert "No notices yet" not in page and "newcap@league.test" in page
     assert set(Notice.objects.values_list("status", flat=True)) == {"sent"}
+
+
+def test_an_event_told_again_once_the_address_is_given_reaches_them(db: None, committed: Any) -> None:
+    night = a_match_night()
+    with committed():
+        fixture_changed_tell(night.fixture, verb="postponed")
+    post(browser(night.secretary), f"/secretary/leagues/{night.league.pk}/people/{night.away_captain.pk}/email",
+         {"email": "away@league.test"})
+    fixture = Fixture.objects.get(pk=night.fixture.pk)  # as a retried request reads it
+    with committed():
+        fixture_changed_tell(fixture, verb="postponed")
+        fixture_changed_tell(fixture, verb="postponed")
+    statuses = sorted(Notice.objects.filter(user=night.away_captain).values_list("status", flat=True))
+    assert statuses == ["sent", "unreachable"]

@@ -108,12 +108,19 @@ def test_a_squad_is_invited_at_once_and_each_link_can_be_shared(secretary_browse
     for name in ("Jo Bloggs", "Ann New"):
         SquadRegistration.objects.create(season=season, team=team, player=Player.objects.create(name=name))
     page = secretary_browser.new_page()
+    # A phone's browser, with a share sheet: the buttons hand it the link.
+    page.add_init_script("navigator.share = async (data) => { window.shared = data; };")
     page.goto(f"/secretary/seasons/{season.pk}/teams/{team.pk}/squad")
     page.get_by_role("link", name="Invite the squad to log in").click()
     page.get_by_label("Jo Bloggs as").select_option("captain")
     page.get_by_label("Ann New's email address").fill("ann@league.test")
     page.get_by_role("button", name="Make the invitations").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Invitations made")
-    expect(page.get_by_role("button", name="Copy the link")).to_have_count(2)
+    share = page.get_by_role("button", name="Share the link")
+    expect(share).to_have_count(2)
+    share.first.click()
+    expect(page.get_by_role("status").first).to_have_text("Shared.")
+    first_link = page.get_by_label("The invitation's link").first.input_value()
+    assert page.evaluate("window.shared.url") == first_link
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, "the page scrolls sideways"
     assert sorted(LoginInvite.objects.values_list("role", "email")) == [("captain", ""), ("player", "ann@league.test")]

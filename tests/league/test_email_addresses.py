@@ -217,3 +217,13 @@ def test_an_event_told_again_once_the_address_is_given_reaches_them(db: None, co
         fixture_changed_tell(fixture, verb="postponed")
     statuses = sorted(Notice.objects.filter(user=night.away_captain).values_list("status", flat=True))
     assert statuses == ["sent", "unreachable"]
+
+
+def test_a_user_removes_their_address_and_the_notices_stop_at_once(db: None) -> None:
+    user = get_user_model().objects.create_user("jo", email="jo@league.test")
+    client = browser(user)
+    assert "jo@league.test" in text(client.get("/accounts/email/"))
+    post(client, "/accounts/email/", {"email": ""})
+    user.refresh_from_db()
+    assert user.email == "" and mail.outbox == []
+    assert "Give your address" in text(client.get("/accounts/notices/"))

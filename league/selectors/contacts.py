@@ -33,20 +33,16 @@ class Unreachable:
 
 
 def captains_unreachable(*, league_id: int) -> list[Unreachable]:
-    """Each team of the league whose captain has no confirmed address (or
-    no captain at all), and each vice-captain with none, by team."""
+    """By team: a captain or vice-captain with no confirmed address, and a
+    team with no captain who logs in. Two queries."""
     teams = Team.objects.filter(league_id=league_id).select_related("captain", "vice_captain").order_by("name")
-    found: list[Unreachable] = []
-    for team in teams:
-        for role, person in (("Captain", team.captain), ("Vice-captain", team.vice_captain)):
-            if person is not None and person.email:
-                continue
-            if person is None and role == "Vice-captain":
-                continue
-            found.append(Unreachable(team, role, person, ""))
-    pending = dict(PendingEmail.objects.filter(user__in=[u.person for u in found if u.person is not None])
+    lines = [(team, role, person) for team in teams
+             for role, person in (("Captain", team.captain), ("Vice-captain", team.vice_captain))
+             if (person is None and role == "Captain") or (person is not None and not person.email)]
+    waiting = dict(PendingEmail.objects.filter(user__in=[person for _, _, person in lines if person is not None])
                    .values_list("user_id", "address"))
-    return [Unreachable(u.team, u.role, u.person, pending.get(u.person.pk, "") if u.person else "") for u in found]
+    return [Unreachable(team, role, person, waiting.get(person.pk, "") if person else "")
+            for team, role, person in lines]
 
 
 @dataclass(frozen=True)

@@ -227,3 +227,12 @@ def test_a_user_removes_their_address_and_the_notices_stop_at_once(db: None) -> 
     user.refresh_from_db()
     assert user.email == "" and mail.outbox == []
     assert "Give your address" in text(client.get("/accounts/notices/"))
+
+
+def test_the_teams_page_marks_a_captain_with_no_address(db: None) -> None:
+    night = a_match_night()
+    night.home_captain.email = "home@league.test"
+    night.home_captain.save()
+    page = text(browser(night.secretary).get(f"/secretary/leagues/{night.league.pk}/teams/"))
+    assert f"/people/{night.away_captain.pk}/email" in page
+    assert f"/people/{night.home_captain.pk}/email" not in page

@@ -33,9 +33,9 @@ class LoginInviteAdmin(ReadOnlyAdmin[LoginInvite]):
     """Invitations are made and withdrawn on the secretary's pages, where
     each is audited; the admin shows them only. The token is never stored,
     its hash is not shown."""
-    list_display = ["team", "role", "name", "email", "created_by", "created_at", "expires_at", "accepted_by",
+    list_display = ["league", "team", "player", "role", "name", "email", "created_by", "created_at", "expires_at", "accepted_by",
                     "withdrawn_at"]
-    list_filter = ["role", "team__league"]
+    list_filter = ["role", "league"]
     search_fields = ["name", "email", "team__name"]
     exclude = ["token_hash"]
-    list_select_related = ["team", "created_by", "accepted_by"]
+    list_select_related = ["league", "team", "player", "created_by", "accepted_by"]

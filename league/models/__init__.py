@@ -59,3 +59,6 @@ __all__ += ["RatingSnapshot"]
 from league.models.write_answers import WriteAnswer
 
 __all__ += ["WriteAnswer"]
+from league.models.contacts import PendingEmail
+
+__all__ += ["PendingEmail"]

@@ -19,6 +19,7 @@ from django.db import models
 # label), but only "stop all" stops it: list a new kind here.
 NOTICE_KINDS: dict[str, str] = {
     "result_submitted": "A result for my team to confirm or dispute",
+    "result_confirmed": "A result my team returned, confirmed by the other team",
     "result_disputed": "A result disputed",
     "result_settled": "A dispute settled, or a result corrected",
     "overdue_warning": "A warning before my team's result is overdue",
@@ -43,6 +44,7 @@ class Notice(models.Model):
         SENT = "sent", "Sent"
         FAILED = "failed", "Failed"
         SKIPPED = "skipped", "Not sent: stopped by the recipient"
+        UNREACHABLE = "unreachable", "Not sent: no confirmed address"
 
     key = models.CharField(max_length=255, unique=True,
                            help_text="The event and the recipient: the same event never makes two notices.")
@@ -50,11 +52,11 @@ class Notice(models.Model):
     kind = models.CharField(max_length=40)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="notices")
-    address = models.EmailField(max_length=254)
+    address = models.EmailField(max_length=254, blank=True, help_text="Empty for someone who could not be reached.")
     subject = models.CharField(max_length=200)
     body = models.TextField(help_text="The plain text sent, with the link and the unsubscribe link.")
     link = models.URLField(max_length=500, blank=True, help_text="The page where the recipient acts.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

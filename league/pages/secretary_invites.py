@@ -1,11 +1,16 @@
-"""Inviting a team's captain or scorers: the secretary's form (by email,
-or a link to copy and pass on), withdrawing an invitation, and the page
-the link opens, where the person invited chooses a username and password
-and is logged in as the team's captain or scorer. That page is for anyone
-holding the link: the link is the key, and it works once."""
+"""Inviting people to log in: the secretary's form for one person (a
+player, a team's captain, vice-captain or scorer, or a secretary; by email,
+or a link to copy or share and pass on), reached from a team's page or a
+player's; the same for a whole squad at once (`secretary_squad_invites`);
+withdrawing an invitation; and the page the link opens, where the person
+invited chooses a username and password (or, logged in already, takes the
+invitation on their login) and gives the email address their notices go
+to. That page is for anyone holding the link: the link is the key, and it
+works once."""
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -14,22 +19,40 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from league.models import LoginInvite
+from league.models import League, LoginInvite, Player, Team
 from league.pages.form_fields import OneLineField
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
-from league.selectors.clubs import team_get
+from league.selectors.clubs import league_team_list, team_get
 from league.selectors.invites import invite_by_token, invite_closed_reason
-from league.services.invites import INVITE_DAYS, invite_accept, invite_create, invite_withdraw
+from league.selectors.public import player_get
+from league.selectors.secretary import league_get
+from league.selectors.shown_names import name_shown
+from league.services.invites import (
+    INVITE_DAYS,
+    Wanted,
+    invite_accept,
+    invite_create,
+    invite_role_words,
+    invite_withdraw,
+)
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+EMAIL_WHY = ("Where the league emails you about your matches: a result to confirm, a dispute, a match moved. "
+             "Optional, but without it you hear of them only here.")
 
 
 class InviteForm(forms.Form):
     role = forms.ChoiceField(label="Invite them as", choices=LoginInvite.Role.choices, widget=forms.RadioSelect,
                              initial=LoginInvite.Role.SCORER)
+    team = forms.TypedChoiceField(label="Of the team", coerce=int, required=False, empty_value=None,
+                                  help_text="For a captain, vice-captain or scorer.")
     name = OneLineField(max_length=200, required=False, help_text="So the invitation greets them by name.")
     email = forms.EmailField(required=False,
-                             help_text="Leave empty to copy the link yourself and pass it on (text, WhatsApp).")
+                             help_text="Leave empty to copy or share the link yourself (text, WhatsApp).")
+
+    def __init__(self, *args: object, teams: list[Team], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["team"].choices = [("", "No team"), *((team.pk, team.name) for team in teams)]  # type: ignore[attr-defined]
 
 
 class AcceptForm(forms.Form):
@@ -38,6 +61,7 @@ class AcceptForm(forms.Form):
     last_name = OneLineField(max_length=150, required=False)
     password1 = forms.CharField(label="Password", strip=False, widget=forms.PasswordInput)
     password2 = forms.CharField(label="The password again", strip=False, widget=forms.PasswordInput)
+    email = forms.EmailField(label="Your email address", required=False, help_text=EMAIL_WHY)
 
     def clean_username(self) -> str:
         name = str(self.cleaned_data["username"]).strip()
@@ -58,25 +82,71 @@ class AcceptForm(forms.Form):
         return data
 
 
+class AcceptLoggedInForm(forms.Form):
+    """For someone logged in already: only their address, if they have none."""
+
+    email = forms.EmailField(label="Your email address", required=False, help_text=EMAIL_WHY)
+
+
 @secretary_page
 @require_http_methods(["GET", "POST"])
 def invite_new(request: HttpRequest, team_id: int) -> HttpResponse:
+    """An invitation from a team's page: the team chosen."""
+    team = team_get(team_id=team_id)
+    return _invite_page(request, team.league, team=team)
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def player_invite(request: HttpRequest, league_id: int, player_id: int) -> HttpResponse:
+    """An invitation from a player's page: the login will be theirs."""
+    league = league_get(league_id=league_id)
+    return _invite_page(request, league, player=player_get(player_id=player_id))
+
+
+def _invite_page(request: HttpRequest, league: League, *, team: Team | None = None,
+                 player: Player | None = None) -> HttpResponse:
     """The invitation form; posted, the invitation is made, sent if an
     address was given, and its link shown this once."""
-    team = team_get(team_id=team_id)
-    require_secretary(request, team.league)
-    form = InviteForm(request.POST or None)
+    require_secretary(request, league)
+    initial = {"team": team.pk if team else None, "name": player.name if player else "",
+               "role": LoginInvite.Role.PLAYER if player else LoginInvite.Role.SCORER}
+    form = InviteForm(request.POST or None, initial=initial, teams=league_team_list(league_id=league.pk))
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        wanted = Wanted(role=data["role"], team_id=data["team"] or (team.pk if team else None), player_id=player.pk if player else None,
+                        name=data["name"], email=data["email"])
         try:
-            invite, link = invite_create(
-                team_id=team.pk, user=request.user, **form.cleaned_data,
-                link_for=lambda token: request.build_absolute_uri(reverse("invite-accept", args=[token])))
+            made = invite_create(league_id=league.pk, wanted=wanted, user=request.user,
+                                 link_for=lambda token: link_of(request, token))
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:
-            return render(request, "secretary/invite_made.html", {
-                "team": team, "invite": invite, "link": link, "days": INVITE_DAYS})
-    return render(request, "secretary/invite_new.html", {"team": team, "form": form, "days": INVITE_DAYS})
+            return invites_made(request, league, [made], back=_back(league, team, player))
+    return render(request, "secretary/invite_new.html", {
+        "league": league, "team": team, "player": player, "form": form, "days": INVITE_DAYS,
+        "back": _back(league, team, player)})
+
+
+def _back(league: League, team: Team | None, player: Player | None) -> str:
+    if player is not None:
+        return reverse("secretary-player", args=[league.pk, player.pk])
+    if team is not None:
+        return reverse("secretary-team", args=[team.pk])
+    return reverse("secretary-teams", args=[league.pk])
+
+
+def link_of(request: HttpRequest, token: str) -> str:
+    return request.build_absolute_uri(reverse("invite-accept", args=[token]))
+
+
+def invites_made(request: HttpRequest, league: League, made: list[tuple[LoginInvite, str]],
+                 *, back: str) -> HttpResponse:
+    """The invitations just made, each with its link to copy or share:
+    the only page that ever shows the links."""
+    lines = [{"invite": invite, "link": link, "as": invite_role_words(invite)} for invite, link in made]
+    return render(request, "secretary/invite_made.html", {
+        "league": league, "lines": lines, "days": INVITE_DAYS, "back": back})
 
 
 @secretary_page
@@ -97,7 +167,8 @@ def invite_withdraw_page(request: HttpRequest, team_id: int, invite_id: int) -> 
 @require_http_methods(["GET", "POST"])
 def accept(request: HttpRequest, token: str) -> HttpResponse:
     """The invitation's page: who invites whom to what, and the form to
-    choose a login; or why the link no longer works (410)."""
+    choose a login, or, logged in, to take it on theirs; or why the link no
+    longer works (410)."""
     invite = invite_by_token(token=token)
     if invite is None:
         return render(request, "secretary/invite_closed.html",
@@ -105,17 +176,44 @@ def accept(request: HttpRequest, token: str) -> HttpResponse:
     closed = invite_closed_reason(invite)
     if closed is not None:
         return render(request, "secretary/invite_closed.html", {"reason": closed}, status=410)
-    form = AcceptForm(request.POST or None, initial={"first_name": invite.name.split(" ")[0] if invite.name else ""})
+    current = request.user if isinstance(request.user, User) else None
+    form: forms.Form
+    if current is not None:
+        form = AcceptLoggedInForm(request.POST or None, initial={"email": current.email or invite.email})
+    else:
+        first = invite.name.split(" ")[0] if invite.name and invite.player_id is None else ""
+        form = AcceptForm(request.POST or None, initial={"first_name": first, "email": invite.email})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            user = invite_accept(token=token, username=data["username"], password=data["password1"],
-                                 first_name=data["first_name"], last_name=data["last_name"])
+            accepted = invite_accept(
+                token=token, email=data["email"], login=current, username=data.get("username", ""),
+                password=data.get("password1", ""), first_name=data.get("first_name", ""),
+                last_name=data.get("last_name", ""),
+                link_for=lambda signed: request.build_absolute_uri(reverse("email-confirm", args=[signed])))
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:
-            login(request, user, backend=BACKEND)
-            role = "captain" if invite.role == LoginInvite.Role.CAPTAIN else "a scorer"
-            messages.success(request, f"Welcome, {user.get_username()}: you are {role} of {invite.team}.")
-            return HttpResponseRedirect(reverse("public-team", args=[invite.team_id]))
-    return render(request, "secretary/invite_accept.html", {"invite": invite, "form": form})
+            return _welcome(request, invite, accepted.login, accepted.confirm_sent)
+    player = name_shown(invite.player, current) if invite.player is not None else ""
+    return render(request, "secretary/invite_accept.html", {
+        "invite": invite, "form": form, "as": invite_role_words(invite), "player": player, "current": current})
+
+
+def _welcome(request: HttpRequest, invite: LoginInvite, user: User, confirm_sent: bool | None) -> HttpResponse:
+    if request.user != user:
+        login(request, user, backend=BACKEND)
+    messages.success(request, f"Welcome, {user.get_username()}: you are {invite_role_words(invite)}.")
+    if confirm_sent is True:
+        messages.info(request, "We emailed you a link: follow it to confirm your address, and the league's "
+                               "notices will go there.")
+    elif confirm_sent is False:
+        messages.warning(request, "The link to confirm your address could not be sent just now: send it again "
+                                  "from your email address page.")
+    if invite.team_id is not None:
+        return HttpResponseRedirect(reverse("public-team", args=[invite.team_id]))
+    if invite.role == LoginInvite.Role.SECRETARY:
+        return HttpResponseRedirect(reverse("secretary-home"))
+    if invite.player_id is not None:
+        return HttpResponseRedirect(reverse("public-player", args=[invite.player_id]))
+    return HttpResponseRedirect(reverse("email-address"))

@@ -1,7 +1,9 @@
 """Secretary › Notices: the emails the league sent, to whom and when,
-which failed and why, newest first, a page at a time and filtered by
-status, with "send again" for one that failed or is stuck waiting
-(audited)."""
+which failed and why, and whom a notice could not reach (no confirmed
+address), newest first, a page at a time and filtered by status, with
+"send again" for one that failed or is stuck waiting (audited); above
+them, the captains the notices cannot reach, each a link to give their
+address."""
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -12,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from league.models import Notice
 from league.models.notices import kind_label
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
+from league.selectors.contacts import captains_unreachable
 from league.selectors.notices import league_notices, notice_of_league
 from league.selectors.secretary import league_get
 from league.services.notices import notice_resend, notice_resendable
@@ -32,7 +35,8 @@ def notices_page(request: HttpRequest, league_id: int) -> HttpResponse:
         notice.kind_label = kind_label(notice.kind)  # type: ignore[attr-defined]
         notice.resendable = notice_resendable(notice)  # type: ignore[attr-defined]
     return render(request, "secretary/notices.html", {
-        "league": league, "page": page, "status": status, "statuses": Notice.Status.choices})
+        "league": league, "page": page, "status": status, "statuses": Notice.Status.choices,
+        "unreachable": captains_unreachable(league_id=league.pk)})
 
 
 @secretary_page

@@ -12,6 +12,8 @@ from league.models import Player
 from league.pages.form_fields import OneLineField
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.clubs import league_players, player_manage_refusal, player_teams
+from league.selectors.contacts import pending_address
+from league.selectors.invites import player_invites_open
 from league.selectors.public import player_get
 from league.selectors.secretary import league_get
 from league.services.clubs import player_change, player_create
@@ -63,4 +65,6 @@ def player(request: HttpRequest, league_id: int, player_id: int) -> HttpResponse
             return HttpResponseRedirect(reverse("secretary-player", args=[league.pk, found.pk]))
     registrations = player_teams(player_id=found.pk)
     return render(request, "secretary/player.html", {
-        "league": league, "player": found, "form": form, "refusal": refusal, "registrations": registrations})
+        "league": league, "player": found, "form": form, "refusal": refusal, "registrations": registrations,
+        "invites": player_invites_open(player_id=found.pk),
+        "waiting": pending_address(user=found.user) if found.user is not None and refusal is None else ""})

@@ -25,6 +25,7 @@ from league.selectors.clubs import (
     venue_get,
     venue_refusal,
 )
+from league.selectors.contacts import team_contacts
 from league.selectors.invites import team_invites_open
 from league.selectors.secretary import league_get
 from league.services.clubs import team_change, team_create, venue_change, venue_create
@@ -98,7 +99,8 @@ def team(request: HttpRequest, team_id: int) -> HttpResponse:
             return HttpResponseRedirect(reverse("secretary-team", args=[found.pk]))
     return render(request, "secretary/team.html", {
         "team": found, "form": form, "seasons": league_seasons(league_id=found.league_id),
-        "scorers": team_scorers(team=found), "invites": team_invites_open(team_id=found.pk)})
+        "scorers": team_scorers(team=found), "invites": team_invites_open(team_id=found.pk),
+        "contacts": team_contacts(team=found)})
 
 
 @secretary_page

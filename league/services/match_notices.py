@@ -1,5 +1,5 @@
 """What the league tells captains and secretaries about a match, in words:
-a result to confirm, a dispute and its settling, a correction, a match
+a result to confirm, a result confirmed, a dispute and its settling, a correction, a match
 postponed, rearranged or given a date. Each is written to the outbox
 (`league.services.notices`) inside the change's own transaction, so a
 change rolled back tells nobody.
@@ -44,6 +44,18 @@ def result_submitted_tell(fixture: Fixture, night: MatchNight) -> int:
         body=(f"{fixture.home_team} have returned the result of {fixture} ({fixture.division}), "
               f"played on {_day(fixture.played_on)}: {_score(fixture, night)}.\n\n"
               f"Please confirm it, or dispute it saying why, by {_day(by)}."),
+        link=site_link("night-page", fixture.pk))
+
+
+def result_confirmed_tell(fixture: Fixture, night: MatchNight) -> int:
+    """The home side returned the result; the away side's confirming it is
+    the last they hear of it, so they are told."""
+    return notice_queue(
+        kind="result_confirmed", event=f"confirmed:night:{night.pk}:{_stamp(night.confirmed_at)}",
+        league=_league(fixture), to=captains(fixture.home_team),
+        subject=f"Result confirmed: {fixture}",
+        body=(f"{fixture.away_team} have confirmed the result of {fixture} ({fixture.division}), "
+              f"played on {_day(fixture.played_on)}: {_score(fixture, night)}. It now counts."),
         link=site_link("night-page", fixture.pk))
 
 

@@ -14,8 +14,10 @@ inside the caller's own transaction:
   event again (a retried request, a nightly check run twice) makes no
   second notice. Put a version in it when the same thing can really
   happen again (a result submitted again after a dispute).
-- `to` is users and plain addresses, in any mix; a user without an
-  address, None and repeats are passed over.
+- `to` is users and plain addresses, in any mix; None and repeats are
+  passed over. A user with no confirmed address (`User.email`) is written
+  down all the same, as not reached and why, so the secretaries see whom
+  a notice missed (league.services.contacts keeps that address).
 - `body` is plain text; the link and an unsubscribe link are added under it.
   `subject` and `body` may instead be functions of the recipient (a user,
   or None for a plain address), for a letter that names players: each is
@@ -41,7 +43,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.authors import Author
-from league.models import League, Notice, NoticeStop
+from league.models import League, Notice, NoticeStop, PendingEmail
 from league.models.notices import UNSTOPPABLE_KINDS
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
@@ -72,6 +74,12 @@ def notice_queue(*, kind: str, event: str, league: League, to: Iterable[Recipien
     written = 0
     for user, address in _recipients(to):
         key = f"{event}:{f'user:{user.pk}' if user is not None else f'to:{address}'}"[:255]
+        if not address:
+            # A key of its own: told again once they have an address, the event still reaches them.
+            _write(key=f"{key[:244]}:unreached", league=league, kind=kind, user=user, address="", subject=_for(subject, user)[:200],
+                   body=_for(body, user), link=link, status=Notice.Status.UNREACHABLE,
+                   last_error=_unreachable_reason(user))
+            continue
         status = Notice.Status.SKIPPED if _stopped(address, kind) else Notice.Status.PENDING
         unsubscribe_key = unsubscribe_key_new()
         notice = _write(key=key, league=league, kind=kind, user=user, address=address,
@@ -127,14 +135,23 @@ def _for(words: Words, user: User | None) -> str:
 
 
 def _recipients(to: Iterable[Recipient]) -> list[tuple[User | None, str]]:
+    """Each address once, and each user with no address once (its address
+    empty), in the order given."""
     seen: dict[str, tuple[User | None, str]] = {}
     for recipient in to:
         user = recipient if isinstance(recipient, User) else None
         given = recipient.email if isinstance(recipient, User) else recipient or ""
         address = given.strip().lower()
-        if address and address not in seen:
-            seen[address] = (user, address)
+        place = address or (f"user:{user.pk}" if user is not None else "")
+        if place and place not in seen:
+            seen[place] = (user, address)
     return list(seen.values())
+
+
+def _unreachable_reason(user: User | None) -> str:
+    if user is not None and PendingEmail.objects.filter(user=user).exists():
+        return "no confirmed address: the one they gave is waiting for them to confirm it"
+    return "no confirmed address"
 
 
 def _stopped(address: str, kind: str) -> bool:

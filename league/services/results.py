@@ -32,6 +32,7 @@ from league.services.cup_ties import cup_progress
 from league.services.formats import night_scheme_pin
 from league.services.match_games import card_winner, unchecked_winner
 from league.services.match_notices import (
+    result_confirmed_tell,
     result_corrected_tell,
     result_disputed_tell,
     result_settled_tell,
@@ -95,6 +96,7 @@ def match_confirm(*, fixture_id: int, user: Author) -> MatchNight:
         require_captain(fixture, fixture.away_team, user, doing="confirm the result")
         require_status(night, Night.SUBMITTED, doing="confirm it")
         _confirm(night, user)
+        result_confirmed_tell(fixture, night)
         details["score"] = [night.home_games, night.away_games]
         return night
 

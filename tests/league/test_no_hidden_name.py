@@ -114,6 +114,7 @@ def _a_league(django_capture_on_commit_callbacks: Any) -> League:
         "venue_id": [night.home.home_venue_id], "slug": [league.slug, "plain"],
         "verb": ["approve", "refuse", "withdraw"], "token": ["x"], "username": [night.secretary.username],
         "digest": ["x"], "sanction_id": [1], "notice_id": [1], "invite_id": [1], "device_id": [1],
+        "user_id": [night.home_captain.pk],
     }
     return League(night, ids)
 

@@ -19,7 +19,7 @@ def _league_of_team(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0036_stored_texts_name_no_one'),
+        ('league', '0037_division_levels_distinct'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -13,7 +13,7 @@ class StaticStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]
     support_js_module_import_aggregation = True
 
 
-class UncompressedStaticStorage(StaticStorage):  # type: ignore[misc]
+class UncompressedStaticStorage(StaticStorage):
     """The same hashed names and manifest without the gzip and Brotli copies,
     for the test run: compressing the pad's 14 MB offline engine cost every
     run seconds, and no page depends on the compressed copies (the production

@@ -18,7 +18,7 @@ LEAGUE_NAME_MAX, DIVISION_NAME_MAX, SLUG_MAX = 200, 100, 60
 PRESET_WORDS = {
     "pub": "Pub rules: 61 up, an exact finish",
     "pagat": "Pagat's rules: partners, a point for chipping out",
-    "network": "Network rules: six tiles each, the highest double leads",
+    "network": "Network rules: six tiles each, a double leads each hand",
     "jaques": "Jaques rules: drawing from the boneyard",
     "threes-and-fives": "Threes and Fives: spinners, 251 up",
 }

@@ -2,6 +2,7 @@
 administrator `createsuperuser` made, who sets up a whole league through
 the set-up pages alone (no admin page), then finds the league's own page.
 Each step's page fits the phone's width."""
+import re
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from browsers import logged_in_context
 from league.models import League, Team
@@ -34,13 +36,14 @@ def fits(page: Any) -> None:
 
 def test_a_league_is_set_up_on_a_phone_from_an_empty_install(phone: Any, screenshots: Path) -> None:
     phone.goto("/")
-    assert phone.get_by_text("No league yet.").is_visible()
+    expect(phone.get_by_text("No league yet.")).to_be_visible()
     phone.get_by_role("link", name="Set up a league").click()
 
     phone.get_by_label("The league's name").fill("Moorlands Fives and Threes League")
     phone.get_by_label("Days to return a result").fill("10")
     fits(phone)
     phone.get_by_role("button", name="Save and go on to the season").click()
+    expect(phone).to_have_url(re.compile(r"/setup/season$"))
 
     today = timezone.localdate()
     phone.get_by_label("Name", exact=True).fill("Winter 2027")
@@ -48,40 +51,44 @@ def test_a_league_is_set_up_on_a_phone_from_an_empty_install(phone: Any, screens
     phone.get_by_label("Registration deadline").fill((today + timedelta(days=21)).isoformat())
     fits(phone)
     phone.get_by_role("button", name="Save and go on to the divisions").click()
+    expect(phone).to_have_url(re.compile(r"/setup/divisions$"))
 
     phone.get_by_label("Divisions, top first").fill("Premier\nDivision One")
     fits(phone)
     phone.get_by_role("button", name="Save and go on to the venues").click()
+    expect(phone).to_have_url(re.compile(r"/setup/venues$"))
 
     for venue, boards in [("The Red Lion", "2"), ("The Swan", "1")]:
         phone.get_by_label("Name", exact=True).fill(venue)
         phone.get_by_label("Board sets").fill(boards)
         phone.get_by_role("button", name="Add the venue").click()
-        assert phone.get_by_text(f"{venue} is added.").is_visible()
+        expect(phone.get_by_text(f"{venue} is added.")).to_be_visible()
     fits(phone)
     phone.get_by_role("link", name="Go on to the teams").click()
+    expect(phone).to_have_url(re.compile(r"/setup/teams$"))
 
     # A mistake first: a team without a name is refused beside the field.
     phone.get_by_role("button", name="Add the team").click()
-    assert phone.locator("#id_name_error").inner_text() == "This field is required."
+    expect(phone.locator("#id_name_error")).to_have_text("This field is required.")
     for team, venue, division in TEAMS:
         phone.get_by_label("Team's name").fill(team)
         phone.get_by_label("Home venue").select_option(label=venue)
         phone.get_by_label("Division").select_option(label=division)
         phone.get_by_role("button", name="Add the team").click()
+        expect(phone.get_by_text(f"{team} is added.")).to_be_visible()
+    expect(phone.get_by_role("heading", name="Moorlands Fives and Threes League is set up")).to_be_visible()
     fits(phone)
-    assert phone.get_by_role("heading", name="Moorlands Fives and Threes League is set up").is_visible()
-    phone.screenshot(path=screenshots / "first-run-done.png", full_page=True)
+    phone.screenshot(path=screenshots / "first-run-done.png")  # the screen only: a full page resizes it
 
     phone.get_by_role("link", name="See Moorlands Fives and Threes League's page").click()
-    assert phone.url.endswith("/leagues/moorlands-fives-and-threes-league/")
-    assert phone.get_by_role("heading", name="Moorlands Fives and Threes League", exact=False).first.is_visible()
+    expect(phone).to_have_url(re.compile(r"/leagues/moorlands-fives-and-threes-league/$"))
+    expect(phone.get_by_role("heading", name="Moorlands Fives and Threes League").first).to_be_visible()
     for division in ("Premier", "Division One"):
-        assert phone.get_by_text(division, exact=True).first.is_visible()
+        expect(phone.get_by_text(division, exact=True).first).to_be_visible()
     fits(phone)
 
     phone.goto("/")
-    assert phone.get_by_role("link", name="Moorlands Fives and Threes League").is_visible()
+    expect(phone.get_by_role("link", name="Moorlands Fives and Threes League")).to_be_visible()
     league = League.objects.get()
     assert league.result_deadline_days == 10
     assert [user.username for user in league.secretaries.all()] == ["admin"]

@@ -257,3 +257,11 @@ def test_a_season_already_set_up_is_shown_not_asked_again(page: Client) -> None:
     html = text(page.get(f"/secretary/leagues/{league.pk}/setup/season"))
     assert f"starts on {date.fromisoformat(SEASON_FORM['start']):%-d %B %Y}" in html
     assert 'name="registration_deadline"' not in html
+
+
+def test_the_set_up_page_offers_a_part_set_up_league_to_carry_on_before_another(page: Client) -> None:
+    league = league_made(page)
+    html = text(page.get("/secretary/setup/"))
+    assert f'href="/secretary/leagues/{league.pk}/setup/"' in html
+    assert f"Carry on setting up {NAME.replace('&', '&amp;')}" in html
+    assert 'href="/secretary/setup/"' in text(page.get("/secretary/"))  # "Set up another league"

@@ -55,3 +55,10 @@ def _checked(value: str, refused: str) -> str:
     if re.search(f"[{refused}]", value):
         raise ControlCharacters(CONTROL_REFUSED)
     return value
+
+
+def full_stop(sentence: str) -> str:
+    """The sentence ended with one full stop: a name shown as initials
+    ("Your name now shows as J. B.") already ends with one."""
+    sentence = sentence.rstrip()
+    return sentence if sentence.endswith((".", "!", "?")) else f"{sentence}."

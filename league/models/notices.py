@@ -31,10 +31,13 @@ NOTICE_KINDS: dict[str, str] = {
 # Sent in answer to the address's own request, whatever it has stopped
 # (no more than one a day: `league.services.digests`).
 UNSTOPPABLE_KINDS = frozenset({"digest_confirm"})
+# The words for the kinds no one chooses, for the pages that name a
+# notice's kind (its unsubscribe link's page, Secretary › Notices).
+OTHER_KINDS: dict[str, str] = {"digest_confirm": "A request to confirm the weekly results"}
 
 
 def kind_label(kind: str) -> str:
-    return NOTICE_KINDS.get(kind, kind.replace("_", " ").capitalize())
+    return NOTICE_KINDS.get(kind) or OTHER_KINDS.get(kind) or kind.replace("_", " ").capitalize()
 
 
 class Notice(models.Model):

@@ -5,13 +5,16 @@ captain or scorer also finds their teams' matches there ("My matches"),
 one tap from each rubber's pad and the match night page, and a captain the
 cup ties waiting on them to offer dates or pick one. A player of a singles
 or pairs cup finds there their ties waiting on them: to offer dates, pick
-one, play, or confirm a score the other side entered."""
+one, play, or confirm a score the other side entered. On a fresh install,
+with no league yet, the site's administrator finds there the way to set
+one up."""
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 from league.selectors.cups import ties_to_arrange
 from league.selectors.games import games_recent
+from league.selectors.league_setup import may_start_a_league
 from league.selectors.my_cup_ties import game_ties_waiting
 from league.selectors.my_matches import games_scorable, my_matches, teams_of
 from league.selectors.public import current_season, leagues_listed
@@ -34,6 +37,7 @@ def home(request: HttpRequest) -> HttpResponse:
         winner = sides[game.winner] if game.winner is not None and sides else ""
         games.append({"game": game, "sides": sides, "winner": winner, "scorable": game.pk in scorable})
     context = {"leagues": leagues, "games": games, "matches": None, "has_teams": False,
+               "may_start": may_start_a_league(request.user),
                "game_ties": game_ties_waiting(user=request.user)}
     if teams_of(user=request.user).exists():
         context["has_teams"] = True

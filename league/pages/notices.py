@@ -17,7 +17,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from league.models import League
-from league.models.notices import NOTICE_KINDS, kind_label
+from league.models.notices import NOTICE_KINDS, UNSTOPPABLE_KINDS, kind_label
 from league.selectors.notices import digest_leagues_of, league_or_none, leagues_by_name, stops_of
 from league.selectors.public import league_by_slug
 from league.services.digests import digest_choose, digest_confirm, digest_subscribe, digest_token_read
@@ -88,7 +88,9 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         notices_stop(address=address, kind=kind if only else "")
         return render(request, "notices/unsubscribed.html", {"address": address, "kind": kind_label(kind),
                                                              "only": only})
+    # An email that is sent whatever was stopped is not offered as a kind to stop.
     return render(request, "notices/unsubscribe.html", {"address": address, "kind": kind_label(kind),
+                                                        "kind_stoppable": kind not in UNSTOPPABLE_KINDS,
                                                         "noindex": True})
 
 

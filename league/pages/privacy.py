@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
@@ -16,6 +16,7 @@ from league.selectors.names import may_see_player_data, player_data, player_of_u
 from league.selectors.public import player_get
 from league.selectors.shown_names import name_public
 from league.services.privacy import player_name_shown_set
+from league.text_lines import full_stop
 
 
 class NameShownForm(forms.Form):
@@ -26,15 +27,16 @@ class NameShownForm(forms.Form):
 @login_required
 @require_http_methods(["GET", "POST"])
 def name_shown(request: HttpRequest) -> HttpResponse:
-    """GET: the choice as it stands; POST: saves it."""
+    """GET: the choice as it stands; POST: saves it. A login no player is
+    linked to (an official who does not play) is told so."""
     player = player_of_user(request.user)
     if player is None:
-        raise Http404("no player is linked to your login")
+        return render(request, "accounts/name_shown.html", {"player": None})
     form = NameShownForm(request.POST or None, initial={"name_shown": player.name_shown})
     if request.method == "POST" and form.is_valid():
         player = player_name_shown_set(player_id=player.pk, shown=form.cleaned_data["name_shown"], user=request.user)
         # What everyone else sees: the player themself would see their full name.
-        messages.success(request, f"Your name now shows as {name_public(player)}.")
+        messages.success(request, full_stop(f"Your name now shows as {name_public(player)}"))
         return HttpResponseRedirect(reverse("name-shown"))
     return render(request, "accounts/name_shown.html", {"player": player, "form": form})
 

@@ -12,6 +12,7 @@ from league.pages import (
     secretary_fixtures,
     secretary_formats,
     secretary_invites,
+    secretary_league_setup,
     secretary_notices,
     secretary_people,
     secretary_privacy,
@@ -32,6 +33,15 @@ from league.pages import (
 
 urlpatterns = [
     path("", secretary.home, name="secretary-home"),
+    # A new league, step by step (docs/organisation.md, "The first run").
+    path("setup/", secretary_league_setup.start, name="secretary-setup"),
+    path("leagues/<num:league_id>/setup/", secretary_league_setup.carry_on, name="secretary-setup-carry-on"),
+    path("leagues/<num:league_id>/setup/season", secretary_league_setup.season, name="secretary-setup-season"),
+    path("leagues/<num:league_id>/setup/divisions", secretary_league_setup.divisions,
+         name="secretary-setup-divisions"),
+    path("leagues/<num:league_id>/setup/venues", secretary_league_setup.venues, name="secretary-setup-venues"),
+    path("leagues/<num:league_id>/setup/teams", secretary_league_setup.teams, name="secretary-setup-teams"),
+    path("leagues/<num:league_id>/setup/done", secretary_league_setup.done, name="secretary-setup-done"),
     path("leagues/<num:league_id>/seasons/new", secretary_setup.season_new, name="secretary-season-new"),
     path("seasons/<num:season_id>/make-current", secretary_seasons.make_current, name="secretary-season-current"),
     path("seasons/<num:season_id>/delete", secretary_seasons.delete, name="secretary-season-delete"),

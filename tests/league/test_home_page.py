@@ -35,8 +35,19 @@ def test_the_home_page_lists_each_game_with_its_sides_scores_and_scoreboard(clie
 
 
 @pytest.mark.django_db
-def test_the_home_page_says_how_to_start_when_there_are_no_games(client: Client) -> None:
-    assert "No games yet" in text(client.get("/"))
+def test_the_home_page_says_in_plain_words_when_no_game_is_being_scored(client: Client) -> None:
+    html = text(client.get("/"))
+    assert "No games being scored yet" in html
+    assert "POST /api/games" not in html
+
+
+@pytest.mark.django_db
+def test_the_public_menu_has_no_api_link_but_the_front_pages_foot_has(client: Client) -> None:
+    html = text(client.get("/"))
+    menu = html.split('<nav aria-label="Site">')[1].split("</nav>")[0]
+    assert "/api/" not in menu and "API" not in menu
+    foot = html.split('<footer class="site">')[1]
+    assert 'href="/api/docs"' in foot
 
 
 @pytest.mark.django_db

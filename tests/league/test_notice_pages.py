@@ -190,3 +190,27 @@ def test_the_account_menu_links_to_email_notices(db: None) -> None:
     page = browser.get("/accounts/notices/")
     assert page.status_code == 200 and b"no email address" in page.content
     assert b'href="/accounts/notices/"' in browser.get("/").content
+
+
+def unsubscribe_page(message: Any) -> str:
+    """The page the email's unsubscribe link opens."""
+    path = urlparse("".join(message["List-Unsubscribe"].split()).strip("<>")).path
+    return Client().get(path).content.decode()
+
+
+def test_the_unsubscribe_page_says_in_plain_words_what_each_button_stops(
+    db: None, smtp: MailServer, committed: Any,
+) -> None:
+    night = a_match_night("plain")
+    with committed():
+        Client().post(f"/leagues/{night.league.slug}/weekly-results", {"address": "fan@pub.test"})
+        notice_queue(kind="result_disputed", event="test", league=night.league, to=["fan@pub.test"],
+                     subject="A result disputed", body="See the match night.", link="http://localhost:8000/")
+    confirmation, disputed = smtp.messages
+    # The request to confirm is sent whatever was stopped: no button offers to stop only it.
+    page = unsubscribe_page(confirmation)
+    assert "Digest confirm" not in page and "digest" not in page.lower()
+    assert "Stop all emails" in page and 'name="only"' not in page
+    page = unsubscribe_page(disputed)
+    assert "the kind of email that brought you here: A result disputed." in page
+    assert ">Stop only this kind of email</button>" in page

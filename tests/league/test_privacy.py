@@ -74,6 +74,31 @@ def test_the_public_form_of_a_name_is_in_full_initials_or_hidden() -> None:
     assert public_form("  ", FULL) == public_form("", INITIALS) == "A player"
 
 
+# A name, how it shows, and the message once the player chooses it: one
+# full stop ends the sentence, whether or not the name ends in one.
+SHOWN_IN_A_SENTENCE = [
+    ("Eve Price", INITIALS, "Your name now shows as E. P."),
+    ("jo  van der bloggs", INITIALS, "Your name now shows as J. V. D. B."),
+    ("J. R. Hartley", INITIALS, "Your name now shows as J. R. H."),
+    ("Cher", INITIALS, "Your name now shows as C."),
+    ("Eve Price", FULL, "Your name now shows as Eve Price."),
+    ("Eve Price", HIDDEN, "Your name now shows as A player."),
+]
+
+
+@pytest.mark.parametrize(("name", "shown", "said"), SHOWN_IN_A_SENTENCE)
+def test_a_name_chosen_on_my_name_is_said_back_with_one_full_stop(
+    db: None, django_user_model: Any, name: str, shown: str, said: str,
+) -> None:
+    player = Player.objects.create(name=name, user=django_user_model.objects.create_user("me"))
+    client = Client()
+    client.force_login(player.user)
+    page = client.post(reverse("name-shown"), {"name_shown": shown}, follow=True).content.decode()
+    assert f"{said}</p>" in page
+    assert ".." not in page.split('class="messages"')[1].split("</div>")[0]
+    assert "..</strong>" not in page and ".</strong>." not in page
+
+
 def public_texts(night: Night, player: Player) -> dict[str, str]:
     """What the public sees where the player's name would be."""
     client = Client()
@@ -120,16 +145,22 @@ def test_a_player_with_a_login_chooses_how_their_name_shows(played: Night, djang
     client.force_login(player.user)
     assert "Jo Bloggs" in client.get(reverse("name-shown")).content.decode()
     response = client.post(reverse("name-shown"), {"name_shown": INITIALS}, follow=True)
-    assert "Your name now shows as J. B." in response.content.decode()
+    assert "Your name now shows as J. B.<" in response.content.decode()
+    assert "J. B.." not in response.content.decode()
     player.refresh_from_db()
     assert player.name_shown == INITIALS
     assert "Jo Bloggs" not in Client().get(reverse("public-player", args=[player.pk])).content.decode()
 
 
-def test_a_login_without_a_player_has_no_name_to_choose(db: None, django_user_model: Any) -> None:
+def test_a_login_without_a_player_is_told_in_words_there_is_no_name_to_choose(
+    db: None, django_user_model: Any,
+) -> None:
     client = Client()
     client.force_login(django_user_model.objects.create_user("nobody"))
-    assert client.get(reverse("name-shown")).status_code == 404
+    page = client.get(reverse("name-shown"))
+    assert page.status_code == 200
+    assert "Your login, nobody, is not linked to a player" in page.content.decode()
+    assert 'name="name_shown"' not in page.content.decode()
 
 
 def league_pages(night: Night) -> dict[str, str]:

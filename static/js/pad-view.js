@@ -25,8 +25,8 @@ function offlineWords() {
   const { offlineReady: kept, engine, engineInstalled } = root.dataset;
   if (kept === "no") return "; not ready to work offline (reload the page to try again)";
   if (engine === "none") {
-    const why = engineInstalled === "no" ? "the rules engine for offline use is not installed on this server" : "this browser cannot run the rules engine";
-    return `; offline, moves would wait here unchecked: ${why}`;
+    const why = engineInstalled === "no" ? "the rules engine is not installed" : "this browser cannot run the rules engine";
+    return `; offline, moves wait unchecked (${why})`;
   }
   if (kept === "yes" && engine === "ready") return "; ready to work offline";
   return kept === "yes" ? "; getting ready to work offline…" : "";

@@ -19,7 +19,7 @@ def kept_unchecked(pad: Pad) -> None:
     """The page is kept for a reload with no connection, but the engine
     cannot run: moves made offline wait, unchecked, and the pad says so."""
     expect(pad.page.locator("#pad[data-offline-ready='yes']")).to_be_attached()
-    expect(pad.page.locator("#connection")).to_contain_text("offline, moves would wait here unchecked")
+    expect(pad.page.locator("#connection")).to_contain_text("offline, moves wait unchecked")
     expect(pad.page.locator("#connection")).not_to_contain_text("ready to work offline")
 
 

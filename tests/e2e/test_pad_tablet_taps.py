@@ -86,6 +86,12 @@ def test_everything_a_scorer_taps_is_on_a_tablets_first_screen_either_way_up(scr
     expect(pad.page.locator("#peg-warning")).to_be_visible()
     assert off_the_screen(pad, "#peg-warning, #peg-warning button") == []
 
+    # Recorded, with its penalty told above the tiles: the next move's taps are still in sight.
+    pad.page.get_by_role("button", name="Yes: record 10 as pegged").click()
+    pad.settled()
+    expect(pad.page.locator("#alerts")).to_contain_text("over peg: −5 to Ann")
+    assert off_the_screen(pad, "#alerts .alert, #tiles button, #knock, #misplay, #undo, .side, #turn") == []
+
 
 def test_a_peg_no_play_scores_is_asked_about_in_the_page_before_it_is_sent(screens: Any, game_in_play: Any) -> None:
     pad = open_pad(screens, game_in_play, ON_ITS_SIDE)
@@ -135,5 +141,5 @@ def test_without_the_offline_engine_installed_the_pad_never_says_it_is_ready_off
     no_engine(pad)
     status = pad.page.locator("#connection")
     expect(pad.page.locator("#pad[data-offline-ready='yes']")).to_be_attached()
-    expect(status).to_have_text("Connected: every move is recorded; offline, moves would wait here unchecked: "
-                                "the rules engine for offline use is not installed on this server")
+    expect(status).to_have_text("Connected: every move is recorded; offline, moves wait unchecked "
+                                "(the rules engine is not installed)")

@@ -224,9 +224,10 @@ class Rules:
 
     @property
     def largest_award(self) -> int:
-        """More than any one play can score under these rules (the bound of
-        a peg): the best award of any end total the layout allows, plus
-        the chip-out bonus."""
+        """The most any one play can score under these rules: the best
+        award of any end total the layout allows, plus the chip-out bonus.
+        A peg above it is still an over-peg; the pad asks the scorer to
+        confirm one before it is sent."""
         best = max(award(total, self.scoring) for total in range(_MAX_END_TOTAL[self.layout] + 1))
         return best + self.chip_out_bonus
 

@@ -157,7 +157,7 @@ def _peg(deal: _Deal, worth: int, mistaken: bool) -> int:
     error = deal.rng.choice(_PEG_ERRORS)
     peg = worth + error if worth + error >= 0 else worth - error
     largest = Rules.parse(deal.game.rules).largest_award
-    if peg > largest:  # the engine refuses a peg no play could score: a smaller slip
+    if peg > largest:  # a slip stays within what a play can score, as a real one does
         peg = worth - abs(error) if worth >= abs(error) else worth + 1 if worth < largest else worth - 1
     return peg
 

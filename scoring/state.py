@@ -233,11 +233,7 @@ class GameState:
             end, line = self._layout.place(line, tile, raw.get("end"), self._both)
         peg = raw.get("peg")
         if peg is not None and (type(peg) is not int or peg < 0 or peg > self._peg_max):
-            _whole(peg, "peg")
-            # A wrong peg is an over-peg, penalised; one no play could ever
-            # score is a slip of the keyboard, and refused.
-            raise UnknownMove(f"peg {peg} is more than any play can score under these rules "
-                              f"(at most {self._peg_max})")
+            self._check_wild_peg(peg)
         ends, total, points_for = self._worths[line]
         if points_for or self._bonus:
             ends, total, points_for, bonus, bust, worth = self.worth(line, seat)
@@ -300,6 +296,16 @@ class GameState:
             self.turn, out = None, True
         move = raw if raw["tile"] == text else {**raw, "tile": text}
         return self._close(event, move, "chip-out" if out else None, winner)
+
+    def _check_wild_peg(self, peg: object) -> None:
+        """Refuse a peg that is not a claim at all: not a whole number, or
+        more than the whole game is played to. A peg above anything one
+        play can score is still a claim the table made, and pegging it is
+        an over-peg, penalised like any other (see ``_wrong_peg``)."""
+        _whole(peg, "peg")
+        if type(peg) is int and peg > self._target:
+            raise UnknownMove(f"peg {peg} is more than the whole game is played to "
+                              f"(target {self._target}): no peg can be that many")
 
     def _wrong_peg(self, side: int, peg: int,
                    worth: int) -> tuple[Verdict, int, list[Penalty], int | None]:

@@ -95,6 +95,7 @@ def table_view(setup: Mapping[str, Any], ops: Iterable[Op]) -> dict[str, Any]:
                 line.append(laid)
     return {
         "target": rules.target,
+        "largest_peg": rules.largest_award,
         "layout": rules.layout,
         "held": [game.held(seat) for seat in range(len(game.seats))],
         "boneyard": game.boneyard,

@@ -60,6 +60,9 @@ class GameOptionsApi(APIView):
 
         state = GameStateOutput()
         target = serializers.IntegerField()
+        largest_peg = serializers.IntegerField(
+            help_text="The most one play can score under the rules: a peg above it is pegged by no play "
+                      "(an over-peg, penalised; the pad asks the scorer to confirm it).")
         layout = serializers.ChoiceField(choices=["line", "spinner", "spinners"])
         held = serializers.ListField(child=serializers.IntegerField(), help_text="How many tiles each seat holds.")
         boneyard = serializers.IntegerField(help_text="Tiles left to draw (0 without drawing).")

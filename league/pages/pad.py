@@ -15,6 +15,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 import scoring
 from league.models import Game
+from league.pages.pad_engine import pyodide_version
 from league.pages.spectator_cache import spectator_cached
 from league.selectors.games import game_or_404
 from league.selectors.pad_links import follower_reason, game_night_link, pad_links
@@ -31,7 +32,9 @@ def pad(request: HttpRequest, game_id: int) -> HttpResponse:
     reason = follower_reason(game=game, user=request.user)
     if reason is not None:
         return render(request, "pad/follow.html", {**context, "reason": reason})
-    return render(request, "pad/pad.html", context)
+    # Whether the engine the pad needs offline is installed here: the pad
+    # says it is ready to work offline only once that engine has loaded.
+    return render(request, "pad/pad.html", {**context, "engine_installed": pyodide_version() is not None})
 
 
 @never_cache  # other tablets score the night's other rubbers meanwhile

@@ -3,6 +3,7 @@
 // end), the 28 tiles and the actions. What a tap does is in pad.js.
 import { guarded } from "./broken.js";
 import { byId, h } from "./pad-dom.js";
+import { beyondAnyPlay } from "./pad-pick.js";
 import { actions, deleteDigit, freshPick, isShowing, known, outbox, pad, pips, seatNames, seatToMove, typeDigit } from "./pad-state.js";
 import { penaltyLines, sideName } from "./pad-text.js";
 import { tileSvg } from "./tiles.js";
@@ -49,8 +50,10 @@ function drawStep() {
   const cancel = h("button", { type: "button", class: "small", onclick: () => { pad.pick = freshPick(); pad.notice = null; actions.render(); } }, "Cancel");
   const title = h("p", { class: "step-title" }, `${pad.table.state.seats[seatToMove()]} plays `, tileSvg(...pips(pad.pick.tile.tile), {}), cancel);
   if (pad.pick.end === undefined) return node.replaceChildren(title, endChoices());
-  if (pad.pick.preview) {
-    if (!byId("peg-warning")) pad.focusNext = "#peg-warning button.primary";
+  if (pad.pick.preview || pad.pick.doubt) {
+    // A peg no play scores is most often a slip: the keyboard waits on
+    // "Change the peg" then, so that a second Enter does not send it.
+    if (!byId("peg-warning")) pad.focusNext = `#peg-warning button.${beyondAnyPlay(Number(pad.pick.peg), pad.table) === null ? "primary" : "change"}`;
     return node.replaceChildren(title, pegWarning());
   }
   // Where the keyboard goes once a tile (and its end) is tapped: the peg,
@@ -87,20 +90,35 @@ function keypad() {
   const send = h("button", { type: "button", class: "primary", id: "record", disabled: pad.pick.peg === "", onclick: actions.record }, "Record");
   const rules = worth === null ? h("p", { class: "hint" }, "Not connected: the server checks the peg when the move is sent.")
     : h("p", { class: "hint" }, `Rules give ${worth}. Enter what the player pegged.`);
-  return h("div", { class: "peg" }, h("label", { for: "peg" }, "Pegged"), display, rules, h("div", { class: "keypad" }, ...keys), send);
+  // The usual play is pegged as the rules give: one tap records it.
+  const asGiven = worth === null ? null
+    : h("button", { type: "button", class: "primary as-given", id: "record-worth", "data-peg": String(worth), onclick: actions.recordWorth }, `Pegs ${worth}`);
+  return h("div", { class: "peg" }, h("div", { class: "peg-read" }, h("label", { for: "peg" }, "Pegged"), display, rules),
+    asGiven, h("div", { class: "keypad" }, ...keys), send);
 }
 
+// A peg the rules disagree with, before it is sent: what the dry run says
+// it will cost, and for a peg no play could score, the question whether it
+// was really pegged (with no dry run, only that question).
 function pegWarning() {
   const event = pad.pick.preview;
   const state = pad.table.state;
-  const who = sideName(state, event.side);
-  return h("div", { class: "alert warning", role: "alert", id: "peg-warning" },
-    h("p", { class: "warning-title" }, `Rules give ${event.worth}; you pegged ${event.peg}.`),
-    h("p", {}, `${event.verdict === "over" ? "Over-peg" : "Under-peg"}: ${who} will be credited ${event.points}.`),
-    ...penaltyLines(state, event).map((line) => h("p", { class: "penalty" }, `Penalty: ${line}`)),
+  const peg = Number(pad.pick.peg);
+  const largest = beyondAnyPlay(peg, pad.table);
+  const lines = [];
+  if (largest !== null) lines.push(h("p", { class: "warning-title" }, `No play scores ${peg}: under these rules the most is ${largest}. Was ${peg} really pegged?`));
+  if (event) {
+    lines.push(h("p", { class: largest === null ? "warning-title" : null }, `Rules give ${event.worth}; you pegged ${event.peg}.`),
+      h("p", {}, `${event.verdict === "over" ? "Over-peg" : "Under-peg"}: ${sideName(state, event.side)} will be credited ${event.points}.`),
+      ...penaltyLines(state, event).map((line) => h("p", { class: "penalty" }, `Penalty: ${line}`)));
+  } else {
+    lines.push(h("p", {}, "If it was, it is an over-peg: the server records it with the over-peg penalty when it is sent."));
+  }
+  const change = () => { pad.pick.preview = null; pad.pick.doubt = false; pad.pick.peg = ""; pad.focusNext = "#peg"; actions.render(); };
+  return h("div", { class: "alert warning", role: "alert", id: "peg-warning" }, ...lines,
     h("div", { class: "choices" },
-      h("button", { type: "button", class: "primary", onclick: () => actions.sendMove(actions.move()) }, "Record as pegged"),
-      h("button", { type: "button", class: "choice", onclick: () => { pad.pick.preview = null; pad.pick.peg = ""; pad.focusNext = "#peg"; actions.render(); } }, "Change the peg")));
+      h("button", { type: "button", class: "primary", onclick: () => actions.sendMove(actions.move()) }, largest === null ? "Record as pegged" : `Yes: record ${peg} as pegged`),
+      h("button", { type: "button", class: "choice change", onclick: change }, "Change the peg")));
 }
 
 function showStep() {

@@ -6,6 +6,16 @@
 // the table catches up, or the connection drops. Pure functions: pad.js
 // calls them.
 
+// The most any one play scores under the game's rules, when `peg` is more
+// than that; otherwise null. Such a peg is an over-peg like any other (the
+// engine penalises it), but far more often a slip of the finger: the pad
+// asks the scorer to confirm it before it is sent. The rules never change
+// in a game, so any table of it answers, known or not.
+export function beyondAnyPlay(peg, table) {
+  const largest = table?.largest_peg;
+  return Number.isInteger(largest) && Number.isInteger(peg) && peg > largest ? largest : null;
+}
+
 // With the table known, the end is asked only when it changes the result:
 // otherwise the engine places the tile.
 export function settleEnd(pick, tile) {

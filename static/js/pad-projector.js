@@ -66,12 +66,13 @@ export async function startEngine() {
     engine = await loadEngine();
   } catch (err) {
     console.info("The pad works without the rules engine in the browser:", err.message);
-    root.dataset.engine = "none";
+    root.dataset.engine = "none"; // the status line says why moves made offline go unchecked
+    actions.render();
     return;
   }
   pad.projector = projector;
   pad.previewer = previewer;
   if (pad.server) await keepSheet(pad.server.state.seq);
-  root.dataset.engine = "ready"; // for the browser tests: the engine has answered for the first time
+  root.dataset.engine = "ready"; // the engine has answered for the first time: the status line says the pad is ready offline
   actions.render();
 }

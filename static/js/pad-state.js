@@ -38,9 +38,11 @@ export const pad = {
 export const actions = {};
 
 // `basis`: the game the pick was worked out for (pad.basis then);
-// `replacing`: the key of the refused write this move will replace.
+// `replacing`: the key of the refused write this move will replace;
+// `doubt`: a peg no play could score, waiting for the scorer to confirm it
+// with no dry run to show (see beyondAnyPlay in pad-pick.js).
 export function freshPick() {
-  return { mode: "play", seat: null, tile: null, option: null, end: undefined, peg: "", preview: null, basis: null, replacing: null };
+  return { mode: "play", seat: null, tile: null, option: null, end: undefined, peg: "", preview: null, doubt: false, basis: null, replacing: null };
 }
 
 // `skipped`: the seq at which the scorer chose not to enter the tiles shown.

@@ -13,15 +13,24 @@ export function renderConnection() {
   const waiting = outbox.items.length;
   if (!pad.online) showStatus(node, `No connection: ${waiting} waiting on this tablet, sent when it returns`, "offline");
   else if (waiting) showStatus(node, `Sending ${waiting}…`, "sending");
-  else showStatus(node, `Connected: every move is recorded${OFFLINE[root.dataset.offlineReady] ?? ""}`, "online");
+  else showStatus(node, `Connected: every move is recorded${offlineWords()}`, "online");
 }
 
-// Whether the page and its scripts are kept for a reload with no connection
-// (see keepForOffline in pad.js): nothing is said until that is settled.
-const OFFLINE = {
-  yes: "; ready to work offline",
-  no: "; not ready to work offline (reload the page to try again)",
-};
+// Whether the pad can work with no connection. It is ready when the
+// browser keeps the page and its scripts for a reload (keepForOffline in
+// pad.js) and the rules engine has loaded in the browser, its files kept
+// with them (pad-projector.js): without the engine, moves made offline
+// wait on the tablet unchecked, and the pad says so and why.
+function offlineWords() {
+  const { offlineReady: kept, engine, engineInstalled } = root.dataset;
+  if (kept === "no") return "; not ready to work offline (reload the page to try again)";
+  if (engine === "none") {
+    const why = engineInstalled === "no" ? "the rules engine is not installed" : "this browser cannot run the rules engine";
+    return `; offline, moves wait unchecked (${why})`;
+  }
+  if (kept === "yes" && engine === "ready") return "; ready to work offline";
+  return kept === "yes" ? "; getting ready to work offline…" : "";
+}
 
 export function renderTable() {
   const { state } = pad.table;

@@ -8,7 +8,7 @@ import { guarded, loudly } from "./broken.js";
 import { Refused, Unreachable, getJson, postJson } from "./pad-api.js";
 import { byId, showStatus } from "./pad-dom.js";
 import { renderActions, renderSeats, renderStep, renderTiles } from "./pad-entry.js";
-import { rebase, settleEnd } from "./pad-pick.js";
+import { beyondAnyPlay, rebase, settleEnd } from "./pad-pick.js";
 import { keepSheet, startEngine } from "./pad-projector.js";
 import { renderQueue } from "./pad-queue.js";
 import { differenceText, engineReason, refusalWords } from "./pad-refusals.js";
@@ -182,10 +182,15 @@ function pickCurrent() {
 // A peg that differs from what the rules give is dry-run first, so the
 // scorer sees the penalty before it is recorded: by the server when the
 // table is its own, by the engine in the browser when it is the engine's.
+// A peg no play could score is asked about first, with the dry run when
+// there is one (pad-entry.js pegWarning), without it when the pad cannot
+// have one (no connection, the worth not known).
 async function record() {
   if (!pickCurrent()) return;
   const body = move();
+  const doubtful = beyondAnyPlay(body.peg, pad.table) !== null;
   if (!known() || !pad.pick.option || body.peg === pad.pick.option.worth) {
+    if (doubtful) return askFirst();
     sendMove(body);
     return;
   }
@@ -200,6 +205,7 @@ async function record() {
       showRefusal(err);
     } else if (err instanceof Unreachable) {
       pad.online = false;
+      if (doubtful) return askFirst();
       sendMove(body); // no preview without a connection: the server judges it when sent
       return;
     } else {
@@ -207,6 +213,18 @@ async function record() {
     }
   }
   render();
+}
+
+function askFirst() {
+  pad.pick.doubt = true;
+  render();
+}
+
+// "Pegs 4": the play pegged as the rules give, recorded in one tap.
+function recordWorth() {
+  if (!pickCurrent()) return;
+  pad.pick.peg = String(pad.pick.option.worth);
+  sendMove(move());
 }
 
 function undo() {
@@ -313,7 +331,7 @@ function explainUnknown() {
 
 // With a keyboard, the peg can be typed as well as tapped.
 function typePeg(event) {
-  if (!pad.table || !pad.pick.tile || pad.pick.end === undefined || pad.pick.preview || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!pad.table || !pad.pick.tile || pad.pick.end === undefined || pad.pick.preview || pad.pick.doubt || event.ctrlKey || event.metaKey || event.altKey) return;
   if (/^[0-9]$/.test(event.key)) pad.pick.peg = typeDigit(pad.pick.peg, event.key);
   else if (event.key === "Backspace") pad.pick.peg = deleteDigit(pad.pick.peg);
   // Enter records; its default would also press the tile focused next (pad-entry.js keeps the keyboard at #peg).
@@ -339,7 +357,7 @@ async function keepForOffline() {
 
 // ----- start --------------------------------------------------------------------
 
-Object.assign(actions, { render, tapTile, chooseEnd, record, recordShown, sendMove, move, change, keep, drop, retry });
+Object.assign(actions, { render, tapTile, chooseEnd, record, recordWorth, recordShown, sendMove, move, change, keep, drop, retry });
 
 byId("knock").onclick = guarded(() => sendMove({ seat: seatToMove(), knock: true }));
 byId("draw").onclick = guarded(() => sendMove({ seat: seatToMove(), draw: 1 }));

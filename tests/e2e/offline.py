@@ -10,7 +10,17 @@ API = "**/api/**"
 
 
 def offline_ready(pad: Pad) -> None:
-    expect(pad.page.locator("#connection")).to_contain_text("ready to work offline")
+    """The page is kept for a reload and the rules engine has loaded in the
+    browser (Pyodide takes a while to load on a busy machine)."""
+    expect(pad.page.locator("#connection")).to_contain_text("ready to work offline", timeout=120_000)
+
+
+def kept_unchecked(pad: Pad) -> None:
+    """The page is kept for a reload with no connection, but the engine
+    cannot run: moves made offline wait, unchecked, and the pad says so."""
+    expect(pad.page.locator("#pad[data-offline-ready='yes']")).to_be_attached()
+    expect(pad.page.locator("#connection")).to_contain_text("offline, moves wait unchecked")
+    expect(pad.page.locator("#connection")).not_to_contain_text("ready to work offline")
 
 
 def go_offline(tablet: Any, pad: Pad) -> None:

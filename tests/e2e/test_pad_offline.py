@@ -11,7 +11,16 @@ from rest_framework.test import APIClient
 from browsers import TABLET_PORTRAIT, logged_in_context
 from league.models import GameEntry
 from league.services.games import game_create
-from offline import engine_ready, enter_offline, go_offline, go_online, no_engine, offline_ready, without_engine
+from offline import (
+    engine_ready,
+    enter_offline,
+    go_offline,
+    go_online,
+    kept_unchecked,
+    no_engine,
+    offline_ready,
+    without_engine,
+)
 from pad_page import Pad
 
 RULES = {"preset": "pub", "hand_size": 3}
@@ -30,8 +39,8 @@ def test_moves_made_offline_survive_a_reload_and_reach_the_server_once_each(tabl
     without_engine(tablet)  # the pad as it is without the engine: the server judges each move
     game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
     pad = Pad(tablet.new_page()).open(game.pk)
-    offline_ready(pad)
     no_engine(pad)
+    kept_unchecked(pad)
 
     go_offline(tablet, pad)
     for move in MOVES:
@@ -63,8 +72,8 @@ def test_a_queued_move_someone_else_beat_is_shown_with_the_servers_state(tablet:
     without_engine(tablet)  # the pad as it is without the engine: the server judges each move
     game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
     pad = Pad(tablet.new_page()).open(game.pk)
-    offline_ready(pad)
     no_engine(pad)
+    kept_unchecked(pad)
     go_offline(tablet, pad)
     enter_offline(pad, MOVES[0])
 
@@ -91,8 +100,8 @@ def test_a_queued_move_the_rules_refuse_is_shown_with_the_engines_message(tablet
     without_engine(tablet)  # the pad as it is without the engine: the server judges each move
     game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
     pad = Pad(tablet.new_page()).open(game.pk)
-    offline_ready(pad)
     no_engine(pad)
+    kept_unchecked(pad)
     go_offline(tablet, pad)
     enter_offline(pad, {"seat": 0, "tile": "3-6", "peg": 3})
     enter_offline(pad, {"seat": 1, "tile": "3-4", "end": "right", "peg": 0})  # 3-6 lies 3 left, 6 right
@@ -188,8 +197,8 @@ def test_a_move_the_server_scores_otherwise_than_the_pad_showed_is_told_plainly(
     without_engine(tablet)
     game = game_create(rules=RULES, seats=["Ann", "Bob"], created_by=scorer)
     pad = Pad(tablet.new_page()).open(game.pk)
-    offline_ready(pad)
     no_engine(pad)
+    kept_unchecked(pad)
     go_offline(tablet, pad)
     enter_offline(pad, {"seat": 0, "tile": "3-6", "peg": 3})
     # As a pad would keep it had its table (an older copy of the rules, say)

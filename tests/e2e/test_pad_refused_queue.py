@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from league.models import GameEntry
 from league.services.games import game_create
-from offline import enter_offline, go_offline, go_online, no_engine, offline_ready, without_engine
+from offline import enter_offline, go_offline, go_online, kept_unchecked, no_engine, without_engine
 from pad_page import Pad
 
 RULES = {"preset": "pub", "hand_size": 3}
@@ -33,8 +33,8 @@ def recorded(game: Any) -> list[dict[str, Any]]:
 def queue_offline(tablet: Any, pad: Pad, moves: list[dict[str, Any]]) -> None:
     """Moves entered with no connection, without the engine in the browser
     (which would not let the scorer tap a tile that does not fit)."""
-    offline_ready(pad)
     no_engine(pad)
+    kept_unchecked(pad)
     go_offline(tablet, pad)
     for move in moves:
         enter_offline(pad, move)

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from league.services.games import game_create
 from league.services.moves import move_record
+from offline import offline_ready
 from pad_page import Pad
 
 # Big enough for a finger (WCAG's target size is 44 CSS pixels).
@@ -32,7 +33,7 @@ def game_in_play(scorer: Any) -> Any:
 def open_pad(screens: Any, game: Any, width: int, height: int) -> Pad:
     pad = Pad(screens(width, height).new_page()).open(game.pk)
     # Shown as the scorer sees it from then on: kept for working offline.
-    expect(pad.page.locator("#connection")).to_contain_text("ready to work offline")
+    offline_ready(pad)
     return pad
 
 

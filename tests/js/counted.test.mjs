@@ -9,7 +9,7 @@ const CASES = [
   ["hand 0, move 3 (seat 1): 2-5 fits neither end", "Hand 1, move 4 (seat 1): 2-5 fits neither end"],
   ["hand 2: the game is over (side 0 won)", "Hand 3: the game is over (side 0 won)"],
   ["hand 1 has not ended", "Hand 2 has not ended"],
-  ["hand 11, move 0 (seat 3): peg 12 is more than any play can score", "Hand 12, move 1 (seat 3): peg 12 is more than any play can score"],
+  ["hand 11, move 0 (seat 3): peg 62 is more than the whole game is played to", "Hand 12, move 1 (seat 3): peg 62 is more than the whole game is played to"],
 ];
 
 for (const [engine, person] of CASES) {

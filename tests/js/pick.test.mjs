@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { rebase, settleEnd } from "../../static/js/pad-pick.js";
+import { beyondAnyPlay, rebase, settleEnd } from "../../static/js/pad-pick.js";
 
 const option = (end, worth) => ({ end, ends: [0, 0], total: 0, worth });
 const tile = (name, options, { played = false, askEnd = options.length > 1 } = {}) => ({ tile: name, played, options, ask_end: askEnd });
@@ -63,4 +63,11 @@ test("with the table known, the end is asked only when it changes the result", (
   assert.equal(settleEnd(pick({}), same).end, null);
   const differ = tile("3-5", [option("left", 2), option("right", 0)]);
   assert.equal(settleEnd(pick({}), differ).end, undefined);
+});
+
+test("a peg above the most any play scores is asked about; one within it, or with no table, is not", () => {
+  const pub = { largest_peg: 8 };
+  assert.deepEqual([10, 9, 8, 0].map((peg) => beyondAnyPlay(peg, pub)), [8, 8, null, null]);
+  assert.equal(beyondAnyPlay(10, null), null);
+  assert.equal(beyondAnyPlay(10, {}), null); // a table kept from before the server said
 });

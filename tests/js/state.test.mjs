@@ -143,7 +143,7 @@ test("a tile's name gives its pips", () => {
 test("a fresh pick starts over as a play, whatever was tapped before", () => {
   pad.pick.tile = { tile: "3-6" };
   pad.pick.peg = "9";
-  assert.deepEqual(freshPick(), { mode: "play", seat: null, tile: null, option: null, end: undefined, peg: "", preview: null, basis: null, replacing: null });
+  assert.deepEqual(freshPick(), { mode: "play", seat: null, tile: null, option: null, end: undefined, peg: "", preview: null, doubt: false, basis: null, replacing: null });
 });
 
 test("a move answered but whose table is not yet fetched makes the table unknown, and the answer says whose turn it is", () => {

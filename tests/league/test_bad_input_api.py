@@ -84,7 +84,7 @@ def test_a_rule_number_the_engine_cannot_read_is_a_422_naming_the_rule(tablet: A
     assert not Game.objects.exists()
 
 
-def test_a_peg_beyond_anything_a_play_can_score_is_a_422_naming_the_peg(tablet: APIClient) -> None:
+def test_a_peg_beyond_what_the_game_is_played_to_is_a_422_naming_the_peg(tablet: APIClient) -> None:
     game = new_game(tablet)
     response = post_move(tablet, game["id"], {"seat": 0, "tile": "6-6", "peg": 1_000_000})
     refused(response, 422, "peg 1000000")

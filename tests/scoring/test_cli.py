@@ -167,3 +167,14 @@ def test_the_scorecard_counts_hands_and_moves_from_one(scorecard):
     first_move = scorecard[scorecard.index("Hand 1") + 2]
     assert first_move.split()[0] == "1", first_move
     assert any(re.match(r"\s+hand 1 ends", line) for line in scorecard)
+
+
+def test_a_claim_above_any_play_is_adjudicated_as_an_over_peg_and_one_above_the_target_refused():
+    claimed = {**sheet(hand(play(0, "6-3", peg=10))), "rules": {"preset": "pagat"}}
+    done = run("--jsonl", stdin=json.dumps(claimed) + "\n" + json.dumps({**claimed, "hands": [hand(play(0, "6-3", peg=62))]}) + "\n")
+    assert done.returncode == 2, done.stderr  # one sheet of the two refused
+    over, refused = (json.loads(line) for line in done.stdout.splitlines())
+    assert over["events"][0]["verdict"] == "over"
+    assert over["events"][0]["penalties"] == [{"offence": "over-peg", "side": 0, "points": -5}]
+    assert over["scores"] == [0, 0]  # 3 for the play, then pegged back to nothing
+    assert "peg 62 is more than the whole game is played to (target 61)" in refused["error"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-from sheets import event, hand, hand_end, knock, misplay, penalties_of, play, pub, ruling, sheet
+from sheets import event, hand, hand_end, knock, misplay, penalties_of, play, preset, pub, ruling, sheet
 
 # --- misplays and the penalty actions ------------------------------------------
 # Ann puts 0-1 down (1: nothing); Bob lays 2-4, which fits neither 0 nor 1; Bob plays again.
@@ -213,6 +213,36 @@ def test_an_over_peg_follows_the_leagues_action():
     down = _down_pegged(5, rules=pub(penalties={"over-peg": "deduct 8"}), start=[10, 0])
     assert down["penalties"] == [{"offence": "over-peg", "side": 0, "points": -8}]
     assert down["scores"] == [5, 0]
+
+
+# A claim above anything one play can score (8 under pub, 9 under pagat) is
+# pegging the wrong score like any other: an over-peg, by the league's action.
+# Ann puts 6-3 down (9: 3 points) from 20.
+@pytest.mark.parametrize(("rules", "peg", "penalty", "scores", "winner"), [
+    (preset("pagat"), 10, -5, [18, 20], None),
+    (pub(), 9, -5, [18, 20], None),
+    (pub(), 61, -5, [18, 20], None),
+    (pub(target=121), 121, -5, [18, 20], None),
+    (pub(penalties={"over-peg": "deduct 8"}), 10, -8, [15, 20], None),
+    (pub(penalties={"over-peg": "award 5"}), 12, 5, [23, 25], None),
+    (pub(penalties={"over-peg": "lose-game"}), 10, 0, [23, 20], 1),
+], ids=["pagat, 10", "pub, 9", "pub, the target itself", "raised target", "deduct 8", "award 5", "lose-game"])
+def test_a_peg_above_anything_a_play_scores_is_an_over_peg(rules, peg, penalty, scores, winner):
+    result = scoring.check(sheet(hand(play(0, "6-3", peg=peg)), rules=rules, start=[20, 20]))
+    down = event(result, 0, 0)
+    assert (down["worth"], down["verdict"], down["points"]) == (3, "over", 3)
+    side = 1 if penalty > 0 else 0  # an award pegs the other side on
+    assert down["penalties"] == [{"offence": "over-peg", "side": side, "points": penalty}]
+    assert (result["scores"], result["winner"]) == (scores, winner)
+
+
+def test_one_move_at_a_time_a_claim_above_any_play_is_penalised_and_one_above_the_target_refused():
+    game = scoring.Game.new(rules="pagat", seats=["Ann", "Bob"], partners=False, start=[20, 20])
+    with pytest.raises(scoring.ScoringError, match="peg 62 is more than the whole game is played to"):
+        game.apply(play(0, "6-3", peg=62))
+    game, events = game.apply(play(0, "6-3", peg=10))
+    assert (events[0]["verdict"], events[0]["penalties"]) == ("over", [{"offence": "over-peg", "side": 0, "points": -5}])
+    assert game.scores == [18, 20]
 
 
 def test_a_chip_out_peg_is_checked_against_award_plus_bonus():

@@ -39,6 +39,7 @@ def venue_bookings(*, venue_ids: Iterable[int], league_id: int, division_id: int
 def night_matches(*, venue_id: int, night: date, league_id: int, leaving_out: int | None = None) -> list[Fixture]:
     """The matches the venue hosts on the night, but `leaving_out` (a
     fixture being moved), with their teams and divisions."""
-    return list(Fixture.objects.filter(venue_id=venue_id).filter(_set_for(night)).filter(_on_the_board(league_id))
-                .exclude(pk=leaving_out).select_related("home_team", "away_team", "division")
-                .order_by("pk"))
+    there = Fixture.objects.filter(venue_id=venue_id).filter(_set_for(night)).filter(_on_the_board(league_id))
+    if leaving_out is not None:
+        there = there.exclude(pk=leaving_out)
+    return list(there.select_related("home_team", "away_team", "division").order_by("pk"))

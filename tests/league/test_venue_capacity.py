@@ -15,7 +15,7 @@ from django.utils import timezone
 from leagues import a_league, a_team
 from tablets import tablet_for
 
-from league.models import CupTie, Division, DivisionEntry, Fixture, League, Season, Team, Venue
+from league.models import AuditEntry, CupTie, Division, DivisionEntry, Fixture, League, Season, Team, Venue
 from league.services.cups import competition_create, cup_draw, cup_enter
 from league.services.fixtures import division_team_add
 
@@ -100,6 +100,19 @@ def test_every_division_drawn_at_once_never_double_books_a_one_board_pub(first: 
         ("Division One", first * (first - 1)), ("Division Two", second * (second - 1))]
     assert DivisionEntry.objects.filter(division__in=[one, two]).count() == first + second
     assert_never_overbooked()
+    logged = AuditEntry.objects.get(action="season.fixtures.generate")
+    assert logged.data["divisions"] == {str(one.pk): first * (first - 1), str(two.pk): second * (second - 1)}
+
+
+def test_drawing_every_division_at_once_is_all_or_none_and_names_the_division_that_cannot_be_drawn() -> None:
+    pub = Pub()
+    one = pub.division("Division One", 4)
+    pub.division("Division Two", 1)
+    refused = pub.api().post(f"/api/seasons/{pub.season.pk}/fixtures/generate",
+                             {"start": pub.start.isoformat(), "weekday": TUESDAY}, format="json")
+    assert refused.status_code == 422 and "Division Two" in refused.json()["error"]
+    assert not Fixture.objects.filter(division=one).exists()
+    assert AuditEntry.objects.filter(action="season.fixtures.generate.refused").count() == 1
 
 
 def test_drawn_at_once_after_one_by_one_the_old_drafts_are_replaced_and_nothing_is_overbooked() -> None:

@@ -305,12 +305,12 @@ def _dates_refusal(found: _Locked, dates: list[date]) -> Refused | None:
         if last is not None and day > last:
             return Refused(f"{day_words(day)} is after {day_words(last)}, the last night {fixture.division.season.name}'s "
                            "matches may be moved to")
-        full = night_full(fixture, day)
-        if full is not None:
-            return full
         clash = night_taken(fixture, day)
         if clash is not None:
             return Refused(f"{clash}: offer another night")
+        full = night_full(fixture, day)
+        if full is not None:
+            return full
     return None
 
 

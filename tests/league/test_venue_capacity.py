@@ -266,3 +266,21 @@ def test_a_cup_tie_dated_at_a_full_pub_is_refused_naming_the_pub_and_the_night()
     free = max(station_nights()) + timedelta(weeks=1)
     assert pub.api().post(f"/api/cup-ties/{tie.pk}/date", {"date": free.isoformat()}, format="json").status_code == 201
     assert_never_overbooked()
+
+
+def test_a_captain_cannot_offer_a_night_the_pub_is_full() -> None:
+    from django.contrib.auth import get_user_model
+    pub, ours, theirs = published_pair()
+    # Division Two's match at the pub moved after the season: a night both
+    # of Division One's teams are free, but not the pub.
+    night = max(station_nights()) + timedelta(weeks=1)
+    moved = pub.api().post(f"/api/fixtures/{theirs.pk}/rearrange", {"date": night.isoformat(), "reason": "snow"},
+                           format="json")
+    assert moved.status_code == 200
+    captain = get_user_model().objects.create_user("station-captain")
+    Team.objects.filter(pk=ours.home_team_id).update(captain=captain)
+    asked = tablet_for(captain).post(f"/api/fixtures/{ours.pk}/rearrangement",
+                                     {"team": ours.home_team_id, "dates": [night.isoformat()],
+                                      "reason": "the darts final"}, format="json")
+    assert asked.status_code == 422
+    assert f"Station Hotel is full on {night:%A} {night.day} {night:%B %Y}" in asked.json()["error"]

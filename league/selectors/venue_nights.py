@@ -43,3 +43,12 @@ def night_matches(*, venue_id: int, night: date, league_id: int, leaving_out: in
     if leaving_out is not None:
         there = there.exclude(pk=leaving_out)
     return list(there.select_related("home_team", "away_team", "division").order_by("pk"))
+
+
+def nights_busier_than(*, venue_id: int, matches: int, since: date) -> list[tuple[date, int]]:
+    """The nights from `since` on the venue hosts more than `matches`
+    published matches (any league's), by date, with how many."""
+    rows = (Fixture.objects.filter(venue_id=venue_id).exclude(status__in=[*OFF_THE_BOARD, Status.DRAFT])
+            .values_list("date", "rearranged_to"))
+    nights = Counter(moved or drawn for drawn, moved in rows)
+    return sorted((night, n) for night, n in nights.items() if night >= since and n > matches)

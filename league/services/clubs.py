@@ -10,12 +10,14 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, models, transaction
+from django.utils import timezone
 
 from league.authors import Author
 from league.models import League, Player, Team, Venue
 from league.refusals import NeedsInsisting, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.clubs import leagues_of, player_manage_refusal, venue_refusal, venues_named
+from league.selectors.venue_nights import nights_busier_than
 from league.services.audit import audit_record
 
 
@@ -58,6 +60,8 @@ def venue_change(*, venue_id: int, user: Author, insist: bool = False, **changes
             changes["address"] = changes["address"].strip()
         if changes.get("board_sets", 1) < 1:
             raise Refused("a venue needs at least one board set")
+        if changes.get("board_sets", venue.board_sets) < venue.board_sets:
+            _busy_nights_refusal(venue, changes["board_sets"])
         _apply(venue, changes, user=user, action="venue.change")
     return venue
 
@@ -136,6 +140,17 @@ def _secretary(league: League, user: Author, doing: str) -> None:
     refusal = secretary_refusal(league=league, user=user, doing=doing)
     if refusal is not None:
         raise refusal
+
+
+def _busy_nights_refusal(venue: Venue, board_sets: int) -> None:
+    """Fewer board sets may not leave a night to come with more matches
+    arranged at the venue than it would have boards for."""
+    busy = nights_busier_than(venue_id=venue.pk, matches=board_sets, since=timezone.localdate())
+    if busy:
+        night, matches = busy[0]
+        more = f" and {len(busy) - 1} more night{'s' if len(busy) > 2 else ''}" if len(busy) > 1 else ""
+        raise Refused(f"{venue} has {matches} matches arranged on {night.day} {night:%B %Y}{more}: move them "
+                      f"before giving it {board_sets} board set{'s' if board_sets != 1 else ''}")
 
 
 def _name_taken(league_id: int, name: str, *, leaving_out: int | None = None) -> None:

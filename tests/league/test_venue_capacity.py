@@ -284,3 +284,17 @@ def test_a_captain_cannot_offer_a_night_the_pub_is_full() -> None:
                                       "reason": "the darts final"}, format="json")
     assert asked.status_code == 422
     assert f"Station Hotel is full on {night:%A} {night.day} {night:%B %Y}" in asked.json()["error"]
+
+
+def test_a_venue_cannot_lose_a_board_set_a_night_to_come_needs() -> None:
+    pub, ours, theirs = published_pair()
+    Venue.objects.filter(pk=pub.station.pk).update(board_sets=2)
+    both = pub.api().post(f"/api/fixtures/{ours.pk}/rearrange",
+                          {"date": theirs.date.isoformat(), "reason": "a double night", "insist": True},
+                          format="json")
+    assert both.status_code == 200, both.json()
+    page = pub.browser().post(f"/secretary/leagues/{pub.league.pk}/venues/{pub.station.pk}",
+                              {"name": "Station Hotel", "board_sets": "1"})
+    night = theirs.date
+    assert f"Station Hotel has 2 matches arranged on {night.day} {night:%B %Y}" in page.content.decode()
+    assert Venue.objects.get(pk=pub.station.pk).board_sets == 2

@@ -3,6 +3,7 @@
 Services raise these; selectors say ahead of a write which one it would
 meet (`league.selectors.access`, `league.selectors.squads`), so both import
 them from here, beneath either."""
+from datetime import date
 from typing import Any
 
 
@@ -27,11 +28,13 @@ class MoveRejected(Exception):
 
 class Refused(ValueError):
     """A change to the league that its rules do not allow. The message says
-    why in words a secretary understands, and is safe to show as it is."""
+    why in words a secretary understands, and is safe to show as it is.
+    `details`: what the API answers beside the message, for a client to act on."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+        self.details: dict[str, Any] = {}
 
 
 class TiePlayedOn(Refused):
@@ -128,6 +131,24 @@ class FixturesPublished(Refused):
 class FixturesImpossible(Refused):
     """The fixture generator cannot draw the division's fixtures (too few
     teams, too many at one venue); the message names the teams."""
+
+
+class VenuesFull(FixturesImpossible):
+    """No draw fits round the matches the division's venues already host
+    for the league's other divisions and cups; the message names the
+    venues and nights. `next_start` is the first later start from which
+    one fits (None when none does within half a year)."""
+
+    def __init__(self, message: str, *, next_start: date | None) -> None:
+        super().__init__(message)
+        self.next_start = next_start
+        self.details = {"next_start": next_start.isoformat() if next_start is not None else None}
+
+
+class VenueFull(Refused):
+    """Every board set of the venue is taken on the night (league-wide);
+    the message names the venue, the night, the matches already there, and
+    the next night that fits."""
 
 
 class WrongFixtureStatus(Refused):

@@ -27,7 +27,9 @@ from league.refusals import GameConflict, MoveRejected, NotPermitted, Refused
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, GameConflict):
         return Response({"error": exc.message, "state": exc.state}, status=status.HTTP_409_CONFLICT)
-    if isinstance(exc, (MoveRejected, Refused)):
+    if isinstance(exc, Refused):
+        return Response({"error": exc.message, **exc.details}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    if isinstance(exc, MoveRejected):
         return Response({"error": exc.message}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if isinstance(exc, NotPermitted):
         return Response({"error": exc.message}, status=status.HTTP_403_FORBIDDEN)

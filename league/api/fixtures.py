@@ -32,6 +32,7 @@ from league.services.fixtures import (
     fixtures_generate,
     fixtures_publish,
 )
+from league.services.season_draws import season_fixtures_generate
 
 Status = Fixture.Status
 
@@ -161,6 +162,27 @@ class FixturesGenerateApi(APIView):
         data.is_valid(raise_exception=True)
         fixtures_generate(division_id=division_id, **data.validated_data, user=request.user)
         return Response(_fixtures(division_fixtures(division_id=division_id), request), status=status.HTTP_201_CREATED)
+
+
+class SeasonFixturesGenerateApi(APIView):
+    class OutputSerializer(serializers.Serializer[Any]):
+        class Meta:
+            ref_name = "SeasonFixturesGenerateOutput"
+
+        division = serializers.IntegerField(source="pk")
+        name = serializers.CharField()
+        fixtures = serializers.IntegerField(help_text="How many draft fixtures were drawn.")
+
+    @extend_schema(request=FixturesGenerateApi.InputSerializer, responses={201: OutputSerializer(many=True),
+                                                                          **WRITE_ERRORS},
+                   summary="Draw every unpublished division of the season at once, round each other's nights at "
+                           "shared venues (its league's secretaries); all or none")
+    def post(self, request: Request, season_id: int) -> Response:
+        data = FixturesGenerateApi.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        drawn = season_fixtures_generate(season_id=season_id, **data.validated_data, user=request.user)
+        rows = [{"pk": division.pk, "name": division.name, "fixtures": count} for division, count in drawn.items()]
+        return Response(self.OutputSerializer(rows, many=True).data, status=status.HTTP_201_CREATED)
 
 
 class FixturesPublishApi(APIView):

@@ -12,6 +12,7 @@ REFUSED_AS: dict[str, str | None] = {
     "game-scorers": "game.scorer.add", "game-scorer": "game.scorer.remove",
     # Divisions and fixtures
     "division-teams": "division.team.add", "fixtures-generate": "fixtures.generate",
+    "season-fixtures-generate": "season.fixtures.generate",
     "fixtures-publish": "fixtures.publish", "fixture-postpone": "fixture.postpone",
     "fixture-rearrange": "fixture.rearrange", "fixture-walkover": "fixture.walkover",
     "fixture-forfeit": "fixture.walkover", "fixture-void": "fixture.void",

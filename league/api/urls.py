@@ -34,6 +34,7 @@ from league.api.fixtures import (
     FixturesPublishApi,
     FixtureVoidApi,
     FixtureWalkoverApi,
+    SeasonFixturesGenerateApi,
     TeamFixturesApi,
 )
 from league.api.formats import (
@@ -109,6 +110,8 @@ urlpatterns = [
     path("divisions/<num:division_id>/fixtures", DivisionFixturesApi.as_view(), name="division-fixtures"),
     path("divisions/<num:division_id>/teams", DivisionTeamAddApi.as_view(), name="division-teams"),
     path("divisions/<num:division_id>/fixtures/generate", FixturesGenerateApi.as_view(), name="fixtures-generate"),
+    path("seasons/<num:season_id>/fixtures/generate", SeasonFixturesGenerateApi.as_view(),
+         name="season-fixtures-generate"),
     path("divisions/<num:division_id>/fixtures/publish", FixturesPublishApi.as_view(), name="fixtures-publish"),
     path("divisions/<num:division_id>/table", DivisionTableApi.as_view(), name="division-table"),
     path("divisions/<num:division_id>/table.csv", DivisionTableCsvApi.as_view(), name="division-table-csv"),

@@ -1,5 +1,5 @@
-"""Drawing a division's fixtures, reviewing the drafts, publishing them
-(after a confirmation), and changing a published fixture: postponing,
+"""Drawing a division's fixtures (or every division of a season at once),
+reviewing the drafts, publishing them (after a confirmation), and changing a published fixture: postponing,
 rearranging, awarding a walkover or voiding it, each with a reason and a
 confirmation step before the service is called."""
 from collections.abc import Callable
@@ -15,6 +15,7 @@ from league.authors import Author
 from league.models import Division, Fixture
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.pages.secretary_forms import ChangeForm, DrawForm
+from league.refusals import VenuesFull
 from league.selectors.secretary import (
     division_get,
     division_teams,
@@ -23,6 +24,7 @@ from league.selectors.secretary import (
     fixture_weeks,
     fixtures_published,
     last_draw,
+    season_get,
 )
 from league.services.fixtures import (
     fixture_postpone,
@@ -32,6 +34,7 @@ from league.services.fixtures import (
     fixtures_generate,
     fixtures_publish,
 )
+from league.services.season_draws import season_fixtures_generate
 
 # Each change: the page's heading, what its button says, what the change
 # did (for the message after it), and the service call.
@@ -55,15 +58,37 @@ def fixtures(request: HttpRequest, division_id: int) -> HttpResponse:
     division = division_get(division_id=division_id)
     require_secretary(request, division.season.league)
     form = DrawForm(request.POST or None, initial=_draw_initial(division))
+    later = None
     if request.method == "POST" and form.is_valid():
         try:
             drafts = fixtures_generate(division_id=division.pk, user=request.user, **form.cleaned_data)
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
+            later = _later_draw(refusal, form)
         else:
             messages.success(request, f"{len(drafts)} draft fixtures drawn. Check them, then publish.")
             return HttpResponseRedirect(reverse("secretary-fixtures", args=[division.pk]))
-    return _fixtures_page(request, division, form=form)
+    return _fixtures_page(request, division, form=form, later=later)
+
+
+@secretary_page
+@require_http_methods(["GET", "POST"])
+def season_fixtures(request: HttpRequest, season_id: int) -> HttpResponse:
+    """Every unpublished division of the season drawn at once, from one
+    start and weekday, round each other's nights at shared venues."""
+    season = season_get(season_id=season_id)
+    require_secretary(request, season.league)
+    form = DrawForm(request.POST or None, initial={"start": season.start, "weekday": "1"})
+    if request.method == "POST" and form.is_valid():
+        try:
+            drawn = season_fixtures_generate(season_id=season.pk, user=request.user, **form.cleaned_data)
+        except REFUSALS as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            messages.success(request, "Draft fixtures drawn: " + ", ".join(
+                f"{division.name} {count}" for division, count in drawn.items()) + ". Check each, then publish.")
+            return HttpResponseRedirect(reverse("secretary-home") + f"#season-{season.pk}")
+    return render(request, "secretary/season_fixtures.html", {"season": season, "form": form})
 
 
 @secretary_page
@@ -85,7 +110,8 @@ def publish(request: HttpRequest, division_id: int) -> HttpResponse:
     context = {"division": division, "weeks": weeks, "refusal": refusal_message,
                "published": fixtures_published(division_id=division.pk),
                "count": sum(len(week.fixtures) for week in weeks),
-               "review": fixture_review(weeks=weeks, teams=division_teams(division_id=division.pk))}
+               "review": fixture_review(weeks=weeks, teams=division_teams(division_id=division.pk),
+                                         division=division)}
     return render(request, "secretary/publish.html", context)
 
 
@@ -122,13 +148,24 @@ def fixture_change(request: HttpRequest, fixture_id: int, verb: str) -> HttpResp
     })
 
 
-def _fixtures_page(request: HttpRequest, division: Division, *, form: DrawForm) -> HttpResponse:
+def _later_draw(refusal: Exception, form: DrawForm) -> dict[str, Any] | None:
+    """The same draw from the next start that fits, when a full venue
+    refused this one: the page offers it as one button."""
+    if not isinstance(refusal, VenuesFull) or refusal.next_start is None:
+        return None
+    data = form.cleaned_data
+    return {"start": refusal.next_start, "weekday": data["weekday"],
+            "skip_dates": ", ".join(day.isoformat() for day in data["skip_dates"])}
+
+
+def _fixtures_page(request: HttpRequest, division: Division, *, form: DrawForm,
+                   later: dict[str, Any] | None = None) -> HttpResponse:
     weeks = fixture_weeks(division_id=division.pk)
     teams = division_teams(division_id=division.pk)
     return render(request, "secretary/fixtures.html", {
-        "division": division, "form": form, "weeks": weeks, "teams": teams,
+        "division": division, "form": form, "weeks": weeks, "teams": teams, "later": later,
         "published": fixtures_published(division_id=division.pk),
-        "review": fixture_review(weeks=weeks, teams=teams) if weeks else None,
+        "review": fixture_review(weeks=weeks, teams=teams, division=division) if weeks else None,
     })
 
 

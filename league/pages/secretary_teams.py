@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 from league.models import Team, Venue
 from league.pages.form_fields import OneLineField
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
+from league.refusals import NeedsInsisting, Refused
 from league.selectors.clubs import (
     league_seasons,
     league_team_list,
@@ -32,10 +33,30 @@ from league.services.clubs import team_change, team_create, venue_change, venue_
 
 
 class VenueForm(forms.Form):
+    """A venue's name, address and board sets; once a name another venue
+    of the league has was warned of beside the field, a box to confirm it."""
+
     name = OneLineField(max_length=200, help_text="The pub or club, such as The Red Lion.")
     address = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
     board_sets = forms.IntegerField(label="Board sets", min_value=1, initial=1,
                                     help_text="How many league matches it can host on one night.")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.data.get("insist") is not None:
+            self.same_name_asked()
+
+    def same_name_asked(self) -> None:
+        self.fields["insist"] = forms.BooleanField(
+            required=False, label="Yes, it is another pub of the same name: save it all the same")
+
+    def refused(self, refusal: Refused) -> None:
+        """The service's refusal beside the field it is about."""
+        if isinstance(refusal, NeedsInsisting):
+            self.same_name_asked()
+            self.add_error("name", refusal.message)
+        else:
+            self.add_error(None, refusal.message)
 
 
 class TeamForm(forms.Form):
@@ -114,6 +135,8 @@ def venues(request: HttpRequest, league_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             venue = venue_create(league_id=league.pk, user=request.user, **form.cleaned_data)
+        except Refused as refusal:
+            form.refused(refusal)
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:
@@ -135,6 +158,8 @@ def venue(request: HttpRequest, league_id: int, venue_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             venue_change(venue_id=found.pk, user=request.user, **form.cleaned_data)
+        except Refused as refused:
+            form.refused(refused)
         except REFUSALS as refused:
             form.add_error(None, refused.message)
         else:

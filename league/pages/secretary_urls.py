@@ -64,6 +64,7 @@ urlpatterns = [
          name="secretary-rearrangements"),
     path("leagues/<num:league_id>/rearrangements/<num:fixture_id>/settle", secretary_rearrangements.settle,
          name="secretary-rearrangement-settle"),
+    path("seasons/<num:season_id>/fixtures", secretary_fixtures.season_fixtures, name="secretary-season-fixtures"),
     path("seasons/<num:season_id>/rearrange-by", secretary_rearrangements.last_night,
          name="secretary-season-rearrange-by"),
     path("leagues/<num:league_id>/disputes", secretary_results.disputes_page, name="secretary-disputes"),

@@ -41,6 +41,14 @@ def league_venues(*, league_id: int) -> list[Venue]:
     return list(Venue.objects.filter(Q(pk__in=used) | ~Q(pk__in=unused)).order_by("name"))
 
 
+def venues_named(*, league_id: int, name: str, leaving_out: int | None = None) -> list[Venue]:
+    """The league's venues (`league_venues`) called `name`, whatever its
+    case and spacing, but `leaving_out` (a venue being renamed)."""
+    wanted = " ".join(name.split()).casefold()
+    return [venue for venue in league_venues(league_id=league_id)
+            if " ".join(venue.name.split()).casefold() == wanted and venue.pk != leaving_out]
+
+
 def venue_refusal(*, venue: Venue, user: Author) -> NotSecretary | None:
     """A venue belongs to no league: a secretary may change it when every
     team playing there is in a league they run (a pub shared with another

@@ -31,10 +31,9 @@ from league.models import (
 from league.models.fixtures import TRANSITIONS
 from league.selectors.matches import results_awaiting, results_overdue
 from league.selectors.seasons import current_of
+from league.selectors.venue_nights import OFF_THE_BOARD, venue_bookings
 
 Status = Fixture.Status
-# Fixtures that take no board on their night.
-OFF_THE_BOARD = {Status.POSTPONED, Status.WALKOVER, Status.VOID}
 
 
 def leagues_run(*, user: Author) -> list[League]:
@@ -174,8 +173,9 @@ class TeamCount:
 @dataclass(frozen=True)
 class VenueLoad:
     venue: Venue
-    teams: list[Team]
-    busiest: int  # the most matches it hosts on any one night
+    teams: list[Team]  # the division's teams at home there
+    busiest: int  # the most matches it hosts on one of the division's nights, league-wide
+    others: int  # matches of other divisions and cups there on the division's nights
 
     @property
     def overbooked(self) -> bool:
@@ -185,7 +185,9 @@ class VenueLoad:
 @dataclass(frozen=True)
 class Review:
     teams: list[TeamCount]
-    venues: list[VenueLoad]  # only venues home to more than one of the division's teams
+    # Venues home to more than one of the division's teams, or hosting
+    # other divisions' or cups' matches on the division's nights.
+    venues: list[VenueLoad]
 
     @property
     def balanced(self) -> bool:
@@ -196,28 +198,34 @@ class Review:
         return any(load.overbooked for load in self.venues)
 
 
-def fixture_review(*, weeks: list[Week], teams: list[Team]) -> Review:
+def fixture_review(*, weeks: list[Week], teams: list[Team], division: Division) -> Review:
     """What a secretary checks before publishing: every team's home and
-    away matches, and, for each venue shared by teams of the division, the
-    most matches it hosts on one night against its board sets."""
+    away matches, and, for each venue the division shares (between its own
+    teams, or with other divisions and cups of the league on its nights),
+    the most matches it hosts on one of those nights against its board sets."""
     home: Counter[int] = Counter()
     away: Counter[int] = Counter()
     nights: Counter[tuple[int, date]] = Counter()
+    venues: dict[int, Venue] = {}
     for week in weeks:
         for fixture in week.fixtures:
             home[fixture.home_team_id] += 1
             away[fixture.away_team_id] += 1
             if fixture.status not in OFF_THE_BOARD:
                 nights[(fixture.venue_id, fixture.played_on)] += 1
+                venues[fixture.venue_id] = fixture.venue
+    booked = venue_bookings(venue_ids=venues, league_id=division.season.league_id, division_id=division.pk)
     sharing: dict[int, list[Team]] = defaultdict(list)
     for team in teams:
         sharing[team.home_venue_id].append(team)
-    venues = [
-        VenueLoad(venue=mates[0].home_venue, teams=mates,
-                  busiest=max((n for (venue, _), n in nights.items() if venue == venue_id), default=0))
-        for venue_id, mates in sharing.items() if len(mates) > 1
-    ]
-    return Review(teams=[TeamCount(team=t, home=home[t.pk], away=away[t.pk]) for t in teams], venues=venues)
+    played = {night for _, night in nights}
+    loads = []
+    for venue_id, venue in sorted(venues.items(), key=lambda item: item[1].name):
+        others = sum(booked[(venue_id, night)] for night in played)
+        if len(sharing[venue_id]) > 1 or others:
+            loads.append(VenueLoad(venue=venue, teams=sharing[venue_id], others=others, busiest=max(
+                nights[(venue_id, night)] + booked[(venue_id, night)] for night in played)))
+    return Review(teams=[TeamCount(team=t, home=home[t.pk], away=away[t.pk]) for t in teams], venues=loads)
 
 
 # Results, disputes and sanctions: what a secretary chases and settles.

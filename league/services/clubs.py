@@ -10,23 +10,31 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, models, transaction
+from django.utils import timezone
 
 from league.authors import Author
 from league.models import League, Player, Team, Venue
-from league.refusals import Refused
+from league.refusals import NeedsInsisting, Refused
 from league.selectors.access import secretary_refusal
-from league.selectors.clubs import player_manage_refusal, venue_refusal
+from league.selectors.clubs import leagues_of, player_manage_refusal, venue_refusal, venues_named
+from league.selectors.venue_nights import nights_busier_than
 from league.services.audit import audit_record
 
 
-def venue_create(*, league_id: int, name: str, address: str = "", board_sets: int = 1, user: Author) -> Venue:
-    """A new venue, for the teams of the league to play at. Raises
-    League.DoesNotExist, NotSecretary or Refused."""
+def venue_create(*, league_id: int, name: str, address: str = "", board_sets: int = 1, user: Author,
+                 insist: bool = False) -> Venue:
+    """A new venue, for the teams of the league to play at. A name one of
+    the league's venues already has (whatever its case and spacing) is
+    most likely that venue again, whose board sets would then be counted
+    apart: it needs insisting. Raises League.DoesNotExist, NotSecretary,
+    NeedsInsisting or Refused."""
     league = League.objects.get(pk=league_id)
     _secretary(league, user, "can add a venue")
     name = _named(name, "a venue")
     if board_sets < 1:
         raise Refused("a venue needs at least one board set")
+    if not insist:
+        _name_taken(league.pk, name)
     with transaction.atomic():
         venue = Venue.objects.create(name=name, address=address.strip(), board_sets=board_sets)
         audit_record(user=user, action="venue.create", target=venue,
@@ -34,9 +42,10 @@ def venue_create(*, league_id: int, name: str, address: str = "", board_sets: in
     return venue
 
 
-def venue_change(*, venue_id: int, user: Author, **changes: Any) -> Venue:
-    """Changes a venue's name, address or board sets. Raises
-    Venue.DoesNotExist, NotSecretary or Refused."""
+def venue_change(*, venue_id: int, user: Author, insist: bool = False, **changes: Any) -> Venue:
+    """Changes a venue's name, address or board sets; a new name another of
+    the league's venues has needs insisting, as for `venue_create`. Raises
+    Venue.DoesNotExist, NotSecretary, NeedsInsisting or Refused."""
     with transaction.atomic():
         venue = Venue.objects.select_for_update(no_key=True).get(pk=venue_id)
         refusal = venue_refusal(venue=venue, user=user)
@@ -44,10 +53,15 @@ def venue_change(*, venue_id: int, user: Author, **changes: Any) -> Venue:
             raise refusal
         if "name" in changes:
             changes["name"] = _named(changes["name"], "a venue")
+            if not insist:
+                for league in leagues_of(user=user):
+                    _name_taken(league.pk, changes["name"], leaving_out=venue.pk)
         if "address" in changes:
             changes["address"] = changes["address"].strip()
         if changes.get("board_sets", 1) < 1:
             raise Refused("a venue needs at least one board set")
+        if changes.get("board_sets", venue.board_sets) < venue.board_sets:
+            _busy_nights_refusal(venue, changes["board_sets"])
         _apply(venue, changes, user=user, action="venue.change")
     return venue
 
@@ -126,6 +140,26 @@ def _secretary(league: League, user: Author, doing: str) -> None:
     refusal = secretary_refusal(league=league, user=user, doing=doing)
     if refusal is not None:
         raise refusal
+
+
+def _busy_nights_refusal(venue: Venue, board_sets: int) -> None:
+    """Fewer board sets may not leave a night to come with more matches
+    arranged at the venue than it would have boards for."""
+    busy = nights_busier_than(venue_id=venue.pk, matches=board_sets, since=timezone.localdate())
+    if busy:
+        night, matches = busy[0]
+        more = f" and {len(busy) - 1} more night{'s' if len(busy) > 2 else ''}" if len(busy) > 1 else ""
+        raise Refused(f"{venue} has {matches} matches arranged on {night.day} {night:%B %Y}{more}: move them "
+                      f"before giving it {board_sets} board set{'s' if board_sets != 1 else ''}")
+
+
+def _name_taken(league_id: int, name: str, *, leaving_out: int | None = None) -> None:
+    same = venues_named(league_id=league_id, name=name, leaving_out=leaving_out)
+    if same:
+        where = f" ({same[0].address.splitlines()[0]})" if same[0].address.strip() else ""
+        raise NeedsInsisting(f"the league already has a venue called {same[0].name}{where}. If this is the same "
+                             "pub, use that venue: two records of one pub would each count its board sets. If it "
+                             "is another pub of the same name, confirm to add it")
 
 
 def _named(name: str, what: str) -> str:

@@ -18,6 +18,10 @@ confirmed result decides the tie again and moves the new winner on while
 the next round's tie has not begun (whatever was arranged for it with the
 old winner dropped); once it has begun the correction is refused.
 
+A leg is never dated at a venue whose board sets are all taken that night
+by the league's other matches (`league.services.venue_nights`): such a
+night cannot be offered, picked or set.
+
 Dates offered are told to the away side's captain and vice-captain, a leg
 given its date to both sides'.
 Every change and refusal is audited; `cup_progress` runs inside the change
@@ -42,6 +46,7 @@ from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.match_notices import cup_dates_offered_tell, fixture_changed_tell
 from league.services.notices import site_link
+from league.services.venue_nights import venue_night_refusal
 
 Failure = NotPermitted | Refused
 
@@ -78,6 +83,8 @@ def tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
             home, away = next_sides(tie=tie)
             failure = _captain_refusal(tie, home, user, doing="offer the dates")
         failure = failure or tie_dates_refusal(tie, dates)
+        if failure is None:
+            failure = next(filter(None, (_night_refusal(tie, day) for day in sorted(set(dates)))), None)
         offered = sorted({day.isoformat() for day in dates})
         if failure is None:
             tie.offered_dates = offered
@@ -104,6 +111,7 @@ def tie_date_pick(*, tie_id: int, date: date, user: Author) -> Fixture:
         if failure is None and date.isoformat() not in tie.offered_dates:
             offered = ", ".join(tie.offered_dates) or "none yet"
             failure = Refused(f"pick one of the dates the home side offered ({offered})")
+        failure = failure or _night_refusal(tie, date)
         fixture = _arrange(tie, date) if failure is None else None
         audit_record(user=user, action="cup.date.pick", target=tie, refusal=failure,
                      data={"date": date.isoformat(), "fixture": fixture.pk if fixture else None,
@@ -126,6 +134,7 @@ def tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = False)
                                    or _arrangeable(tie))
         if failure is None and date < timezone.localdate() and not insist:
             failure = Refused(f"{date.day} {date:%B %Y} has gone: a tie is set for today or later")
+        failure = failure or _night_refusal(tie, date)
         fixture = _arrange(tie, date) if failure is None else None
         audit_record(user=user, action="cup.date.set", target=tie, refusal=failure,
                      data={"date": date.isoformat(), "fixture": fixture.pk if fixture else None,
@@ -408,15 +417,31 @@ def tie_dates_refusal(tie: CupTie, dates: list[date]) -> Refused | None:
     return None
 
 
+def _arranged_venue(tie: CupTie, night: date) -> int:
+    """Where the next leg is played on `night`: at the home side's venue,
+    or the finals venue on the finals night."""
+    home, _away = next_sides(tie=tie)
+    assert home.team is not None
+    competition = tie.competition
+    if competition.finals_venue_id is not None and night == competition.finals_date:
+        return competition.finals_venue_id
+    return home.team.home_venue_id
+
+
+def _night_refusal(tie: CupTie, night: date) -> Refused | None:
+    """Why the next leg cannot be dated for `night`: its venue is full."""
+    home, away = next_sides(tie=tie)
+    return venue_night_refusal(venue_id=_arranged_venue(tie, night), night=night,
+                               league_id=tie.competition.season.league_id, match=f"{home.name} v {away.name}")
+
+
 def _arrange(tie: CupTie, night: date) -> Fixture:
     """Creates and publishes the next leg's fixture for `night`, at the
     home side's venue, or the finals venue on the finals night."""
     home, away = next_sides(tie=tie)
     assert home.team is not None and away.team is not None
     competition = tie.competition
-    venue_id = home.team.home_venue_id
-    if competition.finals_venue_id is not None and night == competition.finals_date:
-        venue_id = competition.finals_venue_id
+    venue_id = _arranged_venue(tie, night)
     number = (Fixture.objects.filter(cup_tie=tie).order_by("-leg").values_list("leg", flat=True).first() or 0) + 1
     fixture = Fixture.objects.create(
         division_id=competition.division_id, week=tie.round, date=night, home_team=home.team, away_team=away.team,
@@ -438,15 +463,28 @@ def leg_moved(fixture: Fixture, night: date | None) -> None:
         return
     tie = (CupTie.objects.select_for_update(of=("self",), no_key=True).select_related("competition")
            .get(pk=fixture.cup_tie_id))
-    competition = tie.competition
-    finals = competition.finals_venue_id
-    if finals is not None and night is not None and night == competition.finals_date:
-        fixture.venue_id = finals
-    elif finals is not None and fixture.venue_id == finals:
-        fixture.venue_id = fixture.home_team.home_venue_id
+    fixture.venue_id = _moved_venue(fixture, night, tie.competition)
     if tie.date != night:
         tie.date = night
         tie.save(update_fields=["date"])
+
+
+def leg_venue(fixture: Fixture, night: date) -> int:
+    """Where the fixture would be played on `night`: its own venue, but
+    for a cup leg moved onto or off the cup's finals night (`leg_moved`)."""
+    if fixture.cup_tie_id is None:
+        return fixture.venue_id
+    competition = Competition.objects.get(ties=fixture.cup_tie_id)
+    return _moved_venue(fixture, night, competition)
+
+
+def _moved_venue(fixture: Fixture, night: date | None, competition: Competition) -> int:
+    finals = competition.finals_venue_id
+    if finals is not None and night is not None and night == competition.finals_date:
+        return finals
+    if finals is not None and fixture.venue_id == finals:
+        return fixture.home_team.home_venue_id
+    return fixture.venue_id
 
 
 def _locked(tie_id: int) -> CupTie:

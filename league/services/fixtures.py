@@ -19,8 +19,13 @@ the other team all the same. Every change
 and every refusal is recorded in the audit log, a refusal's entry committed
 before the refusal is raised, as the squad services do. A match postponed
 or rearranged is told to both teams' captains and vice-captains.
+
+No venue ever hosts more matches on a night than it has board sets, counting
+every division and cup of the league (`league.services.venue_nights`): a
+draw is made round the nights the division's venues are already busy, and a
+match is never moved onto a night its venue is full.
 """
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from typing import Any
 
@@ -31,7 +36,7 @@ from django.utils import timezone
 from league import formats
 from league import scheduling as generator
 from league.authors import Author, author_user
-from league.models import Division, DivisionEntry, Fixture, MatchNight, RearrangeRequest, Team
+from league.models import Division, DivisionEntry, Fixture, MatchNight, RearrangeRequest, Team, Venue
 from league.models.fixtures import TRANSITIONS
 from league.refusals import (
     AlreadyEntered,
@@ -43,15 +48,19 @@ from league.refusals import (
     ReasonRequired,
     Refused,
     TiePlayedOn,
+    VenueFull,
+    VenuesFull,
     WrongFixtureStatus,
     WrongLeague,
 )
 from league.selectors.access import is_captain, secretary_refusal
 from league.selectors.competition import division_settings
+from league.selectors.venue_nights import venue_bookings
 from league.services.audit import audit_record
-from league.services.cup_ties import cup_progress, leg_moved
+from league.services.cup_ties import cup_progress, leg_moved, leg_venue
 from league.services.match_notices import fixture_changed_tell
 from league.services.standings import scheme_of, standings_queue
+from league.services.venue_nights import board_sets_named, fixture_night_refusal, venues_locked
 
 Status = Fixture.Status
 # Why a change was not made: not a secretary, or against the league's rules.
@@ -122,8 +131,11 @@ def fixtures_generate(
     *, division_id: int, start: date, weekday: int, skip_dates: Iterable[date] = (), user: Author,
 ) -> list[Fixture]:
     """Draws the division's double round robin as draft fixtures, replacing
-    any earlier drafts. Raises Division.DoesNotExist, NotSecretary,
-    FixturesPublished, or FixturesImpossible naming the teams in the way."""
+    any earlier drafts, round the nights its venues already host the
+    league's other matches (every other division's, drafts too, and the
+    cups'). Raises Division.DoesNotExist, NotSecretary, FixturesPublished,
+    FixturesImpossible naming the teams in the way, or VenuesFull naming
+    the venues and nights no draw fits round, and the next start that fits."""
     skipped = frozenset(skip_dates)
     drafts: list[Fixture] = []
     with transaction.atomic():
@@ -132,10 +144,13 @@ def fixtures_generate(
         failure: Failure | None = (_secretary_refusal(division=division, user=user) or _cup_refusal(division)
                                    or _published_refusal(division))
         if failure is None:
+            venues = venues_locked(e.team.home_venue_id for e in entries)
+            booked = venue_bookings(venue_ids=venues, league_id=division.season.league_id, division_id=division.pk)
             try:
-                weeks = generator.generate_fixtures(_plan(entries, start=start, weekday=weekday, skipped=skipped))
+                weeks = generator.generate_fixtures(_plan(entries, start=start, weekday=weekday, skipped=skipped,
+                                                          booked=booked))
             except generator.FixtureError as error:
-                failure = _impossible(division=division, entries=entries, error=error)
+                failure = _impossible(division=division, entries=entries, error=error, venues=venues)
         data: dict[str, Any] = {"start": start.isoformat(), "weekday": weekday,
                                 "skip_dates": sorted(day.isoformat() for day in skipped)}
         if failure is None:
@@ -189,12 +204,17 @@ def fixture_rearrange(
     by the night's pages, not moved there afterwards); onto a night either
     team already plays only when the secretary insists (NeedsInsisting).
     A secretary's change unless `access` says who else may make it (the
-    captain answering a rearrangement request, `request_id`)."""
+    captain answering a rearrangement request, `request_id`). Never onto
+    a night its venue's board sets are all taken (VenueFull, naming the
+    next night with one free): insisting does not make a board."""
     def change(fixture: Fixture) -> Refused | None:
         if new_date == fixture.played_on:
             return Refused(f"{fixture} is already set for {_day(new_date)}")
         if new_date < timezone.localdate():
             return Refused(f"{_day(new_date)} has gone: a match can only be moved to today or later")
+        full = night_full(fixture, new_date)  # first: insisting would not help
+        if full is not None:
+            return full
         clash = None if insist else night_taken(fixture, new_date)
         if clash is not None:
             return NeedsInsisting(f"{clash}. Insist to move it there all the same")
@@ -443,17 +463,19 @@ def _locked_division(division_id: int) -> Division:
             .get(pk=division_id))
 
 
-def _plan(entries: list[DivisionEntry], *, start: date, weekday: int, skipped: frozenset[date]) -> generator.SeasonPlan:
+def _plan(entries: list[DivisionEntry], *, start: date, weekday: int, skipped: frozenset[date],
+          booked: Mapping[tuple[int, date], int]) -> generator.SeasonPlan:
     teams = tuple(generator.Team(id=e.team_id, venue=e.team.home_venue_id, name=e.team.name) for e in entries)
     venues = {e.team.home_venue_id: e.team.home_venue for e in entries}
     return generator.SeasonPlan(
         teams=teams,
         venues=tuple(generator.Venue(id=pk, board_sets=venue.board_sets) for pk, venue in venues.items()),
-        start=start, weekday=weekday, skip_dates=skipped,
+        start=start, weekday=weekday, skip_dates=skipped, booked=booked,
     )
 
 
-def _impossible(*, division: Division, entries: list[DivisionEntry], error: generator.FixtureError) -> FixturesImpossible:
+def _impossible(*, division: Division, entries: list[DivisionEntry], error: generator.FixtureError,
+                venues: dict[int, Venue]) -> FixturesImpossible:
     """The generator's refusal in the secretary's words: teams and venues by name."""
     if len(entries) < 2:
         teams = ", ".join(e.team.name for e in entries) or "no teams"
@@ -466,7 +488,30 @@ def _impossible(*, division: Division, entries: list[DivisionEntry], error: gene
             f"{names} all play at home at {venue.name}, which has {sets}: too many teams for one venue in "
             f"{division.name}. Move a team to another division or venue, or add a board set. ({error})"
         )
+    if isinstance(error, generator.VenuesFull):
+        return _full(division=division, error=error, venues=venues)
     return FixturesImpossible(f"cannot draw fixtures for {division.name}: {error}")
+
+
+# How many full nights a refusal names before it counts the rest.
+NIGHTS_NAMED = 5
+
+
+def _full(*, division: Division, error: generator.VenuesFull, venues: dict[int, Venue]) -> VenuesFull:
+    """No draw fits round the venues' other matches: which venue is full on
+    which night in the draw with the fewest clashes, and the next start
+    from which one fits."""
+    nights = [f"{venues[c.venue].name} on {_day(c.night)} ({c.matches} matches, "
+              f"{board_sets_named(c.board_sets)})" for c in error.clashes]
+    named = "; ".join(nights[:NIGHTS_NAMED]) + (f"; and {len(nights) - NIGHTS_NAMED} more nights"
+                                                   if len(nights) > NIGHTS_NAMED else "")
+    later = (f"A draw from {_day(error.next_start)} fits: draw from then, " if error.next_start is not None
+             else "No start in the next half year fits: ")
+    return VenuesFull(
+        f"{division.name}'s fixtures cannot be drawn from that start without overbooking a venue the league's other "
+        f"divisions and cups already use: even the closest draw puts too many matches at {named}. {later}"
+        "or move a team to another venue, or give the venue another board set.",
+        next_start=error.next_start)
 
 
 def _drafts(*, division: Division, entries: list[DivisionEntry], weeks: list[generator.MatchWeek]) -> list[Fixture]:
@@ -484,6 +529,16 @@ def _listed(names: list[str]) -> str:
 
 def _day(day: date) -> str:
     return f"{day.day} {day:%B %Y}"
+
+
+def night_full(fixture: Fixture, night: date) -> VenueFull | None:
+    """Why the fixture cannot move to `night` whatever anyone insists: its
+    venue (the cup's finals venue on its finals night) has every board set
+    taken then, league-wide. Offers the next night both teams are free and
+    a board is."""
+    return fixture_night_refusal(fixture, venue_id=leg_venue(fixture, night), night=night,
+                                 league_id=fixture.division.season.league_id,
+                                 free=lambda day: night_taken(fixture, day) is None)
 
 
 def night_taken(fixture: Fixture, night: date) -> str | None:

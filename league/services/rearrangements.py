@@ -38,7 +38,7 @@ from league.selectors.access import is_captain, secretary_refusal
 from league.selectors.rearrangements import MOVABLE, last_day_to_ask
 from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
-from league.services.fixtures import fixture_postpone, fixture_rearrange, night_taken
+from league.services.fixtures import fixture_postpone, fixture_rearrange, night_full, night_taken
 from league.services.rearrangement_notices import rearrangement_answered_tell, rearrangement_asked_tell
 
 Failure = NotSecretary | NotCaptain | Refused
@@ -308,6 +308,9 @@ def _dates_refusal(found: _Locked, dates: list[date]) -> Refused | None:
         clash = night_taken(fixture, day)
         if clash is not None:
             return Refused(f"{clash}: offer another night")
+        full = night_full(fixture, day)
+        if full is not None:
+            return full
     return None
 
 

@@ -28,6 +28,9 @@ GENERATE = Endpoint("draw fixtures", "post", lambda s: f"/api/divisions/{s.divis
 REDRAW_PUBLISHED = Endpoint("draw a published division again", "post",
                             lambda s: f"/api/divisions/{s.premier.pk}/fixtures/generate",
                             lambda s: {"start": "2026-09-07", "weekday": 3})
+SEASON_GENERATE = Endpoint("draw every division of a season", "post",
+                           lambda s: f"/api/seasons/{s.season.pk}/fixtures/generate",
+                           lambda s: {"start": "2026-09-07", "weekday": 3})
 PUBLISH = Endpoint("publish fixtures", "post", lambda s: f"/api/divisions/{s.division_one.pk}/fixtures/publish")
 POSTPONE = Endpoint("postpone", "post", lambda s: f"/api/fixtures/{s.fixture.pk}/postpone",
                     lambda s: {"reason": "the pub flooded"})
@@ -68,6 +71,7 @@ MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     (ENTER_TEAM,         (401, 403, 403, 403, 201)),
     (GENERATE,           (401, 403, 403, 403, 201)),
     (REDRAW_PUBLISHED,   (401, 403, 403, 403, 422)),
+    (SEASON_GENERATE,    (401, 403, 403, 403, 201)),
     (PUBLISH,            (401, 403, 403, 403, 200)),
     (POSTPONE,           (401, 403, 403, 403, 200)),
     (REARRANGE,          (401, 403, 403, 403, 200)),

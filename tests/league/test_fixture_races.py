@@ -1,6 +1,7 @@
 """Fixture services racing each other on PostgreSQL, each call on its own
 connection, released at the same moment: one division a season, and draws
 that never mix, however the writes interleave."""
+from collections import Counter
 from datetime import date
 from functools import partial
 
@@ -9,7 +10,7 @@ from django.contrib.auth import get_user_model
 from leagues import a_league, a_season, a_team
 from races import race
 
-from league.models import Division, DivisionEntry, Fixture
+from league.models import Division, DivisionEntry, Fixture, Team, Venue
 from league.refusals import AlreadyEntered
 from league.services.fixtures import division_team_add, fixtures_generate
 
@@ -50,3 +51,29 @@ def test_two_draws_at_once_leave_one_draw(postgres: None) -> None:
     # The later draw replaced the earlier whole: no fixture of one is left
     # beside the other's.
     assert set(kept.values_list("pk", flat=True)) in [{fixture.pk for fixture in answer} for answer in answers]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_divisions_drawn_at_once_round_one_pub_never_double_book_it(postgres: None) -> None:
+    secretary = get_user_model().objects.create_user("secretary")
+    league = a_league()
+    league.secretaries.add(secretary)
+    season = a_season(league)
+    pub = Venue.objects.create(name="Station Hotel", board_sets=1)
+    divisions = [Division.objects.create(season=season, name=name) for name in ("Premier", "Division One")]
+    for division in divisions:
+        for number in range(4):
+            team = a_team(league, f"{division.name} {number}")
+            if number == 0:
+                Team.objects.filter(pk=team.pk).update(home_venue=pub)
+            division_team_add(division_id=division.pk, team_id=team.pk, user=secretary)
+    answers = race([
+        partial(fixtures_generate, division_id=division.pk, start=date(2026, 9, 1), weekday=1, skip_dates=(),
+                user=secretary)
+        for division in divisions
+    ])
+    # The pub's row is locked before either counts it: the second draw
+    # counts the first's matches there.
+    assert all(len(answer) == 12 for answer in answers)
+    nights = Counter(Fixture.objects.filter(venue=pub).values_list("date", flat=True))
+    assert max(nights.values()) == 1

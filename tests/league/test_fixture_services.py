@@ -396,6 +396,9 @@ def _another_home_match_moved_to(published: Fixture, secretary: Any, night: date
 
 def test_a_fixture_moved_onto_a_night_a_team_already_plays_needs_insisting(published: Fixture,
                                                                            secretary: Any) -> None:
+    # Two boards at the pub: insisting puts two matches on one night for a
+    # team, never more matches at a venue than it has board sets.
+    Venue.objects.filter(pk=published.venue_id).update(board_sets=2)
     other = _another_home_match_moved_to(published, secretary, NEW_DATE)
     with pytest.raises(NeedsInsisting, match=f"{other} is already set for .*: two matches on one night for "
                                              f"{published.home_team}. Insist"):

@@ -433,6 +433,8 @@ def test_a_secretary_rearranges_a_fixture_to_a_new_date(browser: Client, publish
 def test_a_night_a_team_already_plays_is_refused_until_the_secretary_ticks_insist(
     browser: Client, published: Fixture,
 ) -> None:
+    # Two boards at the pub, so the second home match fits its venue.
+    Venue.objects.filter(pk=published.venue_id).update(board_sets=2)
     other = Fixture.objects.filter(division=published.division, home_team=published.home_team).exclude(
         pk=published.pk).first()
     assert other is not None

@@ -104,6 +104,31 @@ def test_a_venue_needs_a_board_set(secretary: Any, league: Any) -> None:
     assert "greater than or equal to 1" in text(page) and not Venue.objects.filter(name="The Swan").exists()
 
 
+@pytest.mark.parametrize("typed", ["Red Lion", "red lion", "  RED   Lion "])
+def test_a_venue_named_as_one_the_league_has_is_warned_of_beside_the_name_and_needs_confirming(
+        secretary: Any, league: Any, team: Team, typed: str) -> None:
+    venues = f"/secretary/leagues/{league.pk}/venues/"
+    page = post(browser(secretary), venues, {"name": typed, "board_sets": "1"})
+    html = page.content.decode()
+    assert page.status_code == 200 and Venue.objects.count() == 1
+    assert 'id="id_name_error"' in html and "already has a venue called Red Lion" in html
+    assert 'name="insist"' in html
+    again = post(browser(secretary), venues, {"name": typed, "board_sets": "1"})  # not ticked: asked again
+    assert again.status_code == 200 and Venue.objects.count() == 1
+    confirmed = post(browser(secretary), venues, {"name": typed, "board_sets": "1", "insist": "on"})
+    assert confirmed.status_code == 302 and Venue.objects.count() == 2
+
+
+def test_renaming_a_venue_to_another_venues_name_needs_confirming(secretary: Any, league: Any, team: Team) -> None:
+    post(browser(secretary), f"/secretary/leagues/{league.pk}/venues/", {"name": "The Swan", "board_sets": "1"})
+    swan = Venue.objects.get(name="The Swan")
+    address = f"/secretary/leagues/{league.pk}/venues/{swan.pk}"
+    page = post(browser(secretary), address, {"name": "red LION", "board_sets": "1"})
+    assert "already has a venue called Red Lion" in text(page) and Venue.objects.get(pk=swan.pk).name == "The Swan"
+    post(browser(secretary), address, {"name": "The Swan", "address": "1 High St", "board_sets": "2"})
+    assert Venue.objects.get(pk=swan.pk).board_sets == 2  # its own name is no clash
+
+
 # Players
 
 

@@ -94,7 +94,7 @@ def email_confirm(*, token: str) -> tuple[User, bool]:
                       "page for a new one")
     user_id, address = named
     with transaction.atomic():
-        user = User.objects.select_for_update().filter(pk=user_id).first()
+        user = User.objects.select_for_update(no_key=True).filter(pk=user_id).first()
         if user is None:
             raise Refused("this link's login no longer exists")
         if user.email.strip().lower() == address:
@@ -131,7 +131,7 @@ def email_set_by_secretary(*, league: League, person_id: int, address: str, user
     and audited. Raises User.DoesNotExist, NotSecretary or Refused."""
     address = address.strip().lower()
     with transaction.atomic():
-        person = User.objects.select_for_update().get(pk=person_id)
+        person = User.objects.select_for_update(no_key=True).get(pk=person_id)
         refusal: NotPermitted | Refused | None = secretary_refusal(
             league=league, user=user, doing="can give someone's email address")
         if refusal is None and league_outsider_refusal(league=league, user=person) is not None:

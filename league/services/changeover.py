@@ -28,6 +28,7 @@ from django.utils import timezone
 from league.authors import Author
 from league.competition_settings import SETTING_NAMES
 from league.models import Division, DivisionEntry, Fixture, League, Season, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import NeedsInsisting, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.changeover import (
@@ -120,13 +121,13 @@ def season_changeover(*, season_id: int, new: NewSeason, user: Author,
                 "placements": {str(team): division for team, division in placements.items()}, "insist": insist}
         if refusal is not None:
             if not dry_run:
-                audit_record(user=user, action="season.changeover", target=old, data=data, refusal=refusal)
+                audit_record(user=user, action=AuditAction.SEASON_CHANGEOVER, target=old, data=data, refusal=refusal)
         else:
             assert plan is not None
             try:
                 with transaction.atomic():
                     outcome = _write(old, new, plan, user=user, insist=insist)
-                    audit_record(user=user, action="season.changeover", target=outcome.season, data={
+                    audit_record(user=user, action=AuditAction.SEASON_CHANGEOVER, target=outcome.season, data={
                         **data, "divisions": {d.source.name: [line.team.pk for line in d.lines]
                                               for d in outcome.divisions},
                         "left_out": [line.team.pk for line in outcome.left_out]})
@@ -281,7 +282,7 @@ def playoff_arrange(*, season_id: int, home_team_id: int, away_team_id: int, on:
                                              venue=home.home_venue, status=Fixture.Status.PUBLISHED,
                                              published_at=timezone.now(), playoff=True,
                                              reason="A play-off: teams level across a promotion or relegation line.")
-        audit_record(user=user, action="season.playoff.arrange", target=fixture or season, data=data,
+        audit_record(user=user, action=AuditAction.SEASON_PLAYOFF_ARRANGE, target=fixture or season, data=data,
                      refusal=refusal)
     if refusal is not None:
         raise refusal

@@ -13,6 +13,7 @@ from django.db import IntegrityError, models, transaction
 
 from league.authors import Author
 from league.models import League, Player, Team, Venue
+from league.models.audit_actions import AuditAction
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.clubs import player_manage_refusal, venue_refusal
@@ -29,7 +30,7 @@ def venue_create(*, league_id: int, name: str, address: str = "", board_sets: in
         raise Refused("a venue needs at least one board set")
     with transaction.atomic():
         venue = Venue.objects.create(name=name, address=address.strip(), board_sets=board_sets)
-        audit_record(user=user, action="venue.create", target=venue,
+        audit_record(user=user, action=AuditAction.VENUE_CREATE, target=venue,
                      data={"league": league.pk, "address": venue.address, "board_sets": board_sets})
     return venue
 
@@ -48,7 +49,7 @@ def venue_change(*, venue_id: int, user: Author, **changes: Any) -> Venue:
             changes["address"] = changes["address"].strip()
         if changes.get("board_sets", 1) < 1:
             raise Refused("a venue needs at least one board set")
-        _apply(venue, changes, user=user, action="venue.change")
+        _apply(venue, changes, user=user, action=AuditAction.VENUE_CHANGE)
     return venue
 
 
@@ -62,7 +63,7 @@ def team_create(*, league_id: int, name: str, venue_id: int, user: Author) -> Te
     try:
         with transaction.atomic():
             team = Team.objects.create(league=league, name=name, home_venue=venue)
-            audit_record(user=user, action="team.create", target=team, data={"venue": venue.pk, "venue_name": venue.name})
+            audit_record(user=user, action=AuditAction.TEAM_CREATE, target=team, data={"venue": venue.pk, "venue_name": venue.name})
     except IntegrityError:
         raise Refused(f"{league} already has a team called {name}") from None
     return team
@@ -85,7 +86,7 @@ def team_change(*, team_id: int, user: Author, name: str | None = None, venue_id
             changes["captain"] = captain
         try:
             with transaction.atomic():
-                _apply(team, changes, user=user, action="team.change")
+                _apply(team, changes, user=user, action=AuditAction.TEAM_CHANGE)
         except IntegrityError:
             raise Refused(f"{team.league} already has a team called {changes['name']}") from None
     return team
@@ -100,7 +101,7 @@ def player_create(*, league_id: int, name: str, name_shown: str = Player.NameSho
     _shown_checked(name_shown)
     with transaction.atomic():
         player = Player.objects.create(name=name, name_shown=name_shown)
-        audit_record(user=user, action="player.create", target=player,
+        audit_record(user=user, action=AuditAction.PLAYER_CREATE, target=player,
                      data={"league": league.pk, "name_shown": name_shown})
     return player
 
@@ -118,7 +119,7 @@ def player_change(*, player_id: int, user: Author, name: str | None = None, name
             changes["name"] = _named(name, "a player")
         if name_shown is not None:
             changes["name_shown"] = _shown_checked(name_shown)
-        _apply(player, changes, user=user, action="player.change")
+        _apply(player, changes, user=user, action=AuditAction.PLAYER_CHANGE)
     return player
 
 
@@ -141,7 +142,7 @@ def _shown_checked(shown: str) -> str:
     return shown
 
 
-def _apply(row: models.Model, changes: dict[str, Any], *, user: Author, action: str) -> None:
+def _apply(row: models.Model, changes: dict[str, Any], *, user: Author, action: AuditAction) -> None:
     """Saves the fields that differ and records them, each as [from, to]
     (a row as its label), in one audit entry; nothing changed, nothing
     recorded."""

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import Division, Season
+from league.models.audit_actions import AuditAction
 from league.refusals import PlaceTaken, Refused
 from league.selectors.access import secretary_refusal
 from league.services.audit import Refusal, audit_record
@@ -58,7 +59,7 @@ def division_order_set(*, season_id: int, levels: Mapping[int, int], user: Autho
             _renumber(divisions, levels)
             season.division_order_unchecked = False
             season.save(update_fields=["division_order_unchecked"])
-        audit_record(user=user, action="season.division_order", target=season, data={"changes": changes},
+        audit_record(user=user, action=AuditAction.SEASON_DIVISION_ORDER, target=season, data={"changes": changes},
                      refusal=refusal)
     if refusal is not None:
         raise refusal

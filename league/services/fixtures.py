@@ -32,6 +32,7 @@ from league import formats
 from league import scheduling as generator
 from league.authors import Author, author_user
 from league.models import Division, DivisionEntry, Fixture, MatchNight, RearrangeRequest, Team
+from league.models.audit_actions import AuditAction
 from league.models.fixtures import TRANSITIONS
 from league.refusals import (
     AlreadyEntered,
@@ -84,7 +85,7 @@ def division_team_add(*, division_id: int, team_id: int, user: Author) -> Divisi
                 failure = AlreadyEntered(f"{team} is already in {division.name}")
         if failure is None:
             discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
-        audit_record(user=user, action="division.team.add", target=division, refusal=failure,
+        audit_record(user=user, action=AuditAction.DIVISION_TEAM_ADD, target=division, refusal=failure,
                      data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
     if failure is not None:
         raise failure
@@ -111,7 +112,7 @@ def division_team_remove(*, division_id: int, team_id: int, user: Author) -> int
             assert entry is not None
             entry.delete()
             discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
-        audit_record(user=user, action="division.team.remove", target=division, refusal=failure,
+        audit_record(user=user, action=AuditAction.DIVISION_TEAM_REMOVE, target=division, refusal=failure,
                      data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
     if failure is not None:
         raise failure
@@ -142,7 +143,7 @@ def fixtures_generate(
             replaced, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
             drafts = Fixture.objects.bulk_create(_drafts(division=division, entries=entries, weeks=weeks))
             data.update(fixtures=len(drafts), weeks=len(weeks), replaced=replaced)
-        audit_record(user=user, action="fixtures.generate", target=division, refusal=failure, data=data)
+        audit_record(user=user, action=AuditAction.FIXTURES_GENERATE, target=division, refusal=failure, data=data)
     if failure is not None:
         raise failure
     return drafts
@@ -162,7 +163,7 @@ def fixtures_publish(*, division_id: int, user: Author) -> int:
             failure = Refused(f"{division.name} has no draft fixtures to publish: generate them first")
         if failure is None:
             published = drafts.update(status=Status.PUBLISHED, published_at=timezone.now())
-        audit_record(user=user, action="fixtures.publish", target=division, refusal=failure,
+        audit_record(user=user, action=AuditAction.FIXTURES_PUBLISH, target=division, refusal=failure,
                      data={"fixtures": published} if failure is None else {})
     if failure is not None:
         raise failure
@@ -281,6 +282,11 @@ def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
                        after=_cup_leg_changed)
 
 
+# What each change to a published fixture is audited as, by its verb.
+FIXTURE_ACTIONS: dict[str, AuditAction] = {"postpone": AuditAction.FIXTURE_POSTPONE, "rearrange": AuditAction.FIXTURE_REARRANGE,
+                   "walkover": AuditAction.FIXTURE_WALKOVER, "void": AuditAction.FIXTURE_VOID}
+
+
 def _transition(
     *, fixture_id: int, verb: str, reason: str, user: Author, change: Callable[[Fixture], Refused | None],
     access: Callable[[Division, Fixture], "Failure | None"] | None = None,
@@ -312,7 +318,7 @@ def _transition(
             except TiePlayedOn as played:  # a cup leg whose tie's winner has played on: rolled back
                 failure = played
                 data.pop("new", None)
-        audit_record(user=user, action=f"fixture.{verb}", target=fixture, refusal=failure, data=data)
+        audit_record(user=user, action=FIXTURE_ACTIONS[verb], target=fixture, refusal=failure, data=data)
     if failure is not None:
         raise failure
     return fixture
@@ -344,7 +350,7 @@ def _open_request_overruled(fixture: Fixture, *, verb: str, user: Author) -> Non
     request.answered_by = author_user(user)
     request.answer = f"a secretary chose for the match to {_phrase(verb)}"
     request.save(update_fields=["status", "answered_by", "answered_at", "answer"])
-    audit_record(user=user, action="rearrangement.overrule", target=request,
+    audit_record(user=user, action=AuditAction.REARRANGEMENT_OVERRULE, target=request,
                  data={"fixture": fixture.pk, "step": verb, "answer": request.answer})
 
 

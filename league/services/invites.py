@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from league.authors import Author, author_user
 from league.models import LoginInvite, Team
+from league.models.audit_actions import AuditAction
 from league.models.devices import token_hash
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
@@ -44,7 +45,7 @@ def invite_create(*, team_id: int, role: str, user: Author, link_for: Callable[[
         invite = LoginInvite.objects.create(
             team=team, role=role, name=name.strip(), email=email.strip(), token_hash=token_hash(token),
             created_by=author_user(user), expires_at=timezone.now() + timedelta(days=INVITE_DAYS))
-        audit_record(user=user, action="invite.create", target=team,
+        audit_record(user=user, action=AuditAction.INVITE_CREATE, target=team,
                      data={"invite": invite.pk, "role": role, "name": invite.name, "email": invite.email})
     if invite.email:
         send_mail(subject=f"You are invited to be {team}'s {invite.get_role_display().lower()}",
@@ -65,7 +66,7 @@ def invite_withdraw(*, invite_id: int, user: Author) -> LoginInvite:
             raise Refused(closed)
         invite.withdrawn_at = timezone.now()
         invite.save(update_fields=["withdrawn_at"])
-        audit_record(user=user, action="invite.withdraw", target=invite.team, data={"invite": invite.pk})
+        audit_record(user=user, action=AuditAction.INVITE_WITHDRAW, target=invite.team, data={"invite": invite.pk})
     return invite
 
 
@@ -98,7 +99,7 @@ def invite_accept(*, token: str, username: str, password: str, first_name: str =
             team.scorers.add(login)
         invite.accepted_at, invite.accepted_by = timezone.now(), login
         invite.save(update_fields=["accepted_at", "accepted_by"])
-        audit_record(user=login, action="invite.accept", target=team,
+        audit_record(user=login, action=AuditAction.INVITE_ACCEPT, target=team,
                      data={"invite": invite.pk, "role": invite.role, "username": login.username})
     return login
 

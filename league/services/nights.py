@@ -15,6 +15,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import Fixture, MatchNight, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import (
     FixtureNotPlayable,
     NotCaptain,
@@ -34,7 +35,7 @@ Night = MatchNight.Status
 
 
 def night_change(
-    *, fixture_id: int, action: str, user: Author, change: Callable[[Fixture, MatchNight, dict[str, Any]], T],
+    *, fixture_id: int, action: AuditAction, user: Author, change: Callable[[Fixture, MatchNight, dict[str, Any]], T],
 ) -> T:
     """Runs `change` on the locked fixture and its night, audits it, and
     returns what it returned. `change` raises a Failure to refuse; the

@@ -26,6 +26,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from league.models import Fixture, League, OverdueNotice, Team
+from league.models.audit_actions import AuditAction
 from league.selectors.late_results import late_result_sanction, late_result_terms
 from league.selectors.matches import results_due_soon, results_overdue
 from league.services.audit import audit_record
@@ -66,7 +67,7 @@ def _notice(fixture: Fixture, due: date) -> OverdueNotice | None:
         notice = OverdueNotice.objects.create(fixture=fixture, due=due, sanction=sanction, recipients=list(
             dict.fromkeys(user.email.lower() for user in people if user is not None and user.email)))
         _tell(fixture, notice, people)
-        audit_record(user=None, action="result.overdue", target=fixture, data={
+        audit_record(user=None, action=AuditAction.RESULT_OVERDUE, target=fixture, data={
             "due": due.isoformat(), "offence": offence, "points": sanction.points if sanction is not None else 0,
             "recipients": notice.recipients,
         })

@@ -17,6 +17,7 @@ from league.models import (
     TeamWithdrawal,
     TransferRequest,
 )
+from league.models.audit_actions import AuditAction
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.seasons import season_contents
@@ -35,7 +36,7 @@ def season_make_current(*, season_id: int, user: Author) -> Season:
         if refusal is None:
             league.current_season = season
             league.save(update_fields=["current_season"])
-        audit_record(user=user, action="season.make_current", target=season, data=data, refusal=refusal)
+        audit_record(user=user, action=AuditAction.SEASON_MAKE_CURRENT, target=season, data=data, refusal=refusal)
     if refusal is not None:
         raise refusal
     return season
@@ -63,7 +64,7 @@ def season_delete(*, season_id: int, user: Author) -> str:
                 "entries": contents.entries, "fixtures": contents.fixtures, "registrations": contents.registrations}
         if refusal is None:
             _delete_contents(season)
-        audit_record(user=user, action="season.delete", target=season,
+        audit_record(user=user, action=AuditAction.SEASON_DELETE, target=season,
                      data=data, refusal=refusal)
         if refusal is None:
             season.delete()

@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
+from league.models.audit_actions import AuditAction
 from league.services.audit import audit_record
 
 ModelT = TypeVar("ModelT", bound=Model)
@@ -54,5 +55,7 @@ class AuditedAdmin(admin.ModelAdmin[ModelT]):
         for obj in queryset:
             self.delete_model(request, obj)
 
-    def _action(self, verb: str) -> str:
-        return f"{self.model._meta.model_name}.{verb}"
+    def _action(self, verb: str) -> AuditAction:
+        """`<model>.create`, `.change` or `.delete`: a model the admin
+        audits has its three actions in the set (AuditAction)."""
+        return AuditAction(f"{self.model._meta.model_name}.{verb}")

@@ -9,6 +9,7 @@ from django.http import HttpRequest
 
 from league.models.audit_actions import AuditAction
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 ModelT = TypeVar("ModelT", bound=Model)
 ParentT = TypeVar("ParentT", bound=Model)
@@ -39,17 +40,21 @@ class ReadOnlyInline(admin.TabularInline[ModelT, ParentT]):
 
 
 class AuditedAdmin(admin.ModelAdmin[ModelT]):
-    """Records each save and delete in the audit log, with who made it."""
+    """Records each save and delete in the audit log, with who made it, and
+    tells the spectators' cached pages that show the row."""
 
     def save_model(self, request: HttpRequest, obj: ModelT, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
-        audit_record(user=request.user, action=self._action("change" if change else "create"), target=obj,
+        action = self._action("change" if change else "create")
+        audit_record(user=request.user, action=action, target=obj,
                      data={"fields": list(form.changed_data), "via": "admin"})
+        pages_changed_by(action=action, target=obj)
 
     def delete_model(self, request: HttpRequest, obj: ModelT) -> None:
         label, pk = str(obj), obj.pk
         super().delete_model(request, obj)
         audit_record(user=request.user, action=self._action("delete"), target=label, data={"id": pk, "via": "admin"})
+        pages_changed_by(action=self._action("delete"), target=label)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[ModelT]) -> None:
         for obj in queryset:

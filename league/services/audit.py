@@ -16,7 +16,6 @@ from django.db import models
 from league.authors import Author, author_user
 from league.models import AuditEntry
 from league.models.audit_actions import AuditAction
-from league.services.page_versions import pages_changed_by
 from league.refusals import NotPermitted, Refused
 
 # A row, a plain label for something that is not one, or nothing.
@@ -45,6 +44,4 @@ def audit_record(
     elif target is not None:
         entry.target_label = target[:300]
     entry.save()
-    if refusal is None:
-        pages_changed_by(action=action, target=target)
     return entry

@@ -43,6 +43,7 @@ from league.selectors.changeover import (
 )
 from league.services.audit import Refusal, audit_record
 from league.services.competition import division_create, season_create
+from league.services.page_versions import pages_changed_by
 from league.services.squad_lists import CarriedSquad, squads_carry_over
 from league.standings import promotion
 
@@ -131,6 +132,7 @@ def season_changeover(*, season_id: int, new: NewSeason, user: Author,
                         **data, "divisions": {d.source.name: [line.team.pk for line in d.lines]
                                               for d in outcome.divisions},
                         "left_out": [line.team.pk for line in outcome.left_out]})
+                    pages_changed_by(action=AuditAction.SEASON_CHANGEOVER, target=outcome.season)
                     if dry_run:
                         raise _DryRun
             except _DryRun:
@@ -284,6 +286,8 @@ def playoff_arrange(*, season_id: int, home_team_id: int, away_team_id: int, on:
                                              reason="A play-off: teams level across a promotion or relegation line.")
         audit_record(user=user, action=AuditAction.SEASON_PLAYOFF_ARRANGE, target=fixture or season, data=data,
                      refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SEASON_PLAYOFF_ARRANGE, target=fixture or season)
     if refusal is not None:
         raise refusal
     assert fixture is not None

@@ -18,6 +18,7 @@ from league.refusals import Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.clubs import player_manage_refusal, venue_refusal
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 
 def venue_create(*, league_id: int, name: str, address: str = "", board_sets: int = 1, user: Author) -> Venue:
@@ -32,6 +33,7 @@ def venue_create(*, league_id: int, name: str, address: str = "", board_sets: in
         venue = Venue.objects.create(name=name, address=address.strip(), board_sets=board_sets)
         audit_record(user=user, action=AuditAction.VENUE_CREATE, target=venue,
                      data={"league": league.pk, "address": venue.address, "board_sets": board_sets})
+        pages_changed_by(action=AuditAction.VENUE_CREATE, target=venue)
     return venue
 
 
@@ -64,6 +66,7 @@ def team_create(*, league_id: int, name: str, venue_id: int, user: Author) -> Te
         with transaction.atomic():
             team = Team.objects.create(league=league, name=name, home_venue=venue)
             audit_record(user=user, action=AuditAction.TEAM_CREATE, target=team, data={"venue": venue.pk, "venue_name": venue.name})
+            pages_changed_by(action=AuditAction.TEAM_CREATE, target=team)
     except IntegrityError:
         raise Refused(f"{league} already has a team called {name}") from None
     return team
@@ -103,6 +106,7 @@ def player_create(*, league_id: int, name: str, name_shown: str = Player.NameSho
         player = Player.objects.create(name=name, name_shown=name_shown)
         audit_record(user=user, action=AuditAction.PLAYER_CREATE, target=player,
                      data={"league": league.pk, "name_shown": name_shown})
+        pages_changed_by(action=AuditAction.PLAYER_CREATE, target=player)
     return player
 
 
@@ -154,6 +158,7 @@ def _apply(row: models.Model, changes: dict[str, Any], *, user: Author, action: 
         setattr(row, name, value)
     row.save(update_fields=list(changed))
     audit_record(user=user, action=action, target=row, data={"changes": shown})
+    pages_changed_by(action=action, target=row)
 
 
 def _label(value: Any) -> Any:

@@ -24,6 +24,7 @@ from league.selectors.formats import format_for_key, scheme_for_key
 from league.selectors.secretary import division_next_level
 from league.services.audit import audit_record
 from league.services.division_places import level_refusal, season_locked
+from league.services.page_versions import pages_changed_by
 
 
 def league_create(
@@ -40,6 +41,7 @@ def league_create(
         league.secretaries.set(list(secretaries))
         audit_record(user=user, action=AuditAction.LEAGUE_CREATE, target=league,
                      data={"settings": {n: getattr(league, n) for n in SETTING_NAMES}})
+        pages_changed_by(action=AuditAction.LEAGUE_CREATE, target=league)
     return league
 
 
@@ -82,6 +84,7 @@ def season_create(
             "start": start.isoformat(), "registration_deadline": registration_deadline.isoformat(),
             "squad_max": squad_max, "squad_min": squad_min,
         })
+        pages_changed_by(action=AuditAction.SEASON_CREATE, target=season)
     return season
 
 
@@ -104,6 +107,7 @@ def division_create(*, season_id: int, name: str, overrides: Mapping[str, Any] |
         _combinations_check(season.league, division)
         audit_record(user=user, action=AuditAction.DIVISION_CREATE, target=division,
                      data={"overrides": dict(given), "level": level})
+        pages_changed_by(action=AuditAction.DIVISION_CREATE, target=division)
     return division
 
 
@@ -146,6 +150,7 @@ def _apply(row: League | Division, given: Mapping[str, Any], *, user: Author, ac
         setattr(row, name, value)
     row.save(update_fields=list(changed))
     audit_record(user=user, action=action, target=row, data={"changes": changed})
+    pages_changed_by(action=action, target=row)
 
 
 def _combinations_check(league: League, division: Division | None = None) -> None:

@@ -30,6 +30,7 @@ from league.services.cup_games import (
 )
 from league.services.match_notices import secretaries
 from league.services.notices import notice_queue, site_link
+from league.services.page_versions import pages_changed_by
 
 
 def cup_game_submit(*, tie_id: int, home_score: int, away_score: int, user: Author) -> CupGame:
@@ -44,6 +45,8 @@ def cup_game_submit(*, tie_id: int, home_score: int, away_score: int, user: Auth
         if made is not None:
             _submitted_tell(tie, made)
         audit_record(user=user, action=AuditAction.CUP_GAME_SUBMIT, target=tie, refusal=failure, data=details)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_SUBMIT, target=tie)
     if failure is not None:
         raise failure
     assert made is not None
@@ -66,6 +69,8 @@ def cup_game_confirm(*, tie_id: int, user: Author) -> CupGame:
             tie_decide(tie, user=user)
         audit_record(user=user, action=AuditAction.CUP_GAME_CONFIRM, target=tie, refusal=failure,
                      data={"number": cup_game.number if cup_game else None})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_CONFIRM, target=tie)
     if failure is not None:
         raise failure
     assert cup_game is not None
@@ -88,6 +93,8 @@ def cup_game_dispute(*, tie_id: int, reason: str, user: Author) -> CupGame:
             _disputed_tell(tie, cup_game)
         audit_record(user=user, action=AuditAction.CUP_GAME_DISPUTE, target=tie, refusal=failure,
                      data={"number": cup_game.number if cup_game else None, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_DISPUTE, target=tie)
     if failure is not None:
         raise failure
     assert cup_game is not None
@@ -125,6 +132,8 @@ def cup_game_resolve(*, tie_id: int, user: Author, home_score: int | None = None
                     tie_game_rated(tie, cup_game)
                     tie_decide(tie, user=user)
         audit_record(user=user, action=AuditAction.CUP_GAME_RESOLVE, target=tie, refusal=failure, data=details)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_RESOLVE, target=tie)
     if failure is not None:
         raise failure
     return resolved

@@ -47,6 +47,7 @@ from league.services.audit import audit_record
 from league.services.cup_ties import tie_moved_on
 from league.services.games import game_create
 from league.services.match_games import final_score_winner
+from league.services.page_versions import pages_changed_by
 from league.services.ratings import ratings_queue
 
 Failure = NotPermitted | Refused
@@ -70,6 +71,8 @@ def game_tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = F
             tie.save(update_fields=["date", "offered_dates"])
         audit_record(user=user, action=AuditAction.CUP_DATE_SET, target=tie, refusal=failure,
                      data={"date": date.isoformat(), "insist": insist})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATE_SET, target=tie)
     if failure is not None:
         raise failure
     return tie
@@ -131,6 +134,8 @@ def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
                                               entered_by=author_user(user))
                 details.update(number=number, game=game.pk)
         audit_record(user=user, action=AuditAction.CUP_GAME_START, target=tie, refusal=failure, data=details)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_START, target=tie)
     if failure is not None:
         raise failure
     assert made is not None
@@ -151,6 +156,8 @@ def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author
             tie_game_rated(tie, made)
             tie_decide(tie, user=user)
         audit_record(user=user, action=AuditAction.CUP_GAME_CARD, target=tie, refusal=failure, data=details)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_CARD, target=tie)
     if failure is not None:
         raise failure
     assert made is not None
@@ -265,6 +272,7 @@ def tie_decide(tie: CupTie, *, user: Author) -> None:
     moved = tie_moved_on(tie, old=old, user=user)
     audit_record(user=user, action=AuditAction.CUP_TIE_DECIDE, target=tie,
                  data={"winner": tie.winner_id, "reason": tie.decided_reason, "games": winners, "moved_on": moved})
+    pages_changed_by(action=AuditAction.CUP_TIE_DECIDE, target=tie)
 
 
 def tie_next_game(tie: CupTie) -> tuple[int, formats.Rubber]:

@@ -25,6 +25,7 @@ from league.services.cups import (
     one_team_refusal,
     pair_team_ids,
 )
+from league.services.page_versions import pages_changed_by
 
 
 def cup_handicap_set(*, competition_id: int, handicap: bool, user: Author) -> Competition:
@@ -44,6 +45,8 @@ def cup_handicap_set(*, competition_id: int, handicap: bool, user: Author) -> Co
             competition.save(update_fields=["handicap"])
         audit_record(user=user, action=AuditAction.CUP_HANDICAP, target=competition, refusal=failure,
                      data={"before": before, "after": handicap})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_HANDICAP, target=competition)
     if failure is not None:
         raise failure
     return competition
@@ -92,6 +95,8 @@ def cup_settings_change(*, competition_id: int, changes: dict[str, Any], user: A
         audit_record(user=user, action=AuditAction.CUP_SETTINGS, target=competition, refusal=failure,
                      data={"changes": changed if failure is None else
                            {name: _said(value) for name, value in changes.items()}})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_SETTINGS, target=competition)
     if failure is not None:
         raise failure
     return competition

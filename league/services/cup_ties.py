@@ -43,6 +43,7 @@ from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.match_notices import cup_dates_offered_tell, fixture_changed_tell
 from league.services.notices import site_link
+from league.services.page_versions import pages_changed_by
 
 Failure = NotPermitted | Refused
 
@@ -64,6 +65,8 @@ def tie_window_set(*, competition_id: int, round: int, start: date, end: date, u
             changed = ties.update(window_start=start, window_end=end)
         audit_record(user=user, action=AuditAction.CUP_WINDOW_SET, target=competition, refusal=failure,
                      data={"round": round, "start": start.isoformat(), "end": end.isoformat()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_WINDOW_SET, target=competition)
     if failure is not None:
         raise failure
     return changed
@@ -88,6 +91,8 @@ def tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
                                    league=tie.competition.season.league, days=sorted(set(dates)),
                                    link=site_link("public-cup", tie.competition_id) + f"#tie-{tie.pk}")
         audit_record(user=user, action=AuditAction.CUP_DATES_OFFER, target=tie, refusal=failure, data={"dates": offered})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATES_OFFER, target=tie)
     if failure is not None:
         raise failure
     return tie
@@ -109,6 +114,8 @@ def tie_date_pick(*, tie_id: int, date: date, user: Author) -> Fixture:
         audit_record(user=user, action=AuditAction.CUP_DATE_PICK, target=tie, refusal=failure,
                      data={"date": date.isoformat(), "fixture": fixture.pk if fixture else None,
                            "leg": fixture.leg if fixture else None})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATE_PICK, target=tie)
     if failure is not None:
         raise failure
     assert fixture is not None
@@ -131,6 +138,8 @@ def tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = False)
         audit_record(user=user, action=AuditAction.CUP_DATE_SET, target=tie, refusal=failure,
                      data={"date": date.isoformat(), "fixture": fixture.pk if fixture else None,
                            "leg": fixture.leg if fixture else None, "insist": insist})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATE_SET, target=tie)
     if failure is not None:
         raise failure
     assert fixture is not None
@@ -161,6 +170,8 @@ def tie_winner_set(*, tie_id: int, winner_entry_id: int, reason: str, user: Auth
                 failure = played
         audit_record(user=user, action=AuditAction.CUP_TIE_WINNER, target=tie, refusal=failure,
                      data={"winner": winner_entry_id, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_TIE_WINNER, target=tie)
     if failure is not None:
         raise failure
     return tie
@@ -213,6 +224,7 @@ def _concede(tie: CupTie, entry: CupEntry, user: Author) -> None:
     moved = _advance(tie, old=None, user=user)
     audit_record(user=user, action=AuditAction.CUP_TIE_DECIDE, target=tie,
                  data={"status": "through", "winner": other.pk, "reason": tie.decided_reason, "moved_on": moved})
+    pages_changed_by(action=AuditAction.CUP_TIE_DECIDE, target=tie)
 
 
 def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
@@ -247,6 +259,7 @@ def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
     audit_record(user=user, action=AuditAction.CUP_TIE_DECIDE, target=tie,
                  data={"status": outcome.status, "winner": outcome.winner, "reason": tie.decided_reason,
                        "fixture": fixture_id, "moved_on": moved})
+    pages_changed_by(action=AuditAction.CUP_TIE_DECIDE, target=tie)
     return tie
 
 
@@ -272,6 +285,7 @@ def _group_match_decided(tie: CupTie, *, fixture_id: int, user: Author) -> CupTi
     audit_record(user=user, action=AuditAction.CUP_TIE_DECIDE, target=tie,
                  data={"status": "played" if leg is not None else "open", "winner": tie.winner_id,
                        "reason": tie.decided_reason, "fixture": fixture_id, "moved_on": False})
+    pages_changed_by(action=AuditAction.CUP_TIE_DECIDE, target=tie)
     return tie
 
 

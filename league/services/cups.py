@@ -47,6 +47,7 @@ from league.services.audit import audit_record
 from league.services.cup_games import finals_ties_dated
 from league.services.cup_groups import groups_draw, knockout_draw
 from league.services.cup_ties import tie_withdrawn, ties_conceded
+from league.services.page_versions import pages_changed_by
 
 Failure = NotPermitted | Refused
 Kind = Competition.Kind
@@ -110,6 +111,8 @@ def competition_create(
                      data={"name": name, "kind": kind, "draw_mode": draw_mode, "legs": legs, "tie_break": chain,
                            "level": level, "seeded": seeded, "structure": structure, "group_stage": stage,
                            "handicap": handicap, "pairs_one_team": pairs_one_team})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_CREATE, target=competition or season)
     if failure is not None:
         raise failure
     assert competition is not None
@@ -157,6 +160,8 @@ def cup_enter(
         audit_record(user=user, action=AuditAction.CUP_ENTER, target=competition, refusal=failure,
                      data={"team": team_id, "player": player_id, "partner": partner_id, "seed": seed,
                            "entry": entry.pk if entry is not None else None})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_ENTER, target=competition)
     if failure is not None:
         raise failure
     assert entry is not None
@@ -175,6 +180,8 @@ def cup_entry_seed(*, entry_id: int, seed: int | None, user: Author) -> CupEntry
             entry.save(update_fields=["seed"])
         audit_record(user=user, action=AuditAction.CUP_SEED, target=competition, refusal=failure,
                      data={"entry": entry.pk, "name": entry.name, "seed": seed})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_SEED, target=competition)
     if failure is not None:
         raise failure
     return entry
@@ -200,6 +207,8 @@ def cup_withdraw(*, entry_id: int, user: Author) -> CupEntry:
                 tie_withdrawn(entry=entry, user=user)
         audit_record(user=user, action=AuditAction.CUP_WITHDRAW, target=competition, refusal=failure,
                      data={"entry": entry.pk, "name": entry.name})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_WITHDRAW, target=competition)
     if failure is not None:
         raise failure
     return entry
@@ -238,6 +247,8 @@ def cup_draw(*, competition_id: int, user: Author, seed: int | None = None, roun
             except cups.CupError as error:
                 failure = Refused(str(error))
         audit_record(user=user, action=AuditAction.CUP_DRAW, target=competition, refusal=failure, data=data)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DRAW, target=competition)
     if failure is not None:
         raise failure
     assert made is not None

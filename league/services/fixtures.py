@@ -52,6 +52,7 @@ from league.selectors.competition import division_settings
 from league.services.audit import audit_record
 from league.services.cup_ties import cup_progress, leg_moved
 from league.services.match_notices import fixture_changed_tell
+from league.services.page_versions import pages_changed_by
 from league.services.standings import scheme_of, standings_queue
 
 Status = Fixture.Status
@@ -87,6 +88,8 @@ def division_team_add(*, division_id: int, team_id: int, user: Author) -> Divisi
             discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
         audit_record(user=user, action=AuditAction.DIVISION_TEAM_ADD, target=division, refusal=failure,
                      data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
+        if failure is None:
+            pages_changed_by(action=AuditAction.DIVISION_TEAM_ADD, target=division)
     if failure is not None:
         raise failure
     assert entry is not None
@@ -114,6 +117,8 @@ def division_team_remove(*, division_id: int, team_id: int, user: Author) -> int
             discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
         audit_record(user=user, action=AuditAction.DIVISION_TEAM_REMOVE, target=division, refusal=failure,
                      data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
+        if failure is None:
+            pages_changed_by(action=AuditAction.DIVISION_TEAM_REMOVE, target=division)
     if failure is not None:
         raise failure
     return discarded
@@ -144,6 +149,8 @@ def fixtures_generate(
             drafts = Fixture.objects.bulk_create(_drafts(division=division, entries=entries, weeks=weeks))
             data.update(fixtures=len(drafts), weeks=len(weeks), replaced=replaced)
         audit_record(user=user, action=AuditAction.FIXTURES_GENERATE, target=division, refusal=failure, data=data)
+        if failure is None:
+            pages_changed_by(action=AuditAction.FIXTURES_GENERATE, target=division)
     if failure is not None:
         raise failure
     return drafts
@@ -165,6 +172,8 @@ def fixtures_publish(*, division_id: int, user: Author) -> int:
             published = drafts.update(status=Status.PUBLISHED, published_at=timezone.now())
         audit_record(user=user, action=AuditAction.FIXTURES_PUBLISH, target=division, refusal=failure,
                      data={"fixtures": published} if failure is None else {})
+        if failure is None:
+            pages_changed_by(action=AuditAction.FIXTURES_PUBLISH, target=division)
     if failure is not None:
         raise failure
     return published
@@ -319,6 +328,8 @@ def _transition(
                 failure = played
                 data.pop("new", None)
         audit_record(user=user, action=FIXTURE_ACTIONS[verb], target=fixture, refusal=failure, data=data)
+        if failure is None:
+            pages_changed_by(action=FIXTURE_ACTIONS[verb], target=fixture)
     if failure is not None:
         raise failure
     return fixture
@@ -352,6 +363,7 @@ def _open_request_overruled(fixture: Fixture, *, verb: str, user: Author) -> Non
     request.save(update_fields=["status", "answered_by", "answered_at", "answer"])
     audit_record(user=user, action=AuditAction.REARRANGEMENT_OVERRULE, target=request,
                  data={"fixture": fixture.pk, "step": verb, "answer": request.answer})
+    pages_changed_by(action=AuditAction.REARRANGEMENT_OVERRULE, target=request)
 
 
 def _cup_leg_changed(fixture: Fixture, user: Author) -> None:

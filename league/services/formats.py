@@ -25,6 +25,7 @@ from league.selectors.access import secretary_refusal
 from league.selectors.formats import newest_version, stored_format_get
 from league.services.audit import Refusal, audit_record
 from league.services.competition import league_settings_fit_check
+from league.services.page_versions import pages_changed_by
 
 Kind = StoredFormat.Kind
 WHAT: dict[str, str] = {Kind.FORMAT: "match format", Kind.SCHEME: "points scheme"}
@@ -52,6 +53,7 @@ def stored_format_create(*, league_id: int, kind: str, slug: str, data: Mapping[
             stored = StoredFormat.objects.create(league=league, kind=kind, slug=slug, name=checked["name"])
             _version_add(stored, checked, user)
             audit_record(user=user, action=CREATED_AS[kind], target=stored, data={"key": stored.key, "data": checked})
+            pages_changed_by(action=CREATED_AS[kind], target=stored)
             return stored
         audit_record(user=user, action=CREATED_AS[kind], target=league, data={"slug": slug}, refusal=failure)
     raise failure
@@ -93,6 +95,7 @@ def stored_format_change(*, league_id: int, key: str, kind: str, data: Mapping[s
                     stored.save(update_fields=["name"])
                 audit_record(user=user, action=VERSIONED_AS[kind], target=stored,
                              data={"key": stored.key, "number": version.number, "data": checked})
+                pages_changed_by(action=VERSIONED_AS[kind], target=stored)
                 return version
     raise failure
 

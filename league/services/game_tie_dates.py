@@ -31,6 +31,7 @@ from league.services.cup_games import Failure, tie_locked
 from league.services.cup_ties import tie_date_pick, tie_dates_offer, tie_dates_refusal
 from league.services.date_offers import day_words
 from league.services.notices import notice_queue, site_link
+from league.services.page_versions import pages_changed_by
 
 
 def cup_tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
@@ -64,6 +65,8 @@ def game_tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> Cup
             tie.save(update_fields=["offered_dates"])
             _offer_tell(tie, [date.fromisoformat(day) for day in offered])
         audit_record(user=user, action=AuditAction.CUP_DATES_OFFER, target=tie, refusal=failure, data={"dates": offered})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATES_OFFER, target=tie)
     if failure is not None:
         raise failure
     return tie
@@ -89,6 +92,8 @@ def game_tie_date_pick(*, tie_id: int, date: date, user: Author) -> CupTie:
             tie.save(update_fields=["date", "offered_dates"])
             _pick_tell(tie, date)
         audit_record(user=user, action=AuditAction.CUP_DATE_PICK, target=tie, refusal=failure, data={"date": date.isoformat()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATE_PICK, target=tie)
     if failure is not None:
         raise failure
     return tie

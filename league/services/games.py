@@ -16,6 +16,7 @@ from league.selectors.access import game_owner_refusal, game_scorer_names
 from league.services.audit import audit_record
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
+from league.services.page_versions import pages_changed_by
 
 
 def game_create(
@@ -122,6 +123,8 @@ def _scorers_change(*, game_id: int, username: str, user: Author, adding: bool) 
             else:
                 game.scorers.remove(scorer)
         audit_record(user=user, action=action, target=game, data={"username": username}, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=action, target=game)
     if refusal is not None:
         raise refusal
     return game_scorer_names(game=game)

@@ -18,6 +18,7 @@ from league.refusals import NotPermitted, SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
 from league.services.competition import division_settings_change, league_settings_change
+from league.services.page_versions import pages_changed_by
 from league.services.ratings import handicap_rule_set
 
 OVERDUE_WARNING_MAX = 28
@@ -52,6 +53,7 @@ def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_fr
             league.save(update_fields=["hide_from_search"])
             audit_record(user=user, action=AuditAction.LEAGUE_HIDE_FROM_SEARCH, target=league,
                          data={"changes": {"hide_from_search": [not hide_from_search, hide_from_search]}})
+            pages_changed_by(action=AuditAction.LEAGUE_HIDE_FROM_SEARCH, target=league)
         if overdue_warning_days is not None and overdue_warning_days != league.overdue_warning_days:
             if not 0 <= overdue_warning_days <= OVERDUE_WARNING_MAX:
                 raise SettingsInvalid(f"the reminder is 0 to {OVERDUE_WARNING_MAX} days before a result is due")
@@ -59,6 +61,7 @@ def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_fr
             league.save(update_fields=["overdue_warning_days"])
             audit_record(user=user, action=AuditAction.LEAGUE_OVERDUE_WARNING_DAYS, target=league,
                          data={"changes": {"overdue_warning_days": [before, overdue_warning_days]}})
+            pages_changed_by(action=AuditAction.LEAGUE_OVERDUE_WARNING_DAYS, target=league)
         if moving:
             _moving_change(league, moving, user)
         given = {name: value for name, value in (handicap or {}).items() if name in HANDICAP and value is not None}
@@ -96,6 +99,7 @@ def _moving_change(league: League, moving: Mapping[str, Any], user: Author) -> N
         setattr(league, name, value)
     league.save(update_fields=list(changed))
     audit_record(user=user, action=AuditAction.LEAGUE_REARRANGEMENT_RULES, target=league, data={"changes": changed})
+    pages_changed_by(action=AuditAction.LEAGUE_REARRANGEMENT_RULES, target=league)
 
 
 def division_options_change(*, division_id: int, league: League, changes: Mapping[str, Any], user: Author) -> None:

@@ -28,6 +28,7 @@ from league.selectors.access import is_captain, is_secretary, scores_for_any, se
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
 from league.services.formats import night_format_pin
+from league.services.page_versions import pages_changed_by
 
 Failure = NotPermitted | Refused
 T = TypeVar("T")
@@ -59,6 +60,8 @@ def night_change(
             failure = refused
         audit_record(user=user, action=action, target=fixture, data={**details, "night_status": night.status},
                      refusal=failure)
+        if failure is None:
+            pages_changed_by(action=action, target=fixture)
     if failure is not None:
         raise failure
     return result  # set: `change` returned, or the refusal was raised above

@@ -32,6 +32,7 @@ from league.selectors.matches import results_due_soon, results_overdue
 from league.services.audit import audit_record
 from league.services.match_notices import captains, secretaries
 from league.services.notices import notice_queue, site_link
+from league.services.page_versions import pages_changed_by
 from league.services.sanctions import sanction_record
 
 
@@ -71,6 +72,7 @@ def _notice(fixture: Fixture, due: date) -> OverdueNotice | None:
             "due": due.isoformat(), "offence": offence, "points": sanction.points if sanction is not None else 0,
             "recipients": notice.recipients,
         })
+        pages_changed_by(action=AuditAction.RESULT_OVERDUE, target=fixture)
     return notice
 
 

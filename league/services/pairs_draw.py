@@ -26,6 +26,7 @@ from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.selectors.matches import match_format_of
 from league.services.audit import audit_record
 from league.services.nights import require_captain
+from league.services.page_versions import pages_changed_by
 from league.services.teamsheets import Lineup, team_sheet_write
 
 
@@ -67,4 +68,5 @@ def team_sheet_draw(*, fixture_id: int, singles: Sequence[Lineup], home: Sequenc
                       if rubber.kind == "pairs"],
             "conceded": {str(number): lineup.conceded_by for number, lineup in enumerate(lineups, start=1)
                          if lineup.conceded_by is not None}})
+        pages_changed_by(action=AuditAction.NIGHT_PAIRS_DRAWN, target=fixture)
     return night

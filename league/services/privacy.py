@@ -22,6 +22,7 @@ from league.refusals import NotPermitted, NotSecretary, Refused
 from league.selectors.games import live_state_key
 from league.selectors.names import may_see_player_data, player_officials
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 
 def player_name_shown_set(*, player_id: int, shown: str, user: Author) -> Player:
@@ -38,6 +39,7 @@ def player_name_shown_set(*, player_id: int, shown: str, user: Author) -> Player
         player.save(update_fields=["name_shown"])
         audit_record(user=user, action=AuditAction.PLAYER_NAME_SHOWN, target=player,
                      data={"from": before, "to": shown})
+        pages_changed_by(action=AuditAction.PLAYER_NAME_SHOWN, target=player)
     return player
 
 
@@ -70,6 +72,7 @@ def player_erase(*, player_id: int, user: Author) -> Player:
             _close_login(player.user, pseudonym)
         # After the rename, so the entry's label is the pseudonym.
         audit_record(user=user, action=AuditAction.PLAYER_ERASE, target=player, data=counts)
+        pages_changed_by(action=AuditAction.PLAYER_ERASE, target=player)
         transaction.on_commit(ENGINES.clear)
     return player
 

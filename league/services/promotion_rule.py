@@ -13,6 +13,7 @@ from league.refusals import Refused
 from league.selectors.access import secretary_refusal
 from league.services.audit import Refusal, audit_record
 from league.services.division_places import level_refusal, season_locked
+from league.services.page_versions import pages_changed_by
 from league.standings.promotion import VENUE_MOVE_RULES, promotion_overrides_problem
 
 
@@ -36,6 +37,8 @@ def promotion_rule_change(*, league_id: int, places: int, overrides: Mapping[str
         if refusal is not None or changes:
             audit_record(user=user, action=AuditAction.LEAGUE_PROMOTION_RULE, target=league, data={"changes": changes},
                          refusal=refusal)
+            if refusal is None:
+                pages_changed_by(action=AuditAction.LEAGUE_PROMOTION_RULE, target=league)
     if refusal is not None:
         raise refusal
     return league
@@ -70,6 +73,8 @@ def division_level_set(*, division_id: int, level: int, user: Author) -> Divisio
             division.level = level
             division.save(update_fields=["level"])
         audit_record(user=user, action=AuditAction.DIVISION_LEVEL, target=division, data=data, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.DIVISION_LEVEL, target=division)
     if refusal is not None:
         raise refusal
     return division

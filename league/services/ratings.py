@@ -34,7 +34,7 @@ from league.refusals import SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.selectors.ratings import leagues_behind, rated_games, ratings_before
 from league.services.audit import Refusal, audit_record
-from league.services.page_versions import pages_changed
+from league.services.page_versions import pages_changed, pages_changed_by
 from league.tasks import ratings_update_task
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,8 @@ def ratings_rebuild_request(*, league_id: int, user: Author) -> League:
         if refusal is None:
             _mark(league_id, FROM_START)
         audit_record(user=user, action=AuditAction.LEAGUE_RATINGS_REBUILD, target=league, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.LEAGUE_RATINGS_REBUILD, target=league)
     if refusal is not None:
         raise refusal
     return league
@@ -147,6 +149,8 @@ def rating_min_games_set(*, league_id: int, games: int, user: Author) -> League:
             league.save(update_fields=["rating_min_games"])
         audit_record(user=user, action=AuditAction.LEAGUE_RATING_MIN_GAMES, target=league, refusal=refusal,
                      data={"before": before, "after": games})
+        if refusal is None:
+            pages_changed_by(action=AuditAction.LEAGUE_RATING_MIN_GAMES, target=league)
     if refusal is not None:
         raise refusal
     return league
@@ -172,6 +176,8 @@ def handicap_rule_set(*, league_id: int, per_point: Decimal, step: int, most: in
         if refusal is not None or before != after:
             audit_record(user=user, action=AuditAction.LEAGUE_HANDICAP_RULE, target=league, refusal=refusal,
                          data={"before": before, "after": after})
+            if refusal is None:
+                pages_changed_by(action=AuditAction.LEAGUE_HANDICAP_RULE, target=league)
     if refusal is not None:
         raise refusal
     return league

@@ -40,6 +40,7 @@ from league.selectors.rearrangements import MOVABLE, last_day_to_ask
 from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.fixtures import fixture_postpone, fixture_rearrange, night_taken
+from league.services.page_versions import pages_changed_by
 from league.services.rearrangement_notices import rearrangement_answered_tell, rearrangement_asked_tell
 
 Failure = NotSecretary | NotCaptain | Refused
@@ -84,6 +85,8 @@ def rearrangement_propose(*, fixture_id: int, team_id: int, dates: list[date], r
                 rearrangement_asked_tell(request)
         audit_record(user=user, action=AuditAction.REARRANGEMENT_PROPOSE, target=request or fixture, refusal=failure,
                      data={"fixture": fixture.pk, "team": team_id, "dates": offered, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_PROPOSE, target=request or fixture)
     if failure is not None:
         raise failure
     assert request is not None
@@ -109,6 +112,8 @@ def rearrangement_pick(*, fixture_id: int, date: date, user: Author) -> Fixture:
             _answered(request, RearrangeRequest.Status.ACCEPTED, user, chosen=date)
         audit_record(user=user, action=AuditAction.REARRANGEMENT_PICK, target=request or found.fixture, refusal=failure,
                      data={"fixture": fixture_id, "date": date.isoformat()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_PICK, target=request or found.fixture)
     if failure is not None:
         raise failure
     return found.fixture
@@ -128,6 +133,8 @@ def rearrangement_decline(*, fixture_id: int, reason: str, user: Author) -> Rear
             rearrangement_answered_tell(request)
         audit_record(user=user, action=AuditAction.REARRANGEMENT_DECLINE, target=request or found.fixture, refusal=failure,
                      data={"fixture": fixture_id, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_DECLINE, target=request or found.fixture)
     if failure is not None:
         raise failure
     assert request is not None
@@ -149,6 +156,8 @@ def rearrangement_withdraw(*, fixture_id: int, user: Author, reason: str = "") -
             rearrangement_answered_tell(request)
         audit_record(user=user, action=AuditAction.REARRANGEMENT_WITHDRAW, target=request or found.fixture, refusal=failure,
                      data={"fixture": fixture_id, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_WITHDRAW, target=request or found.fixture)
     if failure is not None:
         raise failure
     assert request is not None
@@ -187,6 +196,8 @@ def rearrangement_overrule(*, fixture_id: int, step: Step, reason: str, user: Au
         audit_record(user=user, action=AuditAction.REARRANGEMENT_OVERRULE, target=request or found.fixture, refusal=failure,
                      data={"fixture": fixture_id, "step": step, "reason": reason.strip(), "insist": insist,
                            "date": date.isoformat() if date is not None and step == "date" else None})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_OVERRULE, target=request or found.fixture)
     if failure is not None:
         raise failure
     assert request is not None
@@ -360,6 +371,8 @@ def season_rearrange_by_set(*, season_id: int, last: date | None, user: Author) 
         audit_record(user=user, action=AuditAction.SEASON_REARRANGE_BY, target=season, refusal=failure,
                      data={"changes": {"rearrange_by": [old.isoformat() if old else None,
                                                         last.isoformat() if last else None]}})
+        if failure is None:
+            pages_changed_by(action=AuditAction.SEASON_REARRANGE_BY, target=season)
     if failure is not None:
         raise failure
     return season

@@ -20,6 +20,7 @@ from league.selectors.access import secretary_refusal
 from league.selectors.competition import division_settings
 from league.selectors.formats import division_format, division_scheme
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 from league.services.standings import standings_queue
 
 Failure = NotSecretary | Refused
@@ -48,6 +49,7 @@ def sanction_apply(
             sanction = sanction_record(division=division, team=team, points=points, reason=reason.strip(),
                                        fixture_id=fixture_id, user=user, late_result=late_result)
             audit_record(user=user, action=AuditAction.SANCTION_APPLY, target=team, data={**data, "sanction": sanction.pk})
+            pages_changed_by(action=AuditAction.SANCTION_APPLY, target=team)
         else:
             audit_record(user=user, action=AuditAction.SANCTION_APPLY, target=team or division,
                          data={**data, "team": team_id}, refusal=failure)
@@ -77,6 +79,8 @@ def sanction_remove(*, sanction_id: int, reason: str, user: Author) -> None:
             sanction.delete()
             standings_queue(division_id=sanction.division_id)
         audit_record(user=user, action=AuditAction.SANCTION_REMOVE, target=sanction.team, data=data, refusal=failure)
+        if failure is None:
+            pages_changed_by(action=AuditAction.SANCTION_REMOVE, target=sanction.team)
     if failure is not None:
         raise failure
 

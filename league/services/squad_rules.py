@@ -18,6 +18,7 @@ from league.models.audit_actions import AuditAction
 from league.refusals import SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 SQUAD_RULES = ("transfers", "transfer_fee", "eligible_after_days", "withdrawal_first_half",
                "withdrawal_second_half")
@@ -45,6 +46,8 @@ def squad_rules_change(*, league_id: int, changes: Mapping[str, Any], user: Auth
                 league.save(update_fields=list(before))
         audit_record(user=user, action=AuditAction.LEAGUE_SQUAD_RULES, target=league, refusal=failure,
                      data={"changes": {name: [str(old), str(changes[name])] for name, old in before.items()}})
+        if failure is None:
+            pages_changed_by(action=AuditAction.LEAGUE_SQUAD_RULES, target=league)
     if failure is not None:
         raise failure
     return league
@@ -63,6 +66,8 @@ def transfer_deadline_set(*, season_id: int, deadline: date | None, user: Author
         audit_record(user=user, action=AuditAction.SEASON_TRANSFER_DEADLINE, target=season, refusal=refusal,
                      data={"before": before.isoformat() if before else None,
                            "after": deadline.isoformat() if deadline else None})
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SEASON_TRANSFER_DEADLINE, target=season)
     if refusal is not None:
         raise refusal
     return season

@@ -32,6 +32,7 @@ from league.selectors.squads import (
     squad_withdraw_refusal,
 )
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 
 def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author) -> SquadRegistration:
@@ -57,6 +58,8 @@ def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author
                 refusal = _lost_race(season=season, team=team, player=player, user=user)
         details = _details(season=season, player=player, refusal=refusal)
         audit_record(user=user, action=AuditAction.SQUAD_REGISTER, target=team, data=details, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SQUAD_REGISTER, target=team)
     if refusal is not None:
         raise refusal
     assert registration is not None
@@ -76,6 +79,8 @@ def squad_withdraw(*, season_id: int, team_id: int, player_id: int, user: Author
             SquadRegistration.objects.filter(season=season, team=team, player=player, ended_on__isnull=True).delete()
         details = _details(season=season, player=player, refusal=refusal)
         audit_record(user=user, action=AuditAction.SQUAD_WITHDRAW, target=team, data=details, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SQUAD_WITHDRAW, target=team)
     if refusal is not None:
         raise refusal
 

@@ -39,6 +39,7 @@ from league.selectors.transfers import (
     transfer_rule_refusal,
 )
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 Failure = NotPermitted | Refused
 Status = TransferRequest.Status
@@ -93,6 +94,8 @@ def _ask(*, season_id: int, player_id: int, to_team_id: int, user: Author, note:
                 "direct": direct, "fee": str(season.league.transfer_fee)}
         audit_record(user=user, action=AuditAction.TRANSFER_DIRECT if direct else AuditAction.TRANSFER_REQUEST,
                      target=transfer if transfer is not None else to_team, data=data, refusal=failure)
+        if failure is None:
+            pages_changed_by(action=AuditAction.TRANSFER_DIRECT if direct else AuditAction.TRANSFER_REQUEST, target=transfer if transfer is not None else to_team)
     if failure is not None:
         raise failure
     assert transfer is not None
@@ -163,6 +166,8 @@ def _decide(*, transfer_id: int, user: Author, action: AuditAction, change: Any)
         failure = failure or change(transfer, details)
         details["status"] = transfer.status
         audit_record(user=user, action=action, target=transfer, data=details, refusal=failure)
+        if failure is None:
+            pages_changed_by(action=action, target=transfer)
     if failure is not None:
         raise failure
     return transfer

@@ -30,6 +30,7 @@ from league.selectors.withdrawals import first_half, remaining_fixtures
 from league.services.audit import audit_record
 from league.services.cups import cup_withdraw
 from league.services.fixtures import fixture_void
+from league.services.page_versions import pages_changed_by
 from league.services.standings import standings_queue
 
 Failure = NotPermitted | Refused
@@ -61,6 +62,8 @@ def team_withdraw(*, division_id: int, team_id: int, date: date, reason: str, us
             data.update(first_half=withdrawal.first_half, results=withdrawal.results,
                         fixtures_voided=withdrawal.fixtures_voided, cups_withdrawn=cups)
         audit_record(user=user, action=AuditAction.DIVISION_TEAM_WITHDRAW, target=division, data=data, refusal=failure)
+        if failure is None:
+            pages_changed_by(action=AuditAction.DIVISION_TEAM_WITHDRAW, target=division)
     if failure is not None:
         raise failure
     assert withdrawal is not None

@@ -22,7 +22,7 @@ from league.models import StoredFormat
 from league.refusals import FormatInvalid
 from league.selectors.formats import stored_format_get, stored_format_users, stored_formats, version_history
 from league.selectors.secretary import league_or_404
-from league.services.formats import WHAT, stored_format_change, stored_format_create
+from league.services.formats import CREATED_AS, VERSIONED_AS, WHAT, stored_format_change, stored_format_create
 from league.services.secretaries_first import secretaries_only
 
 Kind = StoredFormat.Kind
@@ -204,7 +204,7 @@ class _StoredListApi(APIView):
 
     def post(self, request: Request, league_id: int) -> Response:
         secretaries_only(league_id=league_id, user=request.user, doing=f"can build a {WHAT[self.kind]}",
-                         action=f"{self.kind}.create")
+                         action=CREATED_AS[self.kind])
         body = self.create_input(data=request.data)
         body.is_valid(raise_exception=True)
         try:
@@ -231,7 +231,7 @@ class _StoredVersionsApi(APIView):
 
     def post(self, request: Request, league_id: int, slug: str) -> Response:
         secretaries_only(league_id=league_id, user=request.user, doing=f"can change its {WHAT[self.kind]}s",
-                         action=f"{self.kind}.version")
+                         action=VERSIONED_AS[self.kind])
         body = self.version_input(data=request.data)
         body.is_valid(raise_exception=True)
         try:

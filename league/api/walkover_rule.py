@@ -16,6 +16,7 @@ from league.api.schema import ErrorOutput
 from league.competition_settings import SETTING_NAMES, forfeit_of, settings_resolve
 from league.formats import FormatsError
 from league.models import League
+from league.models.audit_actions import AuditAction
 from league.selectors.formats import scheme_for_key
 from league.selectors.secretary import league_get
 from league.services.league_options import league_walkover_set
@@ -57,7 +58,7 @@ class WalkoverRuleApi(APIView):
                            "scheme says. Walkovers already awarded keep their score")
     def put(self, request: Request, league_id: int) -> Response:
         secretaries_only(league_id=league_id, user=request.user, doing="can change its walkover setting",
-                         action="league.settings.change")
+                         action=AuditAction.LEAGUE_SETTINGS_CHANGE)
         data = WalkoverRuleSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         forfeit = data.validated_data["forfeit"]

@@ -17,6 +17,7 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
 from league.api.refused_as import refused_as
+from league.models.audit_actions import AuditAction
 from league.services.people_first import game_writers_only, league_people_only
 
 
@@ -32,7 +33,7 @@ class WhoFirst(BasePermission):
             game_writers_only(game_id=path_ids["game_id"], user=request.user,
                               owner=getattr(view, "game_owner_write", False), action=audited)
         else:
-            league_people_only(path_ids=path_ids, user=request.user, action=audited or "api.write")
+            league_people_only(path_ids=path_ids, user=request.user, action=audited or AuditAction.API_WRITE)
         return True
 
 

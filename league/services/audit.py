@@ -2,7 +2,12 @@
 league (or refuses to) records what it did here, with who asked, and
 always in one shape: a refused action is named `<action>.refused` and its
 refusal's words are kept in the details under `refusal`, whichever
-service refused it, so the log reads one way."""
+service refused it, so the log reads one way. The actions are a closed set
+(`league.models.audit_actions.AuditAction`).
+
+Recording marks no page stale: a service whose change spectators see says
+so itself, with `pages_changed_by` (`league.services.page_versions`),
+where it makes the change."""
 from typing import Any, TypeAlias
 
 from django.contrib.contenttypes.models import ContentType
@@ -10,30 +15,28 @@ from django.db import models
 
 from league.authors import Author, author_user
 from league.models import AuditEntry
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused
-from league.services.page_versions import pages_changed_by
 
 # A row, a plain label for something that is not one, or nothing.
 Target: TypeAlias = models.Model | str | None
 # What a service refuses with: not this user, or not by the league's rules.
 Refusal: TypeAlias = NotPermitted | Refused
 
-REFUSED = ".refused"  # the end of a refused action's name
 REFUSAL_KEY = "refusal"  # where a refused action's details keep the refusal's words
 
 
 def audit_record(
-    *, user: Author, action: str, target: Target, data: dict[str, Any] | None = None, refusal: Refusal | None = None,
+    *, user: Author, action: AuditAction, target: Target, data: dict[str, Any] | None = None, refusal: Refusal | None = None,
 ) -> AuditEntry:
     """Appends one entry: `user` did `action` to `target`, with the details
     in `data`; or, given a `refusal`, was refused it, saying why. `target` is
     named by its content type and id when it is a row, and always by its
-    label, which outlives the row. A change (not a refusal) also makes the
-    spectators' cached pages that show its target stale."""
-    details = dict(data or {})
+    label, which outlives the row."""
+    details, stored = dict(data or {}), action.value
     if refusal is not None:
-        action, details[REFUSAL_KEY] = f"{action}{REFUSED}", refusal.message
-    entry = AuditEntry(user=author_user(user), action=action, data=details)
+        stored, details[REFUSAL_KEY] = action.refused, refusal.message
+    entry = AuditEntry(user=author_user(user), action=stored, data=details)
     if isinstance(target, models.Model):
         entry.target_type = ContentType.objects.get_for_model(target)
         entry.target_id = str(target.pk)
@@ -41,6 +44,4 @@ def audit_record(
     elif target is not None:
         entry.target_label = target[:300]
     entry.save()
-    if refusal is None:
-        pages_changed_by(action=action, target=target)
     return entry

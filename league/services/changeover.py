@@ -28,6 +28,7 @@ from django.utils import timezone
 from league.authors import Author
 from league.competition_settings import SETTING_NAMES
 from league.models import Division, DivisionEntry, Fixture, League, Season, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import NeedsInsisting, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.changeover import (
@@ -42,6 +43,7 @@ from league.selectors.changeover import (
 )
 from league.services.audit import Refusal, audit_record
 from league.services.competition import division_create, season_create
+from league.services.page_versions import pages_changed_by
 from league.services.squad_lists import CarriedSquad, squads_carry_over
 from league.standings import promotion
 
@@ -120,16 +122,17 @@ def season_changeover(*, season_id: int, new: NewSeason, user: Author,
                 "placements": {str(team): division for team, division in placements.items()}, "insist": insist}
         if refusal is not None:
             if not dry_run:
-                audit_record(user=user, action="season.changeover", target=old, data=data, refusal=refusal)
+                audit_record(user=user, action=AuditAction.SEASON_CHANGEOVER, target=old, data=data, refusal=refusal)
         else:
             assert plan is not None
             try:
                 with transaction.atomic():
                     outcome = _write(old, new, plan, user=user, insist=insist)
-                    audit_record(user=user, action="season.changeover", target=outcome.season, data={
+                    audit_record(user=user, action=AuditAction.SEASON_CHANGEOVER, target=outcome.season, data={
                         **data, "divisions": {d.source.name: [line.team.pk for line in d.lines]
                                               for d in outcome.divisions},
                         "left_out": [line.team.pk for line in outcome.left_out]})
+                    pages_changed_by(action=AuditAction.SEASON_CHANGEOVER, target=outcome.season)
                     if dry_run:
                         raise _DryRun
             except _DryRun:
@@ -281,8 +284,10 @@ def playoff_arrange(*, season_id: int, home_team_id: int, away_team_id: int, on:
                                              venue=home.home_venue, status=Fixture.Status.PUBLISHED,
                                              published_at=timezone.now(), playoff=True,
                                              reason="A play-off: teams level across a promotion or relegation line.")
-        audit_record(user=user, action="season.playoff.arrange", target=fixture or season, data=data,
+        audit_record(user=user, action=AuditAction.SEASON_PLAYOFF_ARRANGE, target=fixture or season, data=data,
                      refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SEASON_PLAYOFF_ARRANGE, target=fixture or season)
     if refusal is not None:
         raise refusal
     assert fixture is not None

@@ -14,11 +14,13 @@ from django.utils import timezone
 
 from league.authors import Author
 from league.models import League, Player, Team, Venue
+from league.models.audit_actions import AuditAction
 from league.refusals import NeedsInsisting, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.clubs import leagues_of, player_manage_refusal, venue_refusal, venues_named
 from league.selectors.venue_nights import nights_busier_than
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 
 def venue_create(*, league_id: int, name: str, address: str = "", board_sets: int = 1, user: Author,
@@ -37,8 +39,9 @@ def venue_create(*, league_id: int, name: str, address: str = "", board_sets: in
         _name_taken(league.pk, name)
     with transaction.atomic():
         venue = Venue.objects.create(name=name, address=address.strip(), board_sets=board_sets)
-        audit_record(user=user, action="venue.create", target=venue,
+        audit_record(user=user, action=AuditAction.VENUE_CREATE, target=venue,
                      data={"league": league.pk, "address": venue.address, "board_sets": board_sets})
+        pages_changed_by(action=AuditAction.VENUE_CREATE, target=venue)
     return venue
 
 
@@ -62,7 +65,7 @@ def venue_change(*, venue_id: int, user: Author, insist: bool = False, **changes
             raise Refused("a venue needs at least one board set")
         if changes.get("board_sets", venue.board_sets) < venue.board_sets:
             _busy_nights_refusal(venue, changes["board_sets"])
-        _apply(venue, changes, user=user, action="venue.change")
+        _apply(venue, changes, user=user, action=AuditAction.VENUE_CHANGE)
     return venue
 
 
@@ -76,7 +79,8 @@ def team_create(*, league_id: int, name: str, venue_id: int, user: Author) -> Te
     try:
         with transaction.atomic():
             team = Team.objects.create(league=league, name=name, home_venue=venue)
-            audit_record(user=user, action="team.create", target=team, data={"venue": venue.pk, "venue_name": venue.name})
+            audit_record(user=user, action=AuditAction.TEAM_CREATE, target=team, data={"venue": venue.pk, "venue_name": venue.name})
+            pages_changed_by(action=AuditAction.TEAM_CREATE, target=team)
     except IntegrityError:
         raise Refused(f"{league} already has a team called {name}") from None
     return team
@@ -99,7 +103,7 @@ def team_change(*, team_id: int, user: Author, name: str | None = None, venue_id
             changes["captain"] = captain
         try:
             with transaction.atomic():
-                _apply(team, changes, user=user, action="team.change")
+                _apply(team, changes, user=user, action=AuditAction.TEAM_CHANGE)
         except IntegrityError:
             raise Refused(f"{team.league} already has a team called {changes['name']}") from None
     return team
@@ -114,8 +118,9 @@ def player_create(*, league_id: int, name: str, name_shown: str = Player.NameSho
     _shown_checked(name_shown)
     with transaction.atomic():
         player = Player.objects.create(name=name, name_shown=name_shown)
-        audit_record(user=user, action="player.create", target=player,
+        audit_record(user=user, action=AuditAction.PLAYER_CREATE, target=player,
                      data={"league": league.pk, "name_shown": name_shown})
+        pages_changed_by(action=AuditAction.PLAYER_CREATE, target=player)
     return player
 
 
@@ -132,7 +137,7 @@ def player_change(*, player_id: int, user: Author, name: str | None = None, name
             changes["name"] = _named(name, "a player")
         if name_shown is not None:
             changes["name_shown"] = _shown_checked(name_shown)
-        _apply(player, changes, user=user, action="player.change")
+        _apply(player, changes, user=user, action=AuditAction.PLAYER_CHANGE)
     return player
 
 
@@ -175,7 +180,7 @@ def _shown_checked(shown: str) -> str:
     return shown
 
 
-def _apply(row: models.Model, changes: dict[str, Any], *, user: Author, action: str) -> None:
+def _apply(row: models.Model, changes: dict[str, Any], *, user: Author, action: AuditAction) -> None:
     """Saves the fields that differ and records them, each as [from, to]
     (a row as its label), in one audit entry; nothing changed, nothing
     recorded."""
@@ -187,6 +192,7 @@ def _apply(row: models.Model, changes: dict[str, Any], *, user: Author, action: 
         setattr(row, name, value)
     row.save(update_fields=list(changed))
     audit_record(user=user, action=action, target=row, data={"changes": shown})
+    pages_changed_by(action=action, target=row)
 
 
 def _label(value: Any) -> Any:

@@ -18,11 +18,13 @@ from league.competition_settings import (
     settings_resolve,
 )
 from league.models import Division, League, Season
+from league.models.audit_actions import AuditAction
 from league.refusals import NeedsInsisting, Refused, SettingsInvalid
 from league.selectors.formats import format_for_key, scheme_for_key
 from league.selectors.secretary import division_next_level
 from league.services.audit import audit_record
 from league.services.division_places import level_refusal, season_locked
+from league.services.page_versions import pages_changed_by
 
 
 def league_create(
@@ -37,8 +39,9 @@ def league_create(
         _save_new(league, taken=f"a league called {name!r} or with the slug {slug!r} already exists")
         _combinations_check(league)
         league.secretaries.set(list(secretaries))
-        audit_record(user=user, action="league.create", target=league,
+        audit_record(user=user, action=AuditAction.LEAGUE_CREATE, target=league,
                      data={"settings": {n: getattr(league, n) for n in SETTING_NAMES}})
+        pages_changed_by(action=AuditAction.LEAGUE_CREATE, target=league)
     return league
 
 
@@ -48,7 +51,7 @@ def league_settings_change(*, league_id: int, changes: Mapping[str, Any], user: 
     given = _checked(changes, inherit=False)
     with transaction.atomic():
         league = League.objects.select_for_update(no_key=True).get(pk=league_id)
-        _apply(league, given, user=user, action="league.settings.change")
+        _apply(league, given, user=user, action=AuditAction.LEAGUE_SETTINGS_CHANGE)
         _combinations_check(league)
     return league
 
@@ -77,10 +80,11 @@ def season_create(
         season = Season(league=league, name=name, start=start, registration_deadline=registration_deadline,
                         squad_max=squad_max, squad_min=squad_min)
         _save_new(season, taken=f"{league} already has a season called {name!r}")
-        audit_record(user=user, action="season.create", target=season, data={
+        audit_record(user=user, action=AuditAction.SEASON_CREATE, target=season, data={
             "start": start.isoformat(), "registration_deadline": registration_deadline.isoformat(),
             "squad_max": squad_max, "squad_min": squad_min,
         })
+        pages_changed_by(action=AuditAction.SEASON_CREATE, target=season)
     return season
 
 
@@ -101,8 +105,9 @@ def division_create(*, season_id: int, name: str, overrides: Mapping[str, Any] |
         division = Division(season=season, name=name, level=level, **given)
         _save_new(division, taken=f"{season} already has a division called {name!r}")
         _combinations_check(season.league, division)
-        audit_record(user=user, action="division.create", target=division,
+        audit_record(user=user, action=AuditAction.DIVISION_CREATE, target=division,
                      data={"overrides": dict(given), "level": level})
+        pages_changed_by(action=AuditAction.DIVISION_CREATE, target=division)
     return division
 
 
@@ -112,7 +117,7 @@ def division_settings_change(*, division_id: int, changes: Mapping[str, Any], us
     given = _checked(changes, inherit=True)
     with transaction.atomic():
         division = Division.objects.select_for_update(no_key=True).select_related("season__league").get(pk=division_id)
-        _apply(division, given, user=user, action="division.settings.change")
+        _apply(division, given, user=user, action=AuditAction.DIVISION_SETTINGS_CHANGE)
         _combinations_check(division.season.league, division)
     return division
 
@@ -137,7 +142,7 @@ def _checked(values: Mapping[str, Any], *, inherit: bool) -> dict[str, Any]:
     return dict(values)
 
 
-def _apply(row: League | Division, given: Mapping[str, Any], *, user: Author, action: str) -> None:
+def _apply(row: League | Division, given: Mapping[str, Any], *, user: Author, action: AuditAction) -> None:
     changed = {name: [getattr(row, name), value] for name, value in given.items() if getattr(row, name) != value}
     if not changed:
         return
@@ -145,6 +150,7 @@ def _apply(row: League | Division, given: Mapping[str, Any], *, user: Author, ac
         setattr(row, name, value)
     row.save(update_fields=list(changed))
     audit_record(user=user, action=action, target=row, data={"changes": changed})
+    pages_changed_by(action=action, target=row)
 
 
 def _combinations_check(league: League, division: Division | None = None) -> None:

@@ -25,6 +25,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import League, PendingEmail
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused
 from league.selectors.access import league_outsider_refusal, secretary_refusal
 from league.services.audit import audit_record
@@ -49,10 +50,10 @@ def email_ask(*, user: User, address: str, link_for: LinkFor) -> bool | None:
             if not address and user.email:
                 user.email = ""
                 user.save(update_fields=["email"])
-                audit_record(user=user, action="email.remove", target=user)
+                audit_record(user=user, action=AuditAction.EMAIL_REMOVE, target=user)
             return None
         PendingEmail.objects.update_or_create(user=user, defaults={"address": address})
-        audit_record(user=user, action="email.ask", target=user)
+        audit_record(user=user, action=AuditAction.EMAIL_ASK, target=user)
     return confirm_link_send(user=user, address=address, link_for=link_for)
 
 
@@ -105,7 +106,7 @@ def email_confirm(*, token: str) -> tuple[User, bool]:
         user.email = address
         user.save(update_fields=["email"])
         pending.delete()
-        audit_record(user=user, action="email.confirm", target=user)
+        audit_record(user=user, action=AuditAction.EMAIL_CONFIRM, target=user)
     return user, True
 
 
@@ -136,7 +137,7 @@ def email_set_by_secretary(*, league: League, person_id: int, address: str, user
             league=league, user=user, doing="can give someone's email address")
         if refusal is None and league_outsider_refusal(league=league, user=person) is not None:
             refusal = Refused(f"{person.get_username()} has no part in {league}")
-        audit_record(user=user, action="email.set", target=person, refusal=refusal,
+        audit_record(user=user, action=AuditAction.EMAIL_SET, target=person, refusal=refusal,
                      data={"league": league.pk, "address": address, "was": person.email})
         if refusal is None:
             person.email = address

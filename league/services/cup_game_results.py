@@ -12,6 +12,7 @@ from django.db import transaction
 
 from league.authors import Author, author_user
 from league.models import CupGame, CupTie
+from league.models.audit_actions import AuditAction
 from league.refusals import NotGameScorer, NotPermitted, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.cup_games import tie_rubber
@@ -29,6 +30,7 @@ from league.services.cup_games import (
 )
 from league.services.match_notices import secretaries
 from league.services.notices import notice_queue, site_link
+from league.services.page_versions import pages_changed_by
 
 
 def cup_game_submit(*, tie_id: int, home_score: int, away_score: int, user: Author) -> CupGame:
@@ -42,7 +44,9 @@ def cup_game_submit(*, tie_id: int, home_score: int, away_score: int, user: Auth
                                                  user=user, state=CupGame.State.SUBMITTED)
         if made is not None:
             _submitted_tell(tie, made)
-        audit_record(user=user, action="cup.game.submit", target=tie, refusal=failure, data=details)
+        audit_record(user=user, action=AuditAction.CUP_GAME_SUBMIT, target=tie, refusal=failure, data=details)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_SUBMIT, target=tie)
     if failure is not None:
         raise failure
     assert made is not None
@@ -63,8 +67,10 @@ def cup_game_confirm(*, tie_id: int, user: Author) -> CupGame:
             cup_game.save(update_fields=["state"])
             tie_game_rated(tie, cup_game)
             tie_decide(tie, user=user)
-        audit_record(user=user, action="cup.game.confirm", target=tie, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_GAME_CONFIRM, target=tie, refusal=failure,
                      data={"number": cup_game.number if cup_game else None})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_CONFIRM, target=tie)
     if failure is not None:
         raise failure
     assert cup_game is not None
@@ -85,8 +91,10 @@ def cup_game_dispute(*, tie_id: int, reason: str, user: Author) -> CupGame:
             cup_game.state, cup_game.dispute_reason = CupGame.State.DISPUTED, reason.strip()
             cup_game.save(update_fields=["state", "dispute_reason"])
             _disputed_tell(tie, cup_game)
-        audit_record(user=user, action="cup.game.dispute", target=tie, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_GAME_DISPUTE, target=tie, refusal=failure,
                      data={"number": cup_game.number if cup_game else None, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_DISPUTE, target=tie)
     if failure is not None:
         raise failure
     assert cup_game is not None
@@ -123,7 +131,9 @@ def cup_game_resolve(*, tie_id: int, user: Author, home_score: int | None = None
                     resolved = cup_game
                     tie_game_rated(tie, cup_game)
                     tie_decide(tie, user=user)
-        audit_record(user=user, action="cup.game.resolve", target=tie, refusal=failure, data=details)
+        audit_record(user=user, action=AuditAction.CUP_GAME_RESOLVE, target=tie, refusal=failure, data=details)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_RESOLVE, target=tie)
     if failure is not None:
         raise failure
     return resolved

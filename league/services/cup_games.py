@@ -36,6 +36,7 @@ import scoring
 from league import formats
 from league.authors import Author, author_user
 from league.models import Competition, CupEntry, CupGame, CupTie, Game
+from league.models.audit_actions import AuditAction
 from league.ratings.handicap import Handicap
 from league.refusals import MoveRejected, NotGameScorer, NotPermitted, Refused, ResultInvalid, TiePlayedOn
 from league.selectors.access import is_secretary, secretary_refusal
@@ -46,6 +47,7 @@ from league.services.audit import audit_record
 from league.services.cup_ties import tie_moved_on
 from league.services.games import game_create
 from league.services.match_games import final_score_winner
+from league.services.page_versions import pages_changed_by
 from league.services.ratings import ratings_queue
 
 Failure = NotPermitted | Refused
@@ -67,8 +69,10 @@ def game_tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = F
         if failure is None:
             tie.date, tie.offered_dates = date, []  # any dates the players offered are answered
             tie.save(update_fields=["date", "offered_dates"])
-        audit_record(user=user, action="cup.date.set", target=tie, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_DATE_SET, target=tie, refusal=failure,
                      data={"date": date.isoformat(), "insist": insist})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATE_SET, target=tie)
     if failure is not None:
         raise failure
     return tie
@@ -129,7 +133,9 @@ def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
                 made = CupGame.objects.create(tie=tie, number=number, source=CupGame.Source.LIVE, game=game,
                                               entered_by=author_user(user))
                 details.update(number=number, game=game.pk)
-        audit_record(user=user, action="cup.game.start", target=tie, refusal=failure, data=details)
+        audit_record(user=user, action=AuditAction.CUP_GAME_START, target=tie, refusal=failure, data=details)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_START, target=tie)
     if failure is not None:
         raise failure
     assert made is not None
@@ -149,7 +155,9 @@ def cup_game_card(*, tie_id: int, home_score: int, away_score: int, user: Author
         if made is not None:
             tie_game_rated(tie, made)
             tie_decide(tie, user=user)
-        audit_record(user=user, action="cup.game.card", target=tie, refusal=failure, data=details)
+        audit_record(user=user, action=AuditAction.CUP_GAME_CARD, target=tie, refusal=failure, data=details)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_GAME_CARD, target=tie)
     if failure is not None:
         raise failure
     assert made is not None
@@ -160,7 +168,7 @@ def cup_change_refused(refusal: TiePlayedOn, *, user: Author) -> None:
     """Audits a change to a game refused because its tie's winner has
     played on; call after the change is rolled back."""
     tie = CupTie.objects.get(pk=refusal.tie_id)
-    audit_record(user=user, action="cup.tie.decide", target=tie, refusal=refusal, data={"winner": tie.winner_id})
+    audit_record(user=user, action=AuditAction.CUP_TIE_DECIDE, target=tie, refusal=refusal, data={"winner": tie.winner_id})
 
 
 def cup_game_changed(*, game: Game, was_won: bool, user: Author) -> None:
@@ -262,8 +270,9 @@ def tie_decide(tie: CupTie, *, user: Author) -> None:
         return
     tie.save(update_fields=["winner", "decided_reason"])
     moved = tie_moved_on(tie, old=old, user=user)
-    audit_record(user=user, action="cup.tie.decide", target=tie,
+    audit_record(user=user, action=AuditAction.CUP_TIE_DECIDE, target=tie,
                  data={"winner": tie.winner_id, "reason": tie.decided_reason, "games": winners, "moved_on": moved})
+    pages_changed_by(action=AuditAction.CUP_TIE_DECIDE, target=tie)
 
 
 def tie_next_game(tie: CupTie) -> tuple[int, formats.Rubber]:

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from league.authors import Author
 from league.models import Competition, CupEntry, CupTie, Division, Fixture, Venue
+from league.models.audit_actions import AuditAction
 from league.refusals import Refused
 from league.services.audit import audit_record
 from league.services.cup_games import finals_ties_dated
@@ -24,6 +25,7 @@ from league.services.cups import (
     one_team_refusal,
     pair_team_ids,
 )
+from league.services.page_versions import pages_changed_by
 
 
 def cup_handicap_set(*, competition_id: int, handicap: bool, user: Author) -> Competition:
@@ -41,8 +43,10 @@ def cup_handicap_set(*, competition_id: int, handicap: bool, user: Author) -> Co
         if failure is None and before != handicap:
             competition.handicap = handicap
             competition.save(update_fields=["handicap"])
-        audit_record(user=user, action="cup.handicap", target=competition, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_HANDICAP, target=competition, refusal=failure,
                      data={"before": before, "after": handicap})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_HANDICAP, target=competition)
     if failure is not None:
         raise failure
     return competition
@@ -88,9 +92,11 @@ def cup_settings_change(*, competition_id: int, changes: dict[str, Any], user: A
             if failure is None and ("finals_date" in wanted or "finals_venue_id" in wanted):
                 changed["finals_ties_moved"] = [old_finals and old_finals.isoformat(), _finals_moved(
                     competition, old_finals)]
-        audit_record(user=user, action="cup.settings", target=competition, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_SETTINGS, target=competition, refusal=failure,
                      data={"changes": changed if failure is None else
                            {name: _said(value) for name, value in changes.items()}})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_SETTINGS, target=competition)
     if failure is not None:
         raise failure
     return competition

@@ -36,6 +36,7 @@ from django.utils import timezone
 import cups
 from league.authors import Author
 from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture
+from league.models.audit_actions import AuditAction
 from league.refusals import NotCaptain, NotPermitted, Refused, TiePlayedOn
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
 from league.selectors.cup_groups import knockout_drawn, match_result
@@ -46,6 +47,7 @@ from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.match_notices import cup_dates_offered_tell, fixture_changed_tell
 from league.services.notices import site_link
+from league.services.page_versions import pages_changed_by
 from league.services.venue_nights import venue_night_refusal
 
 Failure = NotPermitted | Refused
@@ -66,8 +68,10 @@ def tie_window_set(*, competition_id: int, round: int, start: date, end: date, u
             failure = Refused(f"{competition} has no round {round} drawn")
         if failure is None:
             changed = ties.update(window_start=start, window_end=end)
-        audit_record(user=user, action="cup.window.set", target=competition, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_WINDOW_SET, target=competition, refusal=failure,
                      data={"round": round, "start": start.isoformat(), "end": end.isoformat()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_WINDOW_SET, target=competition)
     if failure is not None:
         raise failure
     return changed
@@ -93,7 +97,9 @@ def tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
             cup_dates_offered_tell(tie_id=tie.pk, home=home.team, away=away.team, cup=tie.competition.name,
                                    league=tie.competition.season.league, days=sorted(set(dates)),
                                    link=site_link("public-cup", tie.competition_id) + f"#tie-{tie.pk}")
-        audit_record(user=user, action="cup.dates.offer", target=tie, refusal=failure, data={"dates": offered})
+        audit_record(user=user, action=AuditAction.CUP_DATES_OFFER, target=tie, refusal=failure, data={"dates": offered})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATES_OFFER, target=tie)
     if failure is not None:
         raise failure
     return tie
@@ -113,9 +119,11 @@ def tie_date_pick(*, tie_id: int, date: date, user: Author) -> Fixture:
             failure = Refused(f"pick one of the dates the home side offered ({offered})")
         failure = failure or _night_refusal(tie, date)
         fixture = _arrange(tie, date) if failure is None else None
-        audit_record(user=user, action="cup.date.pick", target=tie, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_DATE_PICK, target=tie, refusal=failure,
                      data={"date": date.isoformat(), "fixture": fixture.pk if fixture else None,
                            "leg": fixture.leg if fixture else None})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATE_PICK, target=tie)
     if failure is not None:
         raise failure
     assert fixture is not None
@@ -136,9 +144,11 @@ def tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = False)
             failure = Refused(f"{date.day} {date:%B %Y} has gone: a tie is set for today or later")
         failure = failure or _night_refusal(tie, date)
         fixture = _arrange(tie, date) if failure is None else None
-        audit_record(user=user, action="cup.date.set", target=tie, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_DATE_SET, target=tie, refusal=failure,
                      data={"date": date.isoformat(), "fixture": fixture.pk if fixture else None,
                            "leg": fixture.leg if fixture else None, "insist": insist})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATE_SET, target=tie)
     if failure is not None:
         raise failure
     assert fixture is not None
@@ -167,8 +177,10 @@ def tie_winner_set(*, tie_id: int, winner_entry_id: int, reason: str, user: Auth
                     _advance(tie, old=old, user=user)
             except TiePlayedOn as played:
                 failure = played
-        audit_record(user=user, action="cup.tie.winner", target=tie, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_TIE_WINNER, target=tie, refusal=failure,
                      data={"winner": winner_entry_id, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_TIE_WINNER, target=tie)
     if failure is not None:
         raise failure
     return tie
@@ -219,8 +231,9 @@ def _concede(tie: CupTie, entry: CupEntry, user: Author) -> None:
     tie.winner, tie.decided_reason = other, f"{WINNER} through: {withdrew} withdrew"
     tie.save(update_fields=["winner", "decided_reason"])
     moved = _advance(tie, old=None, user=user)
-    audit_record(user=user, action="cup.tie.decide", target=tie,
+    audit_record(user=user, action=AuditAction.CUP_TIE_DECIDE, target=tie,
                  data={"status": "through", "winner": other.pk, "reason": tie.decided_reason, "moved_on": moved})
+    pages_changed_by(action=AuditAction.CUP_TIE_DECIDE, target=tie)
 
 
 def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
@@ -252,9 +265,10 @@ def cup_progress(*, fixture_id: int, user: Author = None) -> CupTie | None:
         tie.offered_dates = []  # the next leg, replay or decider is arranged afresh
     tie.save(update_fields=["winner", "decided_reason", "offered_dates"])
     moved = _advance(tie, old=old, user=user)
-    audit_record(user=user, action="cup.tie.decide", target=tie,
+    audit_record(user=user, action=AuditAction.CUP_TIE_DECIDE, target=tie,
                  data={"status": outcome.status, "winner": outcome.winner, "reason": tie.decided_reason,
                        "fixture": fixture_id, "moved_on": moved})
+    pages_changed_by(action=AuditAction.CUP_TIE_DECIDE, target=tie)
     return tie
 
 
@@ -277,9 +291,10 @@ def _group_match_decided(tie: CupTie, *, fixture_id: int, user: Author) -> CupTi
                               + (", drawn" if tie.winner_id is None else ""))
     tie.offered_dates = [] if leg is None else tie.offered_dates
     tie.save(update_fields=["winner", "decided_reason", "offered_dates"])
-    audit_record(user=user, action="cup.tie.decide", target=tie,
+    audit_record(user=user, action=AuditAction.CUP_TIE_DECIDE, target=tie,
                  data={"status": "played" if leg is not None else "open", "winner": tie.winner_id,
                        "reason": tie.decided_reason, "fixture": fixture_id, "moved_on": False})
+    pages_changed_by(action=AuditAction.CUP_TIE_DECIDE, target=tie)
     return tie
 
 

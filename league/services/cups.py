@@ -39,6 +39,7 @@ from league.models import (
     Team,
     Venue,
 )
+from league.models.audit_actions import AuditAction
 from league.refusals import NotCaptain, NotPermitted, NotSecretary, Refused, SettingsInvalid, WrongLeague
 from league.selectors.access import is_captain, is_secretary, secretary_refusal
 from league.selectors.cup_groups import GroupStage
@@ -46,6 +47,7 @@ from league.services.audit import audit_record
 from league.services.cup_games import finals_ties_dated
 from league.services.cup_groups import groups_draw, knockout_draw
 from league.services.cup_ties import tie_withdrawn, ties_conceded
+from league.services.page_versions import pages_changed_by
 
 Failure = NotPermitted | Refused
 Kind = Competition.Kind
@@ -105,10 +107,12 @@ def competition_create(
                 failure = Refused(f"{season.name} already has a cup or a division called {name.strip()}")
             except ValidationError as error:  # the division's settings
                 failure = SettingsInvalid(f"the cup's match format cannot be used: {'; '.join(error.messages)}")
-        audit_record(user=user, action="cup.create", target=competition or season, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_CREATE, target=competition or season, refusal=failure,
                      data={"name": name, "kind": kind, "draw_mode": draw_mode, "legs": legs, "tie_break": chain,
                            "level": level, "seeded": seeded, "structure": structure, "group_stage": stage,
                            "handicap": handicap, "pairs_one_team": pairs_one_team})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_CREATE, target=competition or season)
     if failure is not None:
         raise failure
     assert competition is not None
@@ -153,9 +157,11 @@ def cup_enter(
                                                         partner=partner, seed=seed, entered_by=author_user(user))
             except IntegrityError:
                 entry, failure = None, Refused("already entered in the cup")
-        audit_record(user=user, action="cup.enter", target=competition, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_ENTER, target=competition, refusal=failure,
                      data={"team": team_id, "player": player_id, "partner": partner_id, "seed": seed,
                            "entry": entry.pk if entry is not None else None})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_ENTER, target=competition)
     if failure is not None:
         raise failure
     assert entry is not None
@@ -172,8 +178,10 @@ def cup_entry_seed(*, entry_id: int, seed: int | None, user: Author) -> CupEntry
         if failure is None:
             entry.seed = seed
             entry.save(update_fields=["seed"])
-        audit_record(user=user, action="cup.seed", target=competition, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_SEED, target=competition, refusal=failure,
                      data={"entry": entry.pk, "name": entry.name, "seed": seed})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_SEED, target=competition)
     if failure is not None:
         raise failure
     return entry
@@ -197,8 +205,10 @@ def cup_withdraw(*, entry_id: int, user: Author) -> CupEntry:
             entry.save(update_fields=["withdrawn"])
             if competition.status == Competition.Status.DRAWN:
                 tie_withdrawn(entry=entry, user=user)
-        audit_record(user=user, action="cup.withdraw", target=competition, refusal=failure,
+        audit_record(user=user, action=AuditAction.CUP_WITHDRAW, target=competition, refusal=failure,
                      data={"entry": entry.pk, "name": entry.name})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_WITHDRAW, target=competition)
     if failure is not None:
         raise failure
     return entry
@@ -236,7 +246,9 @@ def cup_draw(*, competition_id: int, user: Author, seed: int | None = None, roun
                 failure = refused
             except cups.CupError as error:
                 failure = Refused(str(error))
-        audit_record(user=user, action="cup.draw", target=competition, refusal=failure, data=data)
+        audit_record(user=user, action=AuditAction.CUP_DRAW, target=competition, refusal=failure, data=data)
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DRAW, target=competition)
     if failure is not None:
         raise failure
     assert made is not None

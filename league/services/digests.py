@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import DigestSubscription, League, NoticeStop
+from league.models.audit_actions import AuditAction
 from league.selectors.honour_marks import Leaders
 from league.selectors.notices import DivisionWeek, digest_addresses, leagues_with_digests, week_results
 from league.selectors.week_honours import WeekHonours, monday_of, week_honours
@@ -74,7 +75,7 @@ def digest_confirm(*, league_id: int, address: str) -> DigestSubscription:
             subscription.confirmed_at = timezone.now()
             subscription.save(update_fields=["confirmed_at"])
             NoticeStop.objects.filter(address=address, kind__in=["", "digest"]).delete()
-            audit_record(user=None, action="digest.subscribe", target=subscription.league,
+            audit_record(user=None, action=AuditAction.DIGEST_SUBSCRIBE, target=subscription.league,
                          data={"address": address})
     return subscription
 

@@ -10,9 +10,11 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import Division, Season
+from league.models.audit_actions import AuditAction
 from league.refusals import PlaceTaken, Refused
 from league.selectors.access import secretary_refusal
 from league.services.audit import Refusal, audit_record
+from league.services.page_versions import pages_changed_by
 
 
 def level_refusal(*, season: Season, level: object, division_id: int | None = None,
@@ -58,8 +60,10 @@ def division_order_set(*, season_id: int, levels: Mapping[int, int], user: Autho
             _renumber(divisions, levels)
             season.division_order_unchecked = False
             season.save(update_fields=["division_order_unchecked"])
-        audit_record(user=user, action="season.division_order", target=season, data={"changes": changes},
+        audit_record(user=user, action=AuditAction.SEASON_DIVISION_ORDER, target=season, data={"changes": changes},
                      refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SEASON_DIVISION_ORDER, target=season)
     if refusal is not None:
         raise refusal
     return season

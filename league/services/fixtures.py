@@ -37,6 +37,7 @@ from league import formats
 from league import scheduling as generator
 from league.authors import Author, author_user
 from league.models import Division, DivisionEntry, Fixture, MatchNight, RearrangeRequest, Team, Venue
+from league.models.audit_actions import AuditAction
 from league.models.fixtures import TRANSITIONS
 from league.refusals import (
     AlreadyEntered,
@@ -59,6 +60,7 @@ from league.selectors.venue_nights import venue_bookings
 from league.services.audit import audit_record
 from league.services.cup_ties import cup_progress, leg_moved, leg_venue
 from league.services.match_notices import fixture_changed_tell
+from league.services.page_versions import pages_changed_by
 from league.services.standings import scheme_of, standings_queue
 from league.services.venue_nights import board_sets_named, fixture_night_refusal, venues_locked
 
@@ -93,8 +95,10 @@ def division_team_add(*, division_id: int, team_id: int, user: Author) -> Divisi
                 failure = AlreadyEntered(f"{team} is already in {division.name}")
         if failure is None:
             discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
-        audit_record(user=user, action="division.team.add", target=division, refusal=failure,
+        audit_record(user=user, action=AuditAction.DIVISION_TEAM_ADD, target=division, refusal=failure,
                      data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
+        if failure is None:
+            pages_changed_by(action=AuditAction.DIVISION_TEAM_ADD, target=division)
     if failure is not None:
         raise failure
     assert entry is not None
@@ -120,8 +124,10 @@ def division_team_remove(*, division_id: int, team_id: int, user: Author) -> int
             assert entry is not None
             entry.delete()
             discarded, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
-        audit_record(user=user, action="division.team.remove", target=division, refusal=failure,
+        audit_record(user=user, action=AuditAction.DIVISION_TEAM_REMOVE, target=division, refusal=failure,
                      data={"team": team.pk, "team_name": team.name, "drafts_discarded": discarded})
+        if failure is None:
+            pages_changed_by(action=AuditAction.DIVISION_TEAM_REMOVE, target=division)
     if failure is not None:
         raise failure
     return discarded
@@ -157,7 +163,9 @@ def fixtures_generate(
             replaced, _ = Fixture.objects.filter(division=division, status=Status.DRAFT).delete()
             drafts = Fixture.objects.bulk_create(_drafts(division=division, entries=entries, weeks=weeks))
             data.update(fixtures=len(drafts), weeks=len(weeks), replaced=replaced)
-        audit_record(user=user, action="fixtures.generate", target=division, refusal=failure, data=data)
+        audit_record(user=user, action=AuditAction.FIXTURES_GENERATE, target=division, refusal=failure, data=data)
+        if failure is None:
+            pages_changed_by(action=AuditAction.FIXTURES_GENERATE, target=division)
     if failure is not None:
         raise failure
     return drafts
@@ -177,8 +185,10 @@ def fixtures_publish(*, division_id: int, user: Author) -> int:
             failure = Refused(f"{division.name} has no draft fixtures to publish: generate them first")
         if failure is None:
             published = drafts.update(status=Status.PUBLISHED, published_at=timezone.now())
-        audit_record(user=user, action="fixtures.publish", target=division, refusal=failure,
+        audit_record(user=user, action=AuditAction.FIXTURES_PUBLISH, target=division, refusal=failure,
                      data={"fixtures": published} if failure is None else {})
+        if failure is None:
+            pages_changed_by(action=AuditAction.FIXTURES_PUBLISH, target=division)
     if failure is not None:
         raise failure
     return published
@@ -301,6 +311,11 @@ def fixture_void(*, fixture_id: int, reason: str, user: Author) -> Fixture:
                        after=_cup_leg_changed)
 
 
+# What each change to a published fixture is audited as, by its verb.
+FIXTURE_ACTIONS: dict[str, AuditAction] = {"postpone": AuditAction.FIXTURE_POSTPONE, "rearrange": AuditAction.FIXTURE_REARRANGE,
+                   "walkover": AuditAction.FIXTURE_WALKOVER, "void": AuditAction.FIXTURE_VOID}
+
+
 def _transition(
     *, fixture_id: int, verb: str, reason: str, user: Author, change: Callable[[Fixture], Refused | None],
     access: Callable[[Division, Fixture], "Failure | None"] | None = None,
@@ -332,7 +347,9 @@ def _transition(
             except TiePlayedOn as played:  # a cup leg whose tie's winner has played on: rolled back
                 failure = played
                 data.pop("new", None)
-        audit_record(user=user, action=f"fixture.{verb}", target=fixture, refusal=failure, data=data)
+        audit_record(user=user, action=FIXTURE_ACTIONS[verb], target=fixture, refusal=failure, data=data)
+        if failure is None:
+            pages_changed_by(action=FIXTURE_ACTIONS[verb], target=fixture)
     if failure is not None:
         raise failure
     return fixture
@@ -364,8 +381,9 @@ def _open_request_overruled(fixture: Fixture, *, verb: str, user: Author) -> Non
     request.answered_by = author_user(user)
     request.answer = f"a secretary chose for the match to {_phrase(verb)}"
     request.save(update_fields=["status", "answered_by", "answered_at", "answer"])
-    audit_record(user=user, action="rearrangement.overrule", target=request,
+    audit_record(user=user, action=AuditAction.REARRANGEMENT_OVERRULE, target=request,
                  data={"fixture": fixture.pk, "step": verb, "answer": request.answer})
+    pages_changed_by(action=AuditAction.REARRANGEMENT_OVERRULE, target=request)
 
 
 def _cup_leg_changed(fixture: Fixture, user: Author) -> None:

@@ -19,14 +19,19 @@ from league import formats
 from league.authors import Author, author_user
 from league.competition_settings import OWN_PREFIX, is_own_key
 from league.models import Fixture, FormatVersion, League, MatchNight, StoredFormat
+from league.models.audit_actions import AuditAction
 from league.refusals import FormatInvalid, Refused, SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.selectors.formats import newest_version, stored_format_get
 from league.services.audit import Refusal, audit_record
 from league.services.competition import league_settings_fit_check
+from league.services.page_versions import pages_changed_by
 
 Kind = StoredFormat.Kind
 WHAT: dict[str, str] = {Kind.FORMAT: "match format", Kind.SCHEME: "points scheme"}
+# What building one, and saving a new version of one, is audited as, by kind.
+CREATED_AS: dict[str, AuditAction] = {Kind.FORMAT: AuditAction.FORMAT_CREATE, Kind.SCHEME: AuditAction.SCHEME_CREATE}
+VERSIONED_AS: dict[str, AuditAction] = {Kind.FORMAT: AuditAction.FORMAT_VERSION, Kind.SCHEME: AuditAction.SCHEME_VERSION}
 
 
 def stored_format_create(*, league_id: int, kind: str, slug: str, data: Mapping[str, Any],
@@ -47,9 +52,10 @@ def stored_format_create(*, league_id: int, kind: str, slug: str, data: Mapping[
             # The league's row is locked: no other save takes the slug meanwhile.
             stored = StoredFormat.objects.create(league=league, kind=kind, slug=slug, name=checked["name"])
             _version_add(stored, checked, user)
-            audit_record(user=user, action=f"{kind}.create", target=stored, data={"key": stored.key, "data": checked})
+            audit_record(user=user, action=CREATED_AS[kind], target=stored, data={"key": stored.key, "data": checked})
+            pages_changed_by(action=CREATED_AS[kind], target=stored)
             return stored
-        audit_record(user=user, action=f"{kind}.create", target=league, data={"slug": slug}, refusal=failure)
+        audit_record(user=user, action=CREATED_AS[kind], target=league, data={"slug": slug}, refusal=failure)
     raise failure
 
 
@@ -69,7 +75,7 @@ def stored_format_change(*, league_id: int, key: str, kind: str, data: Mapping[s
         if failure is None:
             checked, failure = _checked(kind, {**data, "key": stored.key})
         if failure is not None:
-            audit_record(user=user, action=f"{kind}.version", target=stored, data={}, refusal=failure)
+            audit_record(user=user, action=VERSIONED_AS[kind], target=stored, data={}, refusal=failure)
         else:
             newest = newest_version(stored)
             if newest.data == checked:
@@ -82,13 +88,14 @@ def stored_format_change(*, league_id: int, key: str, kind: str, data: Mapping[s
                     league_settings_fit_check(league=stored.league)
             except SettingsInvalid as refusal:
                 failure = FormatInvalid([("draw" if kind == Kind.SCHEME else "", _sentence(refusal.message))])
-                audit_record(user=user, action=f"{kind}.version", target=stored, data={}, refusal=failure)
+                audit_record(user=user, action=VERSIONED_AS[kind], target=stored, data={}, refusal=failure)
             else:
                 if stored.name != checked["name"]:
                     stored.name = checked["name"]
                     stored.save(update_fields=["name"])
-                audit_record(user=user, action=f"{kind}.version", target=stored,
+                audit_record(user=user, action=VERSIONED_AS[kind], target=stored,
                              data={"key": stored.key, "number": version.number, "data": checked})
+                pages_changed_by(action=VERSIONED_AS[kind], target=stored)
                 return version
     raise failure
 

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from league.authors import Author
 from league.models import Competition, CupEntry, CupGame, CupTie, Fixture
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused
 from league.selectors.access import is_secretary
 from league.selectors.shown_names import entry_name_shown, reason_shown
@@ -30,6 +31,7 @@ from league.services.cup_games import Failure, tie_locked
 from league.services.cup_ties import tie_date_pick, tie_dates_offer, tie_dates_refusal
 from league.services.date_offers import day_words
 from league.services.notices import notice_queue, site_link
+from league.services.page_versions import pages_changed_by
 
 
 def cup_tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
@@ -62,7 +64,9 @@ def game_tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> Cup
             tie.offered_dates = offered
             tie.save(update_fields=["offered_dates"])
             _offer_tell(tie, [date.fromisoformat(day) for day in offered])
-        audit_record(user=user, action="cup.dates.offer", target=tie, refusal=failure, data={"dates": offered})
+        audit_record(user=user, action=AuditAction.CUP_DATES_OFFER, target=tie, refusal=failure, data={"dates": offered})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATES_OFFER, target=tie)
     if failure is not None:
         raise failure
     return tie
@@ -87,7 +91,9 @@ def game_tie_date_pick(*, tie_id: int, date: date, user: Author) -> CupTie:
             tie.date, tie.offered_dates = date, []
             tie.save(update_fields=["date", "offered_dates"])
             _pick_tell(tie, date)
-        audit_record(user=user, action="cup.date.pick", target=tie, refusal=failure, data={"date": date.isoformat()})
+        audit_record(user=user, action=AuditAction.CUP_DATE_PICK, target=tie, refusal=failure, data={"date": date.isoformat()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.CUP_DATE_PICK, target=tie)
     if failure is not None:
         raise failure
     return tie

@@ -10,11 +10,13 @@ import scoring
 from league.authors import Author, author_user
 from league.engine import ENGINES, engine_key
 from league.models import Game, GameEntry, MatchNight
+from league.models.audit_actions import AuditAction
 from league.refusals import MoveRejected, Refused
 from league.selectors.access import game_owner_refusal, game_scorer_names
 from league.services.audit import audit_record
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
+from league.services.page_versions import pages_changed_by
 
 
 def game_create(
@@ -106,7 +108,7 @@ def game_scorer_remove(*, game_id: int, username: str, user: Author) -> list[str
 
 
 def _scorers_change(*, game_id: int, username: str, user: Author, adding: bool) -> list[str]:
-    action = "game.scorer.add" if adding else "game.scorer.remove"
+    action = AuditAction.GAME_SCORER_ADD if adding else AuditAction.GAME_SCORER_REMOVE
     with transaction.atomic():
         game = Game.objects.select_for_update(no_key=True).get(pk=game_id)
         refusal = game_owner_refusal(game=game, user=user)
@@ -121,6 +123,8 @@ def _scorers_change(*, game_id: int, username: str, user: Author, adding: bool) 
             else:
                 game.scorers.remove(scorer)
         audit_record(user=user, action=action, target=game, data={"username": username}, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=action, target=game)
     if refusal is not None:
         raise refusal
     return game_scorer_names(game=game)

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from league.authors import Author, author_user
 from league.models import League, LoginInvite, Player, Team
+from league.models.audit_actions import AuditAction
 from league.models.devices import token_hash
 from league.models.invites import TEAM_ROLES
 from league.refusals import Refused
@@ -72,7 +73,7 @@ def invites_create(*, league_id: int, wanted: list[Wanted], user: Author,
                 name=(one.name.strip() or (player.name if player else "")), email=one.email.strip().lower(),
                 token_hash=token_hash(token), created_by=author_user(user),
                 expires_at=timezone.now() + timedelta(days=INVITE_DAYS))
-            audit_record(user=user, action="invite.create", target=team or league,
+            audit_record(user=user, action=AuditAction.INVITE_CREATE, target=team or league,
                          data={"invite": invite.pk, "role": one.role, "name": invite.name, "email": invite.email,
                                "player": player.pk if player else None})
             made.append((invite, link_for(token)))
@@ -117,7 +118,7 @@ def invite_withdraw(*, invite_id: int, user: Author) -> LoginInvite:
             raise Refused(closed)
         invite.withdrawn_at = timezone.now()
         invite.save(update_fields=["withdrawn_at"])
-        audit_record(user=user, action="invite.withdraw", target=invite.team or invite.league,
+        audit_record(user=user, action=AuditAction.INVITE_WITHDRAW, target=invite.team or invite.league,
                      data={"invite": invite.pk})
     return invite
 
@@ -153,7 +154,7 @@ def invite_accept(*, token: str, email: str, link_for: LinkFor, login: User | No
         _place_given(invite, login)
         invite.accepted_at, invite.accepted_by = timezone.now(), login
         invite.save(update_fields=["accepted_at", "accepted_by"])
-        audit_record(user=login, action="invite.accept", target=invite.team or invite.league,
+        audit_record(user=login, action=AuditAction.INVITE_ACCEPT, target=invite.team or invite.league,
                      data={"invite": invite.pk, "role": invite.role, "username": login.username,
                            "player": invite.player_id})
     sent = email_accepted(user=login, address=email, vouched=invite.email, link_for=link_for)

@@ -13,10 +13,12 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import League
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
 from league.services.competition import division_settings_change, league_settings_change
+from league.services.page_versions import pages_changed_by
 from league.services.ratings import handicap_rule_set
 
 OVERDUE_WARNING_MAX = 28
@@ -49,15 +51,17 @@ def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_fr
         if hide_from_search is not None and hide_from_search != league.hide_from_search:
             league.hide_from_search = hide_from_search
             league.save(update_fields=["hide_from_search"])
-            audit_record(user=user, action="league.hide_from_search", target=league,
+            audit_record(user=user, action=AuditAction.LEAGUE_HIDE_FROM_SEARCH, target=league,
                          data={"changes": {"hide_from_search": [not hide_from_search, hide_from_search]}})
+            pages_changed_by(action=AuditAction.LEAGUE_HIDE_FROM_SEARCH, target=league)
         if overdue_warning_days is not None and overdue_warning_days != league.overdue_warning_days:
             if not 0 <= overdue_warning_days <= OVERDUE_WARNING_MAX:
                 raise SettingsInvalid(f"the reminder is 0 to {OVERDUE_WARNING_MAX} days before a result is due")
             before, league.overdue_warning_days = league.overdue_warning_days, overdue_warning_days
             league.save(update_fields=["overdue_warning_days"])
-            audit_record(user=user, action="league.overdue_warning_days", target=league,
+            audit_record(user=user, action=AuditAction.LEAGUE_OVERDUE_WARNING_DAYS, target=league,
                          data={"changes": {"overdue_warning_days": [before, overdue_warning_days]}})
+            pages_changed_by(action=AuditAction.LEAGUE_OVERDUE_WARNING_DAYS, target=league)
         if moving:
             _moving_change(league, moving, user)
         given = {name: value for name, value in (handicap or {}).items() if name in HANDICAP and value is not None}
@@ -81,7 +85,7 @@ def _moving_refusal(league_id: int, moving: Mapping[str, Any], user: Author) -> 
     if not problems:
         return None
     refusal = SettingsInvalid(" ".join(problems))
-    audit_record(user=user, action="league.rearrangement_rules", target=f"league {league_id}", refusal=refusal,
+    audit_record(user=user, action=AuditAction.LEAGUE_REARRANGEMENT_RULES, target=f"league {league_id}", refusal=refusal,
                  data={"changes": dict(moving)})
     return refusal
 
@@ -94,7 +98,8 @@ def _moving_change(league: League, moving: Mapping[str, Any], user: Author) -> N
     for name, (_, value) in changed.items():
         setattr(league, name, value)
     league.save(update_fields=list(changed))
-    audit_record(user=user, action="league.rearrangement_rules", target=league, data={"changes": changed})
+    audit_record(user=user, action=AuditAction.LEAGUE_REARRANGEMENT_RULES, target=league, data={"changes": changed})
+    pages_changed_by(action=AuditAction.LEAGUE_REARRANGEMENT_RULES, target=league)
 
 
 def division_options_change(*, division_id: int, league: League, changes: Mapping[str, Any], user: Author) -> None:
@@ -127,7 +132,7 @@ def league_walkover_set(*, league_id: int, forfeit: dict[str, Any] | None, user:
             except SettingsInvalid as err:
                 refusal = err
         if refusal is not None:
-            audit_record(user=user, action="league.settings.change", target=league, refusal=refusal,
+            audit_record(user=user, action=AuditAction.LEAGUE_SETTINGS_CHANGE, target=league, refusal=refusal,
                          data={"changes": {"forfeit": [league.forfeit, forfeit]}})
     if refusal is not None:
         raise refusal

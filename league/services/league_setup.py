@@ -10,6 +10,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import Division, League, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted
 from league.selectors.league_setup import may_start_a_league
 from league.services.audit import audit_record
@@ -24,7 +25,7 @@ def league_set_up(*, name: str, slug: str, settings: Mapping[str, Any], user: Au
     NotPermitted, or what `league_create` raises."""
     if not may_start_a_league(user):
         refusal = NotPermitted("only the site's administrator can set up a new league")
-        audit_record(user=user, action="league.create", target=name, refusal=refusal)
+        audit_record(user=user, action=AuditAction.LEAGUE_CREATE, target=name, refusal=refusal)
         raise refusal
     return league_create(name=name, slug=slug, settings=settings, secretaries=[user], user=user)
 

@@ -15,6 +15,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import Fixture
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.services.audit import audit_record
 from league.services.match_games import rubber_game_card
@@ -58,7 +59,7 @@ def match_card_enter(*, fixture_id: int, games: Sequence[CardGame], user: Author
         except (CardRefused, NotPermitted) as refused:
             failure = refused
         if failure is not None:
-            audit_record(user=user, action="night.card", target=Fixture.objects.get(pk=fixture_id),
+            audit_record(user=user, action=AuditAction.NIGHT_CARD, target=Fixture.objects.get(pk=fixture_id),
                          data={"games": len(games), "sheet": lineups is not None}, refusal=failure)
     if failure is not None:
         raise failure

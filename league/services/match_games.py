@@ -19,6 +19,7 @@ from typing import Any
 import scoring
 from league.authors import Author, author_user
 from league.models import Fixture, MatchNight, Rubber, RubberGame
+from league.models.audit_actions import AuditAction
 from league.refusals import MoveRejected, NotScoredLive, ResultInvalid, WrongNightStatus
 from league.selectors.competition import division_settings
 from league.selectors.matches import game_outcome, match_format_of
@@ -49,7 +50,7 @@ def rubber_game_start(*, fixture_id: int, rubber: int, user: Author) -> RubberGa
         return RubberGame.objects.create(rubber=found, number=number, source=RubberGame.Source.LIVE, game=game,
                                          entered_by=author_user(user))
 
-    return night_change(fixture_id=fixture_id, action="night.game.start", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_GAME_START, user=user, change=change)
 
 
 def rubber_game_card(*, fixture_id: int, rubber: int, home_score: int | None, away_score: int | None,
@@ -74,7 +75,7 @@ def rubber_game_card(*, fixture_id: int, rubber: int, home_score: int | None, aw
                                          home_score=home_score, away_score=away_score, winner=won,
                                          entered_by=author_user(user))
 
-    return night_change(fixture_id=fixture_id, action="night.game.card", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_GAME_CARD, user=user, change=change)
 
 
 def rubber_game_remove(*, fixture_id: int, rubber: int, user: Author) -> None:
@@ -98,7 +99,7 @@ def rubber_game_remove(*, fixture_id: int, rubber: int, user: Author) -> None:
                        home_score=newest.home_score, away_score=newest.away_score)
         newest.delete()
 
-    night_change(fixture_id=fixture_id, action="night.game.remove", user=user, change=change)
+    night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_GAME_REMOVE, user=user, change=change)
 
 
 def card_winner(fixture: Fixture, rubber: int, home_score: int, away_score: int) -> str:

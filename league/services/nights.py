@@ -15,6 +15,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import Fixture, MatchNight, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import (
     FixtureNotPlayable,
     NotCaptain,
@@ -27,6 +28,7 @@ from league.selectors.access import is_captain, is_secretary, scores_for_any, se
 from league.selectors.matches import PLAYABLE
 from league.services.audit import audit_record
 from league.services.formats import night_format_pin
+from league.services.page_versions import pages_changed_by
 
 Failure = NotPermitted | Refused
 T = TypeVar("T")
@@ -34,7 +36,7 @@ Night = MatchNight.Status
 
 
 def night_change(
-    *, fixture_id: int, action: str, user: Author, change: Callable[[Fixture, MatchNight, dict[str, Any]], T],
+    *, fixture_id: int, action: AuditAction, user: Author, change: Callable[[Fixture, MatchNight, dict[str, Any]], T],
 ) -> T:
     """Runs `change` on the locked fixture and its night, audits it, and
     returns what it returned. `change` raises a Failure to refuse; the
@@ -58,6 +60,8 @@ def night_change(
             failure = refused
         audit_record(user=user, action=action, target=fixture, data={**details, "night_status": night.status},
                      refusal=failure)
+        if failure is None:
+            pages_changed_by(action=action, target=fixture)
     if failure is not None:
         raise failure
     return result  # set: `change` returned, or the refusal was raised above

@@ -44,6 +44,7 @@ from django.utils import timezone
 
 from league.authors import Author
 from league.models import League, Notice, NoticeStop, PendingEmail
+from league.models.audit_actions import AuditAction
 from league.models.notices import UNSTOPPABLE_KINDS
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
@@ -104,7 +105,7 @@ def notice_resend(*, notice_id: int, user: Author) -> Notice:
             notice.status, notice.claimed_at, notice.retry_after = Notice.Status.PENDING, None, None
             notice.save(update_fields=["status", "claimed_at", "retry_after"])
             transaction.on_commit(partial(_send, notice.pk))
-        audit_record(user=user, action="notice.resend", target=notice, refusal=failure,
+        audit_record(user=user, action=AuditAction.NOTICE_RESEND, target=notice, refusal=failure,
                      data={"address": notice.address, "kind": notice.kind, "attempts": notice.attempts})
     if failure is not None:
         raise failure
@@ -117,7 +118,7 @@ def notices_stop(*, address: str, kind: str = "") -> bool:
     address = address.strip().lower()
     with transaction.atomic():
         _, made = NoticeStop.objects.get_or_create(address=address, kind=kind)
-        audit_record(user=None, action="notices.stop", target=address, data={"kind": kind, "new": made})
+        audit_record(user=None, action=AuditAction.NOTICES_STOP, target=address, data={"kind": kind, "new": made})
     return made
 
 

@@ -26,11 +26,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from league.models import Fixture, League, OverdueNotice, Team
+from league.models.audit_actions import AuditAction
 from league.selectors.late_results import late_result_sanction, late_result_terms
 from league.selectors.matches import results_due_soon, results_overdue
 from league.services.audit import audit_record
 from league.services.match_notices import captains, secretaries
 from league.services.notices import notice_queue, site_link
+from league.services.page_versions import pages_changed_by
 from league.services.sanctions import sanction_record
 
 
@@ -66,10 +68,11 @@ def _notice(fixture: Fixture, due: date) -> OverdueNotice | None:
         notice = OverdueNotice.objects.create(fixture=fixture, due=due, sanction=sanction, recipients=list(
             dict.fromkeys(user.email.lower() for user in people if user is not None and user.email)))
         _tell(fixture, notice, people)
-        audit_record(user=None, action="result.overdue", target=fixture, data={
+        audit_record(user=None, action=AuditAction.RESULT_OVERDUE, target=fixture, data={
             "due": due.isoformat(), "offence": offence, "points": sanction.points if sanction is not None else 0,
             "recipients": notice.recipients,
         })
+        pages_changed_by(action=AuditAction.RESULT_OVERDUE, target=fixture)
     return notice
 
 

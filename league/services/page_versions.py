@@ -3,11 +3,12 @@ version tokens (`league.selectors.page_versions`) once the change commits,
 so the next request renders afresh and a page is never served from before
 a change that committed.
 
-Every audited change calls `pages_changed_by` (`league.services.audit`),
-so a new service is covered as soon as it records what it did; the writers
-that are not audited call `pages_changed` themselves: publishing games'
-live states (after moves), rebuilding a division's table and re-rating a
-league's players.
+A service calls `pages_changed_by` where it makes a change it records in
+the audit log, beside recording it: what goes stale follows from the
+action (`AuditAction.stale`: nothing, or the pages showing its target) and
+from the kind of its target. The writers that are not audited call
+`pages_changed` themselves: publishing games' live states (after moves),
+rebuilding a division's table and re-rating a league's players.
 """
 import logging
 from collections.abc import Iterable
@@ -17,6 +18,7 @@ from django.core.cache import cache
 from django.db import models, transaction
 
 from league.models import Competition, CupTie, Division, Fixture, Game
+from league.models.audit_actions import AuditAction, Stale
 from league.selectors.page_versions import (
     ANY_LEAGUE,
     EVERYTHING,
@@ -35,11 +37,6 @@ from league.selectors.page_versions import (
 )
 
 log = logging.getLogger(__name__)
-
-# Audited actions no public page shows: a login's invitations, its email
-# notices and digests. Anything else counts as seen.
-UNSEEN_ACTIONS = ("invite.", "notice.", "notices.", "digest.")
-
 
 def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), divisions: Iterable[int] = (),
                   leagues: Iterable[int] = (), everything: bool = False) -> None:
@@ -61,12 +58,13 @@ def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), di
         transaction.on_commit(partial(_renew, keys))
 
 
-def pages_changed_by(*, action: str, target: models.Model | str | None) -> None:
-    """What an audited change (`action` done to `target`) makes stale: the
-    fixture's night, its division's page and its league's; a division's
-    page and its league's; a game's board; a cup's or a tie's league and
-    the tie's matches; for anything else, every page."""
-    if action.startswith(UNSEEN_ACTIONS):
+def pages_changed_by(*, action: AuditAction, target: models.Model | str | None) -> None:
+    """What a change (`action` done to `target`) makes stale, when the
+    action is one spectators see (`Stale.TARGET`): the fixture's night, its
+    division's page and its league's; a division's page and its league's;
+    a game's board; a cup's or a tie's league and the tie's matches; for
+    anything else, every page."""
+    if action.stale is Stale.NOTHING:
         return
     if isinstance(target, Fixture):
         pages_changed(fixtures=[target.pk], divisions=[target.division_id])

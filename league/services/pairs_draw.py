@@ -21,10 +21,12 @@ from django.db import transaction
 from league import formats
 from league.authors import Author
 from league.models import Fixture, MatchNight
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused, TeamSheetInvalid
 from league.selectors.matches import match_format_of
 from league.services.audit import audit_record
 from league.services.nights import require_captain
+from league.services.page_versions import pages_changed_by
 from league.services.teamsheets import Lineup, team_sheet_write
 
 
@@ -49,7 +51,7 @@ def team_sheet_draw(*, fixture_id: int, singles: Sequence[Lineup], home: Sequenc
         if problems:
             raise TeamSheetInvalid(problems)
     except (NotPermitted, Refused) as refused:
-        audit_record(user=user, action="night.pairs_drawn", target=fixture,
+        audit_record(user=user, action=AuditAction.NIGHT_PAIRS_DRAWN, target=fixture,
                      data={"home": list(home), "away": list(away)}, refusal=refused)
         raise
     seed = seed or secrets.token_hex(8)
@@ -59,11 +61,12 @@ def team_sheet_draw(*, fixture_id: int, singles: Sequence[Lineup], home: Sequenc
                              conceded={number: lineup.conceded_by for number, lineup in enumerate(lineups, start=1)
                                        if lineup.conceded_by is not None})
     with transaction.atomic():
-        audit_record(user=user, action="night.pairs_drawn", target=fixture, data={
+        audit_record(user=user, action=AuditAction.NIGHT_PAIRS_DRAWN, target=fixture, data={
             "seed": seed, "home": list(home), "away": list(away),
             "pairs": [[list(lineup.home), list(lineup.away)]
                       for lineup, rubber in zip(lineups, fmt.rubbers, strict=True)
                       if rubber.kind == "pairs"],
             "conceded": {str(number): lineup.conceded_by for number, lineup in enumerate(lineups, start=1)
                          if lineup.conceded_by is not None}})
+        pages_changed_by(action=AuditAction.NIGHT_PAIRS_DRAWN, target=fixture)
     return night

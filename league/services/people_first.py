@@ -8,13 +8,14 @@ from typing import Any
 
 from league.authors import Author
 from league.models import Game
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted
 from league.selectors.access import game_owner_refusal, game_write_refusal, league_outsider_refusal
 from league.selectors.write_targets import write_target
 from league.services.audit import audit_record
 
 
-def league_people_only(*, path_ids: Mapping[str, Any], user: Author, action: str) -> None:
+def league_people_only(*, path_ids: Mapping[str, Any], user: Author, action: AuditAction) -> None:
     """Refuses (NotPermitted) anyone with no part in the league of the row
     the path names, auditing the refusal as `action` against that row, as
     the service's own refusal would be. A path naming no league's row, or
@@ -28,7 +29,7 @@ def league_people_only(*, path_ids: Mapping[str, Any], user: Author, action: str
         raise refusal
 
 
-def game_writers_only(*, game_id: int, user: Author, owner: bool, action: str | None) -> None:
+def game_writers_only(*, game_id: int, user: Author, owner: bool, action: AuditAction | None) -> None:
     """Refuses anyone who may not write to the game (`owner`: may not name
     its scorers). Only a refusal of the person: one of the game's state
     (a submitted night, a decided tie) is left to the service, which may

@@ -17,10 +17,12 @@ from django.db.models.functions import Cast
 from league.authors import Author
 from league.engine import ENGINES
 from league.models import AuditEntry, DeviceToken, Game, GameEntry, Player, RubberGame, WriteAnswer
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, NotSecretary, Refused
 from league.selectors.games import live_state_key
 from league.selectors.names import may_see_player_data, player_officials
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 
 def player_name_shown_set(*, player_id: int, shown: str, user: Author) -> Player:
@@ -35,8 +37,9 @@ def player_name_shown_set(*, player_id: int, shown: str, user: Author) -> Player
             raise NotPermitted("only the player or a secretary of their league can change how their name shows")
         before, player.name_shown = player.name_shown, shown
         player.save(update_fields=["name_shown"])
-        audit_record(user=user, action="player.name_shown", target=player,
+        audit_record(user=user, action=AuditAction.PLAYER_NAME_SHOWN, target=player,
                      data={"from": before, "to": shown})
+        pages_changed_by(action=AuditAction.PLAYER_NAME_SHOWN, target=player)
     return player
 
 
@@ -68,7 +71,8 @@ def player_erase(*, player_id: int, user: Author) -> Player:
         if player.user is not None:
             _close_login(player.user, pseudonym)
         # After the rename, so the entry's label is the pseudonym.
-        audit_record(user=user, action="player.erase", target=player, data=counts)
+        audit_record(user=user, action=AuditAction.PLAYER_ERASE, target=player, data=counts)
+        pages_changed_by(action=AuditAction.PLAYER_ERASE, target=player)
         transaction.on_commit(ENGINES.clear)
     return player
 

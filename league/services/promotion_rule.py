@@ -8,10 +8,12 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import Division, League
+from league.models.audit_actions import AuditAction
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
 from league.services.audit import Refusal, audit_record
 from league.services.division_places import level_refusal, season_locked
+from league.services.page_versions import pages_changed_by
 from league.standings.promotion import VENUE_MOVE_RULES, promotion_overrides_problem
 
 
@@ -33,8 +35,10 @@ def promotion_rule_change(*, league_id: int, places: int, overrides: Mapping[str
                 setattr(league, name, value)
             league.save(update_fields=list(after))
         if refusal is not None or changes:
-            audit_record(user=user, action="league.promotion_rule", target=league, data={"changes": changes},
+            audit_record(user=user, action=AuditAction.LEAGUE_PROMOTION_RULE, target=league, data={"changes": changes},
                          refusal=refusal)
+            if refusal is None:
+                pages_changed_by(action=AuditAction.LEAGUE_PROMOTION_RULE, target=league)
     if refusal is not None:
         raise refusal
     return league
@@ -68,7 +72,9 @@ def division_level_set(*, division_id: int, level: int, user: Author) -> Divisio
         if refusal is None:
             division.level = level
             division.save(update_fields=["level"])
-        audit_record(user=user, action="division.level", target=division, data=data, refusal=refusal)
+        audit_record(user=user, action=AuditAction.DIVISION_LEVEL, target=division, data=data, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.DIVISION_LEVEL, target=division)
     if refusal is not None:
         raise refusal
     return division

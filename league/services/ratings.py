@@ -27,13 +27,14 @@ from django.db.models.functions import Coalesce, Least
 
 from league.authors import Author
 from league.models import League, RatingSnapshot
+from league.models.audit_actions import AuditAction
 from league.ratings import day_start, position_parts, replay
 from league.ratings.handicap import rule_problem
 from league.refusals import SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.selectors.ratings import leagues_behind, rated_games, ratings_before
 from league.services.audit import Refusal, audit_record
-from league.services.page_versions import pages_changed
+from league.services.page_versions import pages_changed, pages_changed_by
 from league.tasks import ratings_update_task
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,9 @@ def ratings_rebuild_request(*, league_id: int, user: Author) -> League:
         refusal = secretary_refusal(league=league, user=user, doing="can re-rate its players")
         if refusal is None:
             _mark(league_id, FROM_START)
-        audit_record(user=user, action="league.ratings_rebuild", target=league, refusal=refusal)
+        audit_record(user=user, action=AuditAction.LEAGUE_RATINGS_REBUILD, target=league, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.LEAGUE_RATINGS_REBUILD, target=league)
     if refusal is not None:
         raise refusal
     return league
@@ -144,8 +147,10 @@ def rating_min_games_set(*, league_id: int, games: int, user: Author) -> League:
         if refusal is None:
             league.rating_min_games = games
             league.save(update_fields=["rating_min_games"])
-        audit_record(user=user, action="league.rating_min_games", target=league, refusal=refusal,
+        audit_record(user=user, action=AuditAction.LEAGUE_RATING_MIN_GAMES, target=league, refusal=refusal,
                      data={"before": before, "after": games})
+        if refusal is None:
+            pages_changed_by(action=AuditAction.LEAGUE_RATING_MIN_GAMES, target=league)
     if refusal is not None:
         raise refusal
     return league
@@ -169,8 +174,10 @@ def handicap_rule_set(*, league_id: int, per_point: Decimal, step: int, most: in
             league.handicap_per_point, league.handicap_step, league.handicap_most = per_point, step, most
             league.save(update_fields=["handicap_per_point", "handicap_step", "handicap_most"])
         if refusal is not None or before != after:
-            audit_record(user=user, action="league.handicap_rule", target=league, refusal=refusal,
+            audit_record(user=user, action=AuditAction.LEAGUE_HANDICAP_RULE, target=league, refusal=refusal,
                          data={"before": before, "after": after})
+            if refusal is None:
+                pages_changed_by(action=AuditAction.LEAGUE_HANDICAP_RULE, target=league)
     if refusal is not None:
         raise refusal
     return league

@@ -33,12 +33,14 @@ from django.utils import timezone
 
 from league.authors import Author, author_user
 from league.models import Division, Fixture, League, MatchNight, RearrangeRequest, Season, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import NotCaptain, NotSecretary, ReasonRequired, Refused, WrongFixtureStatus
 from league.selectors.access import is_captain, secretary_refusal
 from league.selectors.rearrangements import MOVABLE, last_day_to_ask
 from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.fixtures import fixture_postpone, fixture_rearrange, night_full, night_taken
+from league.services.page_versions import pages_changed_by
 from league.services.rearrangement_notices import rearrangement_answered_tell, rearrangement_asked_tell
 
 Failure = NotSecretary | NotCaptain | Refused
@@ -81,8 +83,10 @@ def rearrangement_propose(*, fixture_id: int, team_id: int, dates: list[date], r
                 failure = Refused(f"{fixture} already has a request to move it: answer or withdraw that first")
             else:
                 rearrangement_asked_tell(request)
-        audit_record(user=user, action="rearrangement.propose", target=request or fixture, refusal=failure,
+        audit_record(user=user, action=AuditAction.REARRANGEMENT_PROPOSE, target=request or fixture, refusal=failure,
                      data={"fixture": fixture.pk, "team": team_id, "dates": offered, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_PROPOSE, target=request or fixture)
     if failure is not None:
         raise failure
     assert request is not None
@@ -106,8 +110,10 @@ def rearrangement_pick(*, fixture_id: int, date: date, user: Author) -> Fixture:
         if failure is None:
             assert request is not None
             _answered(request, RearrangeRequest.Status.ACCEPTED, user, chosen=date)
-        audit_record(user=user, action="rearrangement.pick", target=request or found.fixture, refusal=failure,
+        audit_record(user=user, action=AuditAction.REARRANGEMENT_PICK, target=request or found.fixture, refusal=failure,
                      data={"fixture": fixture_id, "date": date.isoformat()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_PICK, target=request or found.fixture)
     if failure is not None:
         raise failure
     return found.fixture
@@ -125,8 +131,10 @@ def rearrangement_decline(*, fixture_id: int, reason: str, user: Author) -> Rear
             assert request is not None
             _answered(request, RearrangeRequest.Status.DECLINED, user, answer=reason)
             rearrangement_answered_tell(request)
-        audit_record(user=user, action="rearrangement.decline", target=request or found.fixture, refusal=failure,
+        audit_record(user=user, action=AuditAction.REARRANGEMENT_DECLINE, target=request or found.fixture, refusal=failure,
                      data={"fixture": fixture_id, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_DECLINE, target=request or found.fixture)
     if failure is not None:
         raise failure
     assert request is not None
@@ -146,8 +154,10 @@ def rearrangement_withdraw(*, fixture_id: int, user: Author, reason: str = "") -
             assert request is not None
             _answered(request, RearrangeRequest.Status.WITHDRAWN, user, answer=reason)
             rearrangement_answered_tell(request)
-        audit_record(user=user, action="rearrangement.withdraw", target=request or found.fixture, refusal=failure,
+        audit_record(user=user, action=AuditAction.REARRANGEMENT_WITHDRAW, target=request or found.fixture, refusal=failure,
                      data={"fixture": fixture_id, "reason": reason.strip()})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_WITHDRAW, target=request or found.fixture)
     if failure is not None:
         raise failure
     assert request is not None
@@ -183,9 +193,11 @@ def rearrangement_overrule(*, fixture_id: int, step: Step, reason: str, user: Au
             _answered(request, status, user, answer=reason, chosen=date if step == "date" else None)
             if step == "close":  # a new night or a postponement is told as the fixture's change
                 rearrangement_answered_tell(request)
-        audit_record(user=user, action="rearrangement.overrule", target=request or found.fixture, refusal=failure,
+        audit_record(user=user, action=AuditAction.REARRANGEMENT_OVERRULE, target=request or found.fixture, refusal=failure,
                      data={"fixture": fixture_id, "step": step, "reason": reason.strip(), "insist": insist,
                            "date": date.isoformat() if date is not None and step == "date" else None})
+        if failure is None:
+            pages_changed_by(action=AuditAction.REARRANGEMENT_OVERRULE, target=request or found.fixture)
     if failure is not None:
         raise failure
     assert request is not None
@@ -359,9 +371,11 @@ def season_rearrange_by_set(*, season_id: int, last: date | None, user: Author) 
         if failure is None:
             season.rearrange_by = last
             season.save(update_fields=["rearrange_by"])
-        audit_record(user=user, action="season.rearrange_by", target=season, refusal=failure,
+        audit_record(user=user, action=AuditAction.SEASON_REARRANGE_BY, target=season, refusal=failure,
                      data={"changes": {"rearrange_by": [old.isoformat() if old else None,
                                                         last.isoformat() if last else None]}})
+        if failure is None:
+            pages_changed_by(action=AuditAction.SEASON_REARRANGE_BY, target=season)
     if failure is not None:
         raise failure
     return season

@@ -26,6 +26,7 @@ from django.utils import timezone
 from league import formats
 from league.authors import Author, author_user
 from league.models import Fixture, MatchNight, RubberGame
+from league.models.audit_actions import AuditAction
 from league.refusals import ReasonRequired, ResultInvalid
 from league.selectors.matches import game_outcome, match_format_of, night_rubbers, rubber_results
 from league.services.cup_ties import cup_progress
@@ -76,7 +77,7 @@ def match_submit(*, fixture_id: int, user: Author) -> MatchNight:
         result_submitted_tell(fixture, night)
         return night
 
-    return night_change(fixture_id=fixture_id, action="night.submit", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_SUBMIT, user=user, change=change)
 
 
 def match_submit_problems(*, fixture_id: int) -> list[str]:
@@ -100,7 +101,7 @@ def match_confirm(*, fixture_id: int, user: Author) -> MatchNight:
         details["score"] = [night.home_games, night.away_games]
         return night
 
-    return night_change(fixture_id=fixture_id, action="night.confirm", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_CONFIRM, user=user, change=change)
 
 
 def match_dispute(*, fixture_id: int, reason: str, user: Author) -> MatchNight:
@@ -119,7 +120,7 @@ def match_dispute(*, fixture_id: int, reason: str, user: Author) -> MatchNight:
         result_disputed_tell(fixture, night)
         return night
 
-    return night_change(fixture_id=fixture_id, action="night.dispute", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_DISPUTE, user=user, change=change)
 
 
 def match_resolve(*, fixture_id: int, decision: str, note: str, user: Author) -> MatchNight:
@@ -144,7 +145,7 @@ def match_resolve(*, fixture_id: int, decision: str, note: str, user: Author) ->
         result_settled_tell(fixture, night, decision=decision)
         return night
 
-    return night_change(fixture_id=fixture_id, action="night.resolve", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_RESOLVE, user=user, change=change)
 
 
 def match_result_correct(
@@ -179,7 +180,7 @@ def match_result_correct(
         result_corrected_tell(fixture, night, rubber=rubber, game=game, reason=reason)
         return night
 
-    return night_change(fixture_id=fixture_id, action="night.correct", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_CORRECT, user=user, change=change)
 
 
 def _confirm(night: MatchNight, user: Author) -> None:

@@ -14,11 +14,13 @@ from django.db.models import Q
 
 from league.authors import Author, author_user
 from league.models import Division, DivisionEntry, Fixture, OverdueNotice, Sanction, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import NotSecretary, ReasonRequired, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.competition import division_settings
 from league.selectors.formats import division_format, division_scheme
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 from league.services.standings import standings_queue
 
 Failure = NotSecretary | Refused
@@ -46,9 +48,10 @@ def sanction_apply(
             assert team is not None
             sanction = sanction_record(division=division, team=team, points=points, reason=reason.strip(),
                                        fixture_id=fixture_id, user=user, late_result=late_result)
-            audit_record(user=user, action="sanction.apply", target=team, data={**data, "sanction": sanction.pk})
+            audit_record(user=user, action=AuditAction.SANCTION_APPLY, target=team, data={**data, "sanction": sanction.pk})
+            pages_changed_by(action=AuditAction.SANCTION_APPLY, target=team)
         else:
-            audit_record(user=user, action="sanction.apply", target=team or division,
+            audit_record(user=user, action=AuditAction.SANCTION_APPLY, target=team or division,
                          data={**data, "team": team_id}, refusal=failure)
     if failure is not None:
         raise failure
@@ -75,7 +78,9 @@ def sanction_remove(*, sanction_id: int, reason: str, user: Author) -> None:
             OverdueNotice.objects.filter(sanction=sanction).update(sanction=None)
             sanction.delete()
             standings_queue(division_id=sanction.division_id)
-        audit_record(user=user, action="sanction.remove", target=sanction.team, data=data, refusal=failure)
+        audit_record(user=user, action=AuditAction.SANCTION_REMOVE, target=sanction.team, data=data, refusal=failure)
+        if failure is None:
+            pages_changed_by(action=AuditAction.SANCTION_REMOVE, target=sanction.team)
     if failure is not None:
         raise failure
 

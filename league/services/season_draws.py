@@ -15,6 +15,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import Division, DivisionEntry, Fixture, Season
+from league.models.audit_actions import AuditAction
 from league.refusals import NotSecretary, Refused
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
@@ -44,7 +45,7 @@ def season_fixtures_generate(*, season_id: int, start: date, weekday: int, skip_
                                                         skip_dates=skipped, user=user))
     except (NotSecretary, Refused) as refused:
         failure = refused
-    audit_record(user=user, action="season.fixtures.generate", target=season, refusal=failure,
+    audit_record(user=user, action=AuditAction.SEASON_FIXTURES_GENERATE, target=season, refusal=failure,
                  data={"start": start.isoformat(), "weekday": weekday,
                        "skip_dates": [day.isoformat() for day in skipped],
                        "divisions": {str(division.pk): count for division, count in drawn.items()}

@@ -17,10 +17,12 @@ from league.models import (
     TeamWithdrawal,
     TransferRequest,
 )
+from league.models.audit_actions import AuditAction
 from league.refusals import Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.seasons import season_contents
 from league.services.audit import Refusal, audit_record
+from league.services.page_versions import pages_changed_by
 
 
 def season_make_current(*, season_id: int, user: Author) -> Season:
@@ -35,7 +37,9 @@ def season_make_current(*, season_id: int, user: Author) -> Season:
         if refusal is None:
             league.current_season = season
             league.save(update_fields=["current_season"])
-        audit_record(user=user, action="season.make_current", target=season, data=data, refusal=refusal)
+        audit_record(user=user, action=AuditAction.SEASON_MAKE_CURRENT, target=season, data=data, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SEASON_MAKE_CURRENT, target=season)
     if refusal is not None:
         raise refusal
     return season
@@ -63,8 +67,10 @@ def season_delete(*, season_id: int, user: Author) -> str:
                 "entries": contents.entries, "fixtures": contents.fixtures, "registrations": contents.registrations}
         if refusal is None:
             _delete_contents(season)
-        audit_record(user=user, action="season.delete", target=season,
+        audit_record(user=user, action=AuditAction.SEASON_DELETE, target=season,
                      data=data, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SEASON_DELETE, target=season)
         if refusal is None:
             season.delete()
     if refusal is not None:

@@ -4,11 +4,12 @@ learns nothing of what a valid body would be. The refusal is audited as
 the service's own would be."""
 from league.authors import Author
 from league.models import League
+from league.models.audit_actions import AuditAction
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
 
 
-def secretaries_only(*, league_id: int, user: Author, doing: str, action: str) -> League:
+def secretaries_only(*, league_id: int, user: Author, doing: str, action: AuditAction) -> League:
     """The league when `user` is one of its secretaries. For anyone else the
     refusal is audited as `action` and raised (NotSecretary). Raises
     League.DoesNotExist. `doing` reads on from "only a secretary of <league>"."""

@@ -21,6 +21,7 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import Player, Season, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused
 from league.selectors.access import secretary_refusal
 from league.selectors.clubs import players_named, season_before, teams_in_both
@@ -133,7 +134,7 @@ def _register_name(season: Season, team: Team, raw: str, seen: set[str], *, user
             transaction.set_rollback(True)
     if line.refusal is not None:
         line.player = None
-        audit_record(user=user, action="squad.register", target=team, refusal=Refused(line.refusal),
+        audit_record(user=user, action=AuditAction.SQUAD_REGISTER, target=team, refusal=Refused(line.refusal),
                      data={"season": season.pk, "season_name": season.name, "player_name": name})
     return line
 

@@ -14,9 +14,11 @@ from django.db import transaction
 
 from league.authors import Author
 from league.models import League, Season
+from league.models.audit_actions import AuditAction
 from league.refusals import SettingsInvalid
 from league.selectors.access import secretary_refusal
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 SQUAD_RULES = ("transfers", "transfer_fee", "eligible_after_days", "withdrawal_first_half",
                "withdrawal_second_half")
@@ -29,7 +31,7 @@ def squad_rules_change(*, league_id: int, changes: Mapping[str, Any], user: Auth
         league = League.objects.select_for_update(no_key=True).get(pk=league_id)
         refusal = secretary_refusal(league=league, user=user, doing="can change its squad rules")
         if refusal is not None:
-            audit_record(user=user, action="league.squad_rules", target=league, refusal=refusal)
+            audit_record(user=user, action=AuditAction.LEAGUE_SQUAD_RULES, target=league, refusal=refusal)
             raise refusal
         before = {name: getattr(league, name) for name in changes if name in SQUAD_RULES}
         for name in before:
@@ -42,8 +44,10 @@ def squad_rules_change(*, league_id: int, changes: Mapping[str, Any], user: Auth
         if failure is None:
             if before:
                 league.save(update_fields=list(before))
-        audit_record(user=user, action="league.squad_rules", target=league, refusal=failure,
+        audit_record(user=user, action=AuditAction.LEAGUE_SQUAD_RULES, target=league, refusal=failure,
                      data={"changes": {name: [str(old), str(changes[name])] for name, old in before.items()}})
+        if failure is None:
+            pages_changed_by(action=AuditAction.LEAGUE_SQUAD_RULES, target=league)
     if failure is not None:
         raise failure
     return league
@@ -59,9 +63,11 @@ def transfer_deadline_set(*, season_id: int, deadline: date | None, user: Author
         if refusal is None:
             season.transfer_deadline = deadline
             season.save(update_fields=["transfer_deadline"])
-        audit_record(user=user, action="season.transfer_deadline", target=season, refusal=refusal,
+        audit_record(user=user, action=AuditAction.SEASON_TRANSFER_DEADLINE, target=season, refusal=refusal,
                      data={"before": before.isoformat() if before else None,
                            "after": deadline.isoformat() if deadline else None})
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SEASON_TRANSFER_DEADLINE, target=season)
     if refusal is not None:
         raise refusal
     return season

@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 
 from league.authors import Author, author_user
 from league.models import Player, Season, SquadRegistration, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import RegisteredElsewhere
 from league.selectors.squads import (
     SquadRefusal,
@@ -31,6 +32,7 @@ from league.selectors.squads import (
     squad_withdraw_refusal,
 )
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 
 def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author) -> SquadRegistration:
@@ -55,7 +57,9 @@ def squad_register(*, season_id: int, team_id: int, player_id: int, user: Author
             except IntegrityError:
                 refusal = _lost_race(season=season, team=team, player=player, user=user)
         details = _details(season=season, player=player, refusal=refusal)
-        audit_record(user=user, action="squad.register", target=team, data=details, refusal=refusal)
+        audit_record(user=user, action=AuditAction.SQUAD_REGISTER, target=team, data=details, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SQUAD_REGISTER, target=team)
     if refusal is not None:
         raise refusal
     assert registration is not None
@@ -74,7 +78,9 @@ def squad_withdraw(*, season_id: int, team_id: int, player_id: int, user: Author
         if refusal is None:
             SquadRegistration.objects.filter(season=season, team=team, player=player, ended_on__isnull=True).delete()
         details = _details(season=season, player=player, refusal=refusal)
-        audit_record(user=user, action="squad.withdraw", target=team, data=details, refusal=refusal)
+        audit_record(user=user, action=AuditAction.SQUAD_WITHDRAW, target=team, data=details, refusal=refusal)
+        if refusal is None:
+            pages_changed_by(action=AuditAction.SQUAD_WITHDRAW, target=team)
     if refusal is not None:
         raise refusal
 

@@ -14,6 +14,7 @@ from typing import Any
 from league import formats
 from league.authors import Author, author_user
 from league.models import Fixture, MatchNight, NightSubstitute, Player, Rubber, RubberGame, Substitution, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import SubstitutionInvalid
 from league.selectors.eligibility import sheet_squad
 from league.selectors.matches import match_format_of
@@ -39,7 +40,7 @@ def substitutes_name(*, fixture_id: int, team_id: int, player_ids: Sequence[int]
         return NightSubstitute.objects.bulk_create(
             NightSubstitute(night=night, side=side, player_id=pk, named_by=author_user(user)) for pk in player_ids)
 
-    return night_change(fixture_id=fixture_id, action="night.substitutes_named", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_SUBSTITUTES_NAMED, user=user, change=change)
 
 
 def substitute_on(*, fixture_id: int, rubber: int, off: int, on: int, user: Author) -> Substitution:
@@ -74,7 +75,7 @@ def substitute_on(*, fixture_id: int, rubber: int, off: int, on: int, user: Auth
         found.save(update_fields=[f"{side}_{slot}"])
         return Substitution.objects.create(rubber=found, side=side, off_id=off, on_id=on, made_by=author_user(user))
 
-    return night_change(fixture_id=fixture_id, action="night.substitute_on", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_SUBSTITUTE_ON, user=user, change=change)
 
 
 def _side_of(fixture: Fixture, team_id: int) -> tuple[str, Team]:

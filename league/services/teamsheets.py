@@ -29,6 +29,7 @@ from typing import Any
 from league import formats
 from league.authors import Author
 from league.models import Fixture, MatchNight, Rubber, RubberGame, Team
+from league.models.audit_actions import AuditAction
 from league.refusals import TeamSheetInvalid
 from league.selectors.competition import division_settings
 from league.selectors.eligibility import sheet_squad
@@ -76,7 +77,7 @@ def team_sheet_write(*, fixture_id: int, lineups: Sequence[Lineup], user: Author
         _rubbers_write(fixture, night, fmt, lineups, conceding)
         return night
 
-    return night_change(fixture_id=fixture_id, action="night.team_sheet", user=user, change=change)
+    return night_change(fixture_id=fixture_id, action=AuditAction.NIGHT_TEAM_SHEET, user=user, change=change)
 
 
 def _concessions_unknown(fmt: formats.MatchFormat, conceding: Mapping[int, str]) -> list[str]:

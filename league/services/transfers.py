@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from league.authors import Author, author_user
 from league.models import Player, Season, SquadRegistration, Team, TransferRequest
+from league.models.audit_actions import AuditAction
 from league.refusals import NotCaptain, NotPermitted, Refused, TransferRefused
 from league.selectors.access import is_secretary, secretary_refusal
 from league.selectors.squads import current_registration
@@ -38,6 +39,7 @@ from league.selectors.transfers import (
     transfer_rule_refusal,
 )
 from league.services.audit import audit_record
+from league.services.page_versions import pages_changed_by
 
 Failure = NotPermitted | Refused
 Status = TransferRequest.Status
@@ -90,8 +92,10 @@ def _ask(*, season_id: int, player_id: int, to_team_id: int, user: Author, note:
                 _apply(transfer, user)
         data = {"season": season.pk, "player": player.pk, "player_name": player.name, "to_team": to_team.pk,
                 "direct": direct, "fee": str(season.league.transfer_fee)}
-        audit_record(user=user, action="transfer.direct" if direct else "transfer.request",
+        audit_record(user=user, action=AuditAction.TRANSFER_DIRECT if direct else AuditAction.TRANSFER_REQUEST,
                      target=transfer if transfer is not None else to_team, data=data, refusal=failure)
+        if failure is None:
+            pages_changed_by(action=AuditAction.TRANSFER_DIRECT if direct else AuditAction.TRANSFER_REQUEST, target=transfer if transfer is not None else to_team)
     if failure is not None:
         raise failure
     assert transfer is not None
@@ -118,7 +122,7 @@ def transfer_approve(*, transfer_id: int, user: Author) -> TransferRequest:
                 _apply(transfer, user)
         return failure
 
-    return _decide(transfer_id=transfer_id, user=user, action="transfer.approve", change=change)
+    return _decide(transfer_id=transfer_id, user=user, action=AuditAction.TRANSFER_APPROVE, change=change)
 
 
 def transfer_refuse(*, transfer_id: int, user: Author, note: str = "") -> TransferRequest:
@@ -131,7 +135,7 @@ def transfer_refuse(*, transfer_id: int, user: Author, note: str = "") -> Transf
         _close(transfer, Status.REFUSED, user, note)
         return None
 
-    return _decide(transfer_id=transfer_id, user=user, action="transfer.refuse", change=change)
+    return _decide(transfer_id=transfer_id, user=user, action=AuditAction.TRANSFER_REFUSE, change=change)
 
 
 def transfer_withdraw(*, transfer_id: int, user: Author) -> TransferRequest:
@@ -144,10 +148,10 @@ def transfer_withdraw(*, transfer_id: int, user: Author) -> TransferRequest:
         _close(transfer, Status.WITHDRAWN, user, "")
         return None
 
-    return _decide(transfer_id=transfer_id, user=user, action="transfer.withdraw", change=change)
+    return _decide(transfer_id=transfer_id, user=user, action=AuditAction.TRANSFER_WITHDRAW, change=change)
 
 
-def _decide(*, transfer_id: int, user: Author, action: str, change: Any) -> TransferRequest:
+def _decide(*, transfer_id: int, user: Author, action: AuditAction, change: Any) -> TransferRequest:
     with transaction.atomic():
         season_id = TransferRequest.objects.values_list("season_id", flat=True).get(pk=transfer_id)
         Season.objects.select_for_update(no_key=True).get(pk=season_id)
@@ -162,6 +166,8 @@ def _decide(*, transfer_id: int, user: Author, action: str, change: Any) -> Tran
         failure = failure or change(transfer, details)
         details["status"] = transfer.status
         audit_record(user=user, action=action, target=transfer, data=details, refusal=failure)
+        if failure is None:
+            pages_changed_by(action=action, target=transfer)
     if failure is not None:
         raise failure
     return transfer

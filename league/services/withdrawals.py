@@ -23,12 +23,14 @@ from django.db import transaction
 
 from league.authors import Author, author_user
 from league.models import Competition, CupEntry, Division, DivisionEntry, League, Team, TeamWithdrawal
+from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused, WithdrawalRefused
 from league.selectors.access import secretary_refusal
 from league.selectors.withdrawals import first_half, remaining_fixtures
 from league.services.audit import audit_record
 from league.services.cups import cup_withdraw
 from league.services.fixtures import fixture_void
+from league.services.page_versions import pages_changed_by
 from league.services.standings import standings_queue
 
 Failure = NotPermitted | Refused
@@ -59,7 +61,9 @@ def team_withdraw(*, division_id: int, team_id: int, date: date, reason: str, us
         if withdrawal is not None:
             data.update(first_half=withdrawal.first_half, results=withdrawal.results,
                         fixtures_voided=withdrawal.fixtures_voided, cups_withdrawn=cups)
-        audit_record(user=user, action="division.team_withdraw", target=division, data=data, refusal=failure)
+        audit_record(user=user, action=AuditAction.DIVISION_TEAM_WITHDRAW, target=division, data=data, refusal=failure)
+        if failure is None:
+            pages_changed_by(action=AuditAction.DIVISION_TEAM_WITHDRAW, target=division)
     if failure is not None:
         raise failure
     assert withdrawal is not None

@@ -8,13 +8,14 @@ from django.contrib.auth import get_user_model
 from django.test import RequestFactory
 
 from league.models import AuditEntry
+from league.models.audit_actions import AuditAction
 from league.services.audit import audit_record
 
 
 @pytest.fixture
 def entry(db: None) -> AuditEntry:
     user = get_user_model().objects.create_user("secretary")
-    return audit_record(user=user, action="squad.register", target="Red Lion A", data={"player": 1})
+    return audit_record(user=user, action=AuditAction.SQUAD_REGISTER, target="Red Lion A", data={"player": 1})
 
 
 def test_an_entry_names_a_plain_target_by_label(entry: AuditEntry) -> None:

@@ -17,7 +17,6 @@ from matchnights import Night, a_match_night, sheet_entered
 
 from league.models import AuditEntry, Division, DivisionEntry, Player, Sanction, Team
 from league.refusals import NotPermitted, Refused
-from league.services.audit import audit_record
 from league.services.fixtures import (
     division_team_add,
     division_team_remove,
@@ -186,10 +185,10 @@ def test_an_action_and_its_refusal_are_audited_in_one_shape(db: None, action: Ac
 
 
 def test_a_refused_squad_change_logged_under_reason_reads_as_a_refusal_once_migrated(db: None) -> None:
-    old = audit_record(user=None, action="squad.register.refused", target="Red Lion A",
-                       data={"player": 1, "reason": "registration closed on 1 September"})
-    given = audit_record(user=None, action="fixture.postpone.refused", target="Red Lion A v Crown B",
-                         data={"reason": "Flood", "refusal": "only a secretary of Leek & District may manage it"})
+    old = AuditEntry.objects.create(action="squad.register.refused", target_label="Red Lion A",
+                                    data={"player": 1, "reason": "registration closed on 1 September"})
+    given = AuditEntry.objects.create(action="fixture.postpone.refused", target_label="Red Lion A v Crown B",
+                                      data={"reason": "Flood", "refusal": "only a secretary of Leek & District may manage it"})
 
     _migration("0006_audit_refusal_key").forwards(_apps_at("0006_audit_refusal_key"), None)
 

@@ -18,7 +18,7 @@ from test_rearrangements import ask
 from test_substitutes import SUBS
 
 from league.models import AuditEntry, CupGame, RubberGame, WriteAnswer
-from league.services.audit import REFUSED
+from league.models.audit_actions import REFUSED
 from league.services.competition import league_settings_change
 from league.services.formats import stored_format_create
 from league.services.match_games import rubber_game_card

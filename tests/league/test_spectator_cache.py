@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 from django.utils import timezone
 from forms import browser, text
@@ -160,6 +161,15 @@ def move(night: Night) -> None:
     assert post_move(tablet, night.game_id, first, seq=game["seq"]).status_code == 201
 
 
+def rename_in_the_admin(night: Night) -> None:
+    staff = Client()
+    staff.force_login(get_user_model().objects.create_superuser("root", password="pw"))
+    team = night.home
+    response = staff.post(f"/admin/league/team/{team.pk}/change/",
+                          {"league": team.league_id, "name": "Red Lion Aces", "home_venue": team.home_venue_id})
+    assert response.status_code == 302
+
+
 def confirmed_not_rebuilt(night: Night) -> None:
     """The result confirmed, its table rebuild not yet run."""
     confirm(night)
@@ -173,6 +183,7 @@ CHANGES = [
     ("a fixture rearranged", "night", None, rearrange, [division_page, night_page]),
     ("a player hiding their name", "night", None, hide_name, [night_page, night_live]),
     ("a sanction", "submitted", confirm, sanction, [division_page]),
+    ("a team renamed in the admin", "night", None, rename_in_the_admin, [division_page, night_page]),
 ]
 
 

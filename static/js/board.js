@@ -1,10 +1,14 @@
-// The live scoreboard of one game, for the pub's TV and for phones. It polls
-// the spectators' state (served from the cache the workers fill) every two
-// seconds, and fetches the table itself only when the game has changed.
+// The live scoreboard of one game, for the pub's TV and for phones. It
+// follows the spectators' state (served from the cache the workers fill)
+// over the push process's stream where it answers, and otherwise polls it
+// every two seconds (push.js); either way it fetches the table itself only
+// when a newer state than the one shown comes, one fetch at a time, so a
+// state that arrives twice, or late, is never drawn again.
 import { guarded, loudly } from "./broken.js";
 import { Unreachable, getJson } from "./pad-api.js";
 import { byId, showLive } from "./pad-dom.js";
 import { eventText, penaltyLines, turnText } from "./pad-text.js";
+import { follow } from "./push.js";
 import { drawScores, endsText } from "./scoreboard.js";
 import { lineNode } from "./tiles.js";
 
@@ -13,20 +17,34 @@ const api = `/api/games/${root.dataset.game}`;
 const POLL_MS = 2000;
 let table = null;
 let before = null;
+let wanted = -1; // the newest seq heard of
+let fetching = false;
+let timer = null;
 
 async function poll() {
   try {
-    const live = await getJson(`${api}/live`);
-    if (!table || live.seq !== table.state.seq) {
+    await heard(await getJson(`${api}/live`));
+  } catch (err) {
+    if (!(err instanceof Unreachable)) throw err;
+    showLive(byId("connection"), false);
+  }
+}
+
+async function heard(live) {
+  showLive(byId("connection"), true);
+  wanted = Math.max(wanted, live.seq);
+  if (fetching) return; // the fetch under way looks again when it is done
+  fetching = true;
+  try {
+    while (!table || wanted > table.state.seq) {
       const fresh = await getJson(`${api}/options`);
+      if (table && fresh.state.seq <= table.state.seq) break;
       if (table) before = table.state.scores;
       table = fresh;
       render();
     }
-    showLive(byId("connection"), true);
-  } catch (err) {
-    if (!(err instanceof Unreachable)) throw err;
-    showLive(byId("connection"), false);
+  } finally {
+    fetching = false;
   }
 }
 
@@ -41,5 +59,23 @@ function render() {
   byId("last").textContent = last ? [eventText(state, last), ...penaltyLines(state, last)].join(". ") : "";
 }
 
+function pushing(now) {
+  root.dataset.following = now ? "push" : "poll";
+  if (now) showLive(byId("connection"), true);
+  if (now && timer !== null) {
+    clearInterval(timer);
+    timer = null;
+  } else if (!now && timer === null) {
+    timer = setInterval(guarded(poll), POLL_MS);
+  }
+}
+
 loudly(poll());
-setInterval(guarded(poll), POLL_MS);
+follow({
+  url: root.dataset.push,
+  onPushing: pushing,
+  onMessage: (live) => loudly(heard(live).catch((err) => {
+    if (!(err instanceof Unreachable)) throw err; // the table's fetch failed: the next state fetches it
+    showLive(byId("connection"), false);
+  })),
+});

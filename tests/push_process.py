@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 # Nothing listens here: a push process that touched the database would fail.
 NO_DATABASE = "postgres://nobody@127.0.0.1:9/nothing"
 

@@ -68,8 +68,10 @@ class PushApp:
         if scope["method"] not in ("GET", "HEAD"):
             return await _answer(send, 405, "The push streams are read-only.")
         if path == "/push/health":
-            ready = self.hub is not None and await self.hub.wait_ready()
-            return await _answer(send, 200 if ready else 503, "subscribed" if ready else "not subscribed to Redis")
+            if self.hub is None:
+                return await _answer(send, 503, "No REDIS_URL: nothing is pushed, the pages poll.")
+            ready = await self.hub.wait_ready()
+            return await _answer(send, 200 if ready else 503, "Subscribed." if ready else "Not subscribed to Redis.")
         match = STREAM.match(path)
         if match is None:
             return await _answer(send, 404, "No such stream.")

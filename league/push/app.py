@@ -65,7 +65,7 @@ class PushApp:
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope["path"]
-        if scope["method"] not in ("GET", "HEAD"):
+        if scope["method"] != "GET":
             return await _answer(send, 405, "The push streams are read-only.")
         if path == "/push/health":
             if self.hub is None:
@@ -85,7 +85,7 @@ class PushApp:
     async def _stream(self, hub: Hub, kind: Kind, key: int, last: int | None, receive: Receive, send: Send) -> None:
         # Listening before reading the store: what is announced meanwhile
         # waits in the queue, and what was announced before is in the store.
-        listener = hub.listen(kind.channel(key))
+        listener = hub.listen(kind.channels(key))
         watcher = asyncio.create_task(_on_disconnect(receive, listener))
         try:
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
@@ -102,7 +102,8 @@ class PushApp:
                     continue
                 if data is END:
                     break
-                await sent.send_if_new(send, json.loads(data))
+                # A game's state is sent as announced; a night reads its versions again.
+                await sent.send_if_new(send, json.loads(data) if kind.ordered else await self._stored(hub, kind, key))
             await _body(send, b"", more=False)
         finally:
             watcher.cancel()
@@ -110,7 +111,7 @@ class PushApp:
 
     async def _stored(self, hub: Hub, kind: Kind, key: int) -> dict[str, Any] | None:
         try:
-            return kind.stored(await hub.store.get(kind.entry(key)))
+            return kind.stored(await hub.store.mget(kind.entries(key)))
         except Exception as err:  # Redis down: the subscription's end follows
             log.warning("push: stored entry unreadable: %s", err)
             return None

@@ -32,8 +32,8 @@ END = None  # put in a listener's queue: its stream ends
 
 
 class Listener:
-    def __init__(self, channel: str) -> None:
-        self.channel = channel
+    def __init__(self, channels: list[str]) -> None:
+        self.channels = channels
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LENGTH + 1)
 
     def end(self) -> None:
@@ -80,19 +80,18 @@ class Hub:
             await asyncio.wait_for(self.ready.wait(), READY_WAIT_SECONDS)
         return self.ready.is_set()
 
-    def listen(self, channel: str) -> Listener:
-        listener = Listener(channel)
-        self.listeners.setdefault(channel, set()).add(listener)
+    def listen(self, channels: list[str]) -> Listener:
+        listener = Listener(channels)
+        for channel in channels:
+            self.listeners.setdefault(channel, set()).add(listener)
         return listener
 
     def forget(self, listener: Listener) -> None:
-        followers = self.listeners.get(listener.channel, set())
-        followers.discard(listener)
-        if not followers:
-            self.listeners.pop(listener.channel, None)
-
-    def connections(self) -> int:
-        return sum(len(followers) for followers in self.listeners.values())
+        for channel in listener.channels:
+            followers = self.listeners.get(channel, set())
+            followers.discard(listener)
+            if not followers:
+                self.listeners.pop(channel, None)
 
     async def _subscribe(self) -> None:
         while True:
@@ -124,6 +123,5 @@ class Hub:
             listener.offer(message["data"])
 
     def _end_all(self) -> None:
-        for followers in self.listeners.values():
-            for listener in followers:
-                listener.end()
+        for listener in {listener for followers in self.listeners.values() for listener in followers}:
+            listener.end()

@@ -33,7 +33,7 @@ from league.selectors.page_versions import (
     new_token,
     player_key,
 )
-from league.selectors.push import night_channel
+from league.selectors.push import everything_channel, night_channel
 from league.services.push import announce
 
 log = logging.getLogger(__name__)
@@ -97,5 +97,8 @@ def _renew(keys: list[str], *, nights: list[int]) -> None:
         log.warning("cached pages not told of a change to %s: %s", keys, err)
         return
     # The match nights' pages open on a phone or the pub's TV fetch their
-    # scores again when told (league.push).
-    announce({night_channel(pk): {"version": tokens[fixture_key(pk)]} for pk in nights})
+    # scores again when told (league.push): these nights, or every night.
+    told = {night_channel(pk): {"version": tokens[fixture_key(pk)]} for pk in nights}
+    if EVERYTHING in tokens:
+        told[everything_channel()] = {"version": tokens[EVERYTHING]}
+    announce(told)

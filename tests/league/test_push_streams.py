@@ -18,10 +18,11 @@ from tablets import new_game, post_move, sample_sheet, tablet_for
 from league.models import Player
 from league.push.app import PushApp
 from league.selectors.games import live_state_key
-from league.selectors.page_versions import fixture_key
+from league.selectors.page_versions import EVERYTHING, fixture_key
 from league.selectors.push import game_channel
 from league.services.live import live_publish_pending
 from league.services.match_games import rubber_game_start
+from league.services.privacy import player_name_shown_set
 from league.services.push import announce
 
 MOVES = sample_sheet(11)["hands"][0]["moves"]
@@ -141,23 +142,45 @@ def test_a_restarted_push_process_loses_nothing_a_reconnecting_board_needs(score
     assert (event_id, state["seq"]) == (str(while_down), while_down)
 
 
+def night_version(fixture_id: int) -> dict[str, str]:
+    """What a night's stream says its page's version is now."""
+    return {"version": f"{cache.get(fixture_key(fixture_id))}.{cache.get(EVERYTHING)}"}
+
+
 def test_a_match_night_page_is_told_of_each_new_version(
         db: None, push: PushProcess, django_capture_on_commit_callbacks: Any) -> None:
     night: Night = a_match_night("plain")
     with django_capture_on_commit_callbacks(execute=True):
         sheet_entered(night, ["singles"] * 9)
     stream = push.stream(f"/nights/{night.fixture.pk}")
-    current = cache.get(fixture_key(night.fixture.pk))
-    assert stream.next() == (None, {"version": current})
+    current = night_version(night.fixture.pk)
+    assert stream.next() == (None, current)
     with django_capture_on_commit_callbacks(execute=True):
         rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)
     _, told = stream.next()
-    assert told == {"version": cache.get(fixture_key(night.fixture.pk))} != {"version": current}
+    assert told == night_version(night.fixture.pk) != current
+
+
+def test_a_match_night_page_is_told_when_a_player_hides_their_name(
+        db: None, push: PushProcess, django_capture_on_commit_callbacks: Any) -> None:
+    """A change every page shows renews no fixture's version, but the night's page shows it too."""
+    night: Night = a_match_night("plain")
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_entered(night, ["singles"] * 9)
+    stream = push.stream(f"/nights/{night.fixture.pk}")
+    current = night_version(night.fixture.pk)
+    assert stream.next() == (None, current)
+    player = night.home_players[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        player_name_shown_set(player_id=player.pk, shown=Player.NameShown.HIDDEN, user=night.secretary)
+    _, told = stream.next()
+    assert told == night_version(night.fixture.pk) != current
 
 
 @pytest.mark.parametrize(("method", "path", "status"), [
     ("POST", "/push/games/1", 405),
     ("DELETE", "/push/nights/1", 405),
+    ("HEAD", "/push/games/1", 405),
     ("GET", "/push/games/x", 404),
     ("GET", "/push/players/1", 404),
 ])

@@ -19,14 +19,28 @@ let table = null;
 let before = null;
 let wanted = -1; // the newest seq heard of
 let fetching = false;
-let timer = null;
+let timer = null; // polling
+let retry = null; // one poll soon, after a failed fetch while the stream answers
 
 async function poll() {
+  await unlessUnreachable(async () => heard(await getJson(`${api}/live`)));
+}
+
+// A fetch the server did not answer (no connection, a 5xx) is tried again
+// soon: while polling by the next poll, while pushed by a poll of its own,
+// since the stream may say nothing more until the next move.
+async function unlessUnreachable(work) {
   try {
-    await heard(await getJson(`${api}/live`));
+    await work();
   } catch (err) {
     if (!(err instanceof Unreachable)) throw err;
     showLive(byId("connection"), false);
+    if (timer === null && retry === null) {
+      retry = setTimeout(guarded(() => {
+        retry = null;
+        return poll();
+      }), POLL_MS);
+    }
   }
 }
 
@@ -74,8 +88,5 @@ loudly(poll());
 follow({
   url: root.dataset.push,
   onPushing: pushing,
-  onMessage: (live) => loudly(heard(live).catch((err) => {
-    if (!(err instanceof Unreachable)) throw err; // the table's fetch failed: the next state fetches it
-    showLive(byId("connection"), false);
-  })),
+  onMessage: (live) => loudly(unlessUnreachable(() => heard(live))),
 });

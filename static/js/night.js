@@ -56,7 +56,7 @@ async function poll() {
   if (text !== null) shown = text;
   showLive(connection, text !== null);
   if (again) loudly(poll());
-  else schedule();
+  else schedule(text === null);
 }
 
 // The scoreboard part of the page as the server renders it now, or null
@@ -73,8 +73,10 @@ async function fragment() {
 }
 
 // A hidden tab (a phone in a pocket) stops polling until it is looked at.
-function schedule() {
-  if (timer === null && !fetching && !pushed && !document.hidden) timer = setTimeout(guarded(poll), POLL_MS);
+// While the stream answers there is no polling, but a fetch that failed is
+// tried again: the stream may say nothing more for a while.
+function schedule(failed = false) {
+  if (timer === null && !fetching && (failed || !pushed) && !document.hidden) timer = setTimeout(guarded(poll), POLL_MS);
 }
 
 function pushing(now) {

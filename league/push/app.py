@@ -103,7 +103,8 @@ class PushApp:
                 if data is END:
                     break
                 # A game's state is sent as announced; a night reads its versions again.
-                await sent.send_if_new(send, json.loads(data) if kind.ordered else await self._stored(hub, kind, key))
+                await sent.send_if_new(send, kind.message([json.loads(data)]) if kind.ordered
+                                       else await self._stored(hub, kind, key))
             await _body(send, b"", more=False)
         finally:
             watcher.cancel()

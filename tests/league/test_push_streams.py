@@ -7,11 +7,12 @@ no database it could reach."""
 import asyncio
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from django.core.cache import cache
 from matchnights import Night, a_match_night, sheet_entered
-from push_process import PushProcess
+from push_process import PushProcess, Relay, free_port
 from rest_framework.test import APIClient
 from tablets import new_game, post_move, sample_sheet, tablet_for
 
@@ -205,3 +206,38 @@ def test_without_redis_a_stream_is_refused_so_that_the_page_keeps_polling() -> N
     scope = {"type": "http", "method": "GET", "path": "/push/games/1", "headers": []}
     asyncio.run(PushApp(None)(scope, receive, send))
     assert sent[0]["status"] == 204
+
+
+def test_while_redis_is_unreachable_a_stream_is_refused_so_that_the_page_polls(redis_url: str) -> None:
+    """503: the browser's EventSource gives up, and push.js polls and tries again later."""
+    process = PushProcess(redis_url=f"redis://127.0.0.1:{free_port()}/0")  # nothing listens there
+    process.start()
+    try:
+        assert process.health() == 503
+        assert process.stream("/games/1").status == 503
+    finally:
+        process.stop()
+
+
+def test_after_redis_comes_back_a_reconnecting_board_gets_what_it_missed(scored: Scored, redis_url: str) -> None:
+    """Redis restarting, as the push process sees it: its streams end, and
+    once it has subscribed again a board reconnecting with its last id is
+    sent the state published meanwhile."""
+    parsed = urlsplit(redis_url)
+    relay = Relay((parsed.hostname or "127.0.0.1", parsed.port or 6379))
+    process = PushProcess(redis_url=parsed._replace(netloc=f"127.0.0.1:{relay.port}").geturl())
+    process.start()
+    try:
+        process.wait_for(lambda status: status == 200)
+        first = scored.move()
+        stream = process.stream(f"/games/{scored.id}")
+        assert stream.next()[0] == str(first)
+        relay.cut()
+        with pytest.raises((EOFError, OSError)):
+            stream.next()
+        missed = scored.move()
+        relay.restore()
+        process.wait_for(lambda status: status == 200)
+        assert process.stream(f"/games/{scored.id}", last_event_id=first).next()[0] == str(missed)
+    finally:
+        process.stop()

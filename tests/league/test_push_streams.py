@@ -2,7 +2,7 @@
 streams (league.push, docs/operations.md "The push process"): the state the
 public live endpoint shows first, then each change once and in order, and
 after a reconnection (or a restart of the process) what was missed with
-nothing twice. Against real Redis; the push process is a child process with
+nothing twice. The streams against real Redis; the push process is a child process with
 no database it could reach."""
 import asyncio
 from collections.abc import Iterator
@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from matchnights import Night, a_match_night, sheet_entered
 from push_process import PushProcess, Relay, free_port
 from rest_framework.test import APIClient
@@ -241,3 +242,18 @@ def test_after_redis_comes_back_a_reconnecting_board_gets_what_it_missed(scored:
         assert process.stream(f"/games/{scored.id}", last_event_id=first).next()[0] == str(missed)
     finally:
         process.stop()
+
+
+@pytest.mark.parametrize(("push_url", "named"), [("", False), ("/push", True)])
+def test_the_spectators_pages_name_their_stream_only_where_there_is_a_push_process(
+        db: None, settings: Any, push_url: str, named: bool) -> None:
+    settings.PUSH_URL = push_url
+    night = a_match_night("plain")
+    sheet_entered(night, ["singles"] * 9)
+    rubber_game = rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)
+    pages = {f"/games/{rubber_game.game_id}/board": f'data-push="/push/games/{rubber_game.game_id}"',
+             f"/fixtures/{night.fixture.pk}/night": f'data-push="/push/nights/{night.fixture.pk}"'}
+    for page, attribute in pages.items():
+        html = Client().get(page).content.decode()
+        assert (attribute in html) is named, page
+        assert ("data-push" in html) is named, page

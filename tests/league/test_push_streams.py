@@ -2,8 +2,8 @@
 streams (league.push, docs/operations.md "The push process"): the state the
 public live endpoint shows first, then each change once and in order, and
 after a reconnection (or a restart of the process) what was missed with
-nothing twice. The streams against real Redis; the push process is a child process with
-no database it could reach."""
+nothing twice. The streams run against real Redis; the push process is a
+child process with no database it could reach."""
 import asyncio
 from collections.abc import Iterator
 from typing import Any

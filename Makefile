@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+PUSH_PORT ?= 8001
 
 .PHONY: run test test-fast test-js lint typecheck layers screenshots install bench bench-tables pyodide engine-fast
 
@@ -58,12 +59,18 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
-# A development server on http://127.0.0.1:$(PORT) with the demo data loaded.
+# A development server on http://127.0.0.1:$(PORT) with the demo data loaded,
+# and beside it the push process on $(PUSH_PORT), stopped with it: the
+# spectators' pages follow over its streams with REDIS_URL set, and poll
+# without (docs/operations.md, "The push process").
 # DEBUG is on unless the environment says otherwise.
 run: export DEBUG := $(or $(DEBUG),1)
+run: export PUSH_URL := $(or $(PUSH_URL),http://127.0.0.1:$(PUSH_PORT)/push)
 run: $(VENV)/.installed pyodide engine-fast
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_load
+	$(PY) -m uvicorn config.push_asgi:app --host 127.0.0.1 --port $(PUSH_PORT) --log-level warning \
+		--timeout-graceful-shutdown 1 & push=$$!; trap 'kill $$push 2>/dev/null' EXIT; \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # pytest keeps the test modules it rewrites for its asserts in __pycache__,

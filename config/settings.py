@@ -11,9 +11,14 @@ SITE_URL       the site's address for links in emails (docs/notices.md, with
                the EMAIL_* settings)
 TRUSTED_PROXIES  proxies (addresses or CIDR blocks) whose X-Forwarded-For
                names the client for the login throttle; none unless set
+PUSH_URL       where spectators' pages open their live event streams (the
+               push process, docs/operations.md): "/push" behind the proxy,
+               an address such as http://127.0.0.1:8001/push beside
+               runserver; unset: the pages poll
 """
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -80,6 +85,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "league.pages.push_url.push_url",
             ],
         },
     },
@@ -189,7 +195,8 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "league",
+            # The push process reads the same keys, so it is told the prefix too.
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "league"),
             "OPTIONS": dict(_REDIS_TIMEOUTS),
         }
     }
@@ -248,6 +255,10 @@ CELERY_BEAT_SCHEDULE = {
     # (league.services.ratings).
     "ratings-catch-up": {"task": "league.tasks.ratings_catch_up", "schedule": 5 * 60.0},
 }
+# The push process (league.push, docs/operations.md): the base address of
+# its event streams as the pages reach it; empty, the pages poll as before.
+PUSH_URL = env_str("PUSH_URL").rstrip("/")
+
 # Games changed more recently than this are left to their own queued task.
 LIVE_CATCH_UP_AFTER_SECONDS = env_int("LIVE_CATCH_UP_AFTER_SECONDS", 10)
 # Tables behind their results for longer than this are rebuilt by the
@@ -354,7 +365,8 @@ CONTENT_SECURITY_POLICY = {
         "script-src": ["'self'"],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
+        # And the push process's event streams where they have an origin of their own.
+        "connect-src": ["'self'", *([urlsplit(PUSH_URL)._replace(path="").geturl()] if "://" in PUSH_URL else [])],
         "worker-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],

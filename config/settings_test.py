@@ -12,7 +12,8 @@ SECURE_SSL_REDIRECT = False
 # Hashing passwords slowly is a production virtue and a test suite's cost.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # A shared Redis keeps keys between runs: each run has its own prefix.
-CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}"
+# A push process a test starts is handed the run's prefix (CACHE_KEY_PREFIX).
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX") or f"test-{os.getpid()}"
 # Static files as in production: the manifest storage (hashed names, and an
 # error for a file that is not there), collected once a test run into a
 # temporary STATIC_ROOT (tests/conftest.py), without the compressed copies

@@ -13,6 +13,10 @@ have published. So the work can never be lost, whatever happens to Redis:
   failed connection (the socket timeouts in settings are short), and
 - the beat task `live_catch_up` publishes whatever the broker missed.
 
+Each state published is announced once on its game's channel
+(`league.services.push`), for the push process to pass on to the boards
+following the game, in seq order: the rows are locked while publishing.
+
 Publishing also renews the versions of the games' boards, their match
 nights' pages, their players' pages and their cups' pages
 (`league.services.page_versions`): the spectators' cached pages move on
@@ -34,9 +38,11 @@ from django.utils import timezone
 from league.models import Game
 from league.selectors.games import live_state_key
 from league.selectors.matches import night_fixture_ids
+from league.selectors.push import game_channel
 from league.selectors.seat_names import public_seats_of, with_seats
 from league.selectors.state import game_state
 from league.services.page_versions import pages_changed
+from league.services.push import announce
 from league.tasks import live_publish_pending_task
 
 log = logging.getLogger(__name__)
@@ -83,8 +89,11 @@ def live_publish_pending(*, older_than_seconds: float = 0) -> int:
             return 0
         # Spectators' states: each name as its player chose to show it.
         seats = public_seats_of(games=games)
-        cache.set_many({live_state_key(game.pk): with_seats(game_state(game=game), seats[game.pk]) for game in games},
-                       LIVE_STATE_TTL_SECONDS)
+        states = {game.pk: with_seats(game_state(game=game), seats[game.pk]) for game in games}
+        cache.set_many({live_state_key(pk): state for pk, state in states.items()}, LIVE_STATE_TTL_SECONDS)
+        # Stored first, announced second: a board that connects between the
+        # two reads the state and then drops its announcement as one it has.
+        announce({game_channel(pk): state for pk, state in states.items()})
         # The rows are locked, so each seq is still the one just published.
         Game.objects.filter(pk__in=[game.pk for game in games]).update(published_seq=F("seq"))
         # The match nights showing these games' scores are stale too.

@@ -35,6 +35,8 @@ from league.selectors.page_versions import (
     new_token,
     player_key,
 )
+from league.selectors.push import everything_channel, night_channel
+from league.services.push import announce
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +57,7 @@ def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), di
             + [cup_boards_key(pk) for pk in sorted(cups)] + [player_key(pk) for pk in sorted(players)]
             + ([ANY_LEAGUE] if leagues else []) + ([EVERYTHING] if everything else []))
     if keys:
-        transaction.on_commit(partial(_renew, keys))
+        transaction.on_commit(partial(_renew, keys, nights=fixtures))
 
 
 def pages_changed_by(*, action: AuditAction, target: models.Model | str | None) -> None:
@@ -82,11 +84,19 @@ def pages_changed_by(*, action: AuditAction, target: models.Model | str | None) 
         pages_changed(everything=True)
 
 
-def _renew(keys: list[str]) -> None:
+def _renew(keys: list[str], *, nights: list[int]) -> None:
     # The change is committed: a cache that is down must not undo it. The
     # pages it would have made stale are down with it, and any kept by a
     # cache that comes back expire (settings.SPECTATOR_CACHE_SECONDS).
+    tokens = {key: new_token() for key in keys}
     try:
-        cache.set_many({key: new_token() for key in keys}, VERSION_TTL_SECONDS)
+        cache.set_many(tokens, VERSION_TTL_SECONDS)
     except Exception as err:
         log.warning("cached pages not told of a change to %s: %s", keys, err)
+        return
+    # The match nights' pages open on a phone or the pub's TV fetch their
+    # scores again when told (league.push): these nights, or every night.
+    told = {night_channel(pk): {"version": tokens[fixture_key(pk)]} for pk in nights}
+    if EVERYTHING in tokens:
+        told[everything_channel()] = {"version": tokens[EVERYTHING]}
+    announce(told)

@@ -1,10 +1,14 @@
-// The live scoreboard of one game, for the pub's TV and for phones. It polls
-// the spectators' state (served from the cache the workers fill) every two
-// seconds, and fetches the table itself only when the game has changed.
+// The live scoreboard of one game, for the pub's TV and for phones. It
+// follows the spectators' state (served from the cache the workers fill)
+// over the push process's stream where it answers, and otherwise polls it
+// every two seconds (push.js); either way it fetches the table itself only
+// when a newer state than the one shown comes, one fetch at a time, so a
+// state that arrives twice, or late, is never drawn again.
 import { guarded, loudly } from "./broken.js";
 import { Unreachable, getJson } from "./pad-api.js";
 import { byId, showLive } from "./pad-dom.js";
 import { eventText, penaltyLines, turnText } from "./pad-text.js";
+import { follow } from "./push.js";
 import { drawScores, endsText } from "./scoreboard.js";
 import { lineNode } from "./tiles.js";
 
@@ -13,20 +17,48 @@ const api = `/api/games/${root.dataset.game}`;
 const POLL_MS = 2000;
 let table = null;
 let before = null;
+let wanted = -1; // the newest seq heard of
+let fetching = false;
+let timer = null; // polling
+let retry = null; // one poll soon, after a failed fetch while the stream answers
 
 async function poll() {
+  await unlessUnreachable(async () => heard(await getJson(`${api}/live`)));
+}
+
+// A fetch the server did not answer (no connection, a 5xx) is tried again
+// soon: while polling by the next poll, while pushed by a poll of its own,
+// since the stream may say nothing more until the next move.
+async function unlessUnreachable(work) {
   try {
-    const live = await getJson(`${api}/live`);
-    if (!table || live.seq !== table.state.seq) {
+    await work();
+  } catch (err) {
+    if (!(err instanceof Unreachable)) throw err;
+    showLive(byId("connection"), false);
+    if (timer === null && retry === null) {
+      retry = setTimeout(guarded(() => {
+        retry = null;
+        return poll();
+      }), POLL_MS);
+    }
+  }
+}
+
+async function heard(live) {
+  showLive(byId("connection"), true);
+  wanted = Math.max(wanted, live.seq);
+  if (fetching) return; // the fetch under way looks again when it is done
+  fetching = true;
+  try {
+    while (!table || wanted > table.state.seq) {
       const fresh = await getJson(`${api}/options`);
+      if (table && fresh.state.seq <= table.state.seq) break;
       if (table) before = table.state.scores;
       table = fresh;
       render();
     }
-    showLive(byId("connection"), true);
-  } catch (err) {
-    if (!(err instanceof Unreachable)) throw err;
-    showLive(byId("connection"), false);
+  } finally {
+    fetching = false;
   }
 }
 
@@ -41,5 +73,20 @@ function render() {
   byId("last").textContent = last ? [eventText(state, last), ...penaltyLines(state, last)].join(". ") : "";
 }
 
+function pushing(now) {
+  root.dataset.following = now ? "push" : "poll";
+  if (now) showLive(byId("connection"), true);
+  if (now && timer !== null) {
+    clearInterval(timer);
+    timer = null;
+  } else if (!now && timer === null) {
+    timer = setInterval(guarded(poll), POLL_MS);
+  }
+}
+
 loudly(poll());
-setInterval(guarded(poll), POLL_MS);
+follow({
+  url: root.dataset.push,
+  onPushing: pushing,
+  onMessage: (live) => loudly(unlessUnreachable(() => heard(live))),
+});

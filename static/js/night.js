@@ -1,9 +1,12 @@
 // Keeps the match night page current, for the pub's TV and for phones: it
 // fetches the scoreboard part of the page (rendered by the server from the
-// same template as the page) every few seconds and swaps it in when it has
-// changed. A new score is read out to screen readers once, not every poll.
+// same template as the page) and swaps it in when it has changed: when the
+// push process's stream says the night has a new version (push.js), or,
+// where the stream does not answer, every few seconds. A new score is read
+// out to screen readers once, not every fetch.
 import { guarded, loudly } from "./broken.js";
 import { showLive } from "./pad-dom.js";
+import { follow } from "./push.js";
 
 const POLL_MS = 3000;
 const night = document.getElementById("night");
@@ -14,6 +17,8 @@ const stale = document.getElementById("night-stale");
 let shown = null; // the fragment's text as last swapped in
 let timer = null;
 let fetching = false;
+let again = false; // a change was announced during the fetch under way
+let pushed = false; // the stream answers: no polling
 
 function now() {
   return live.querySelector(".now");
@@ -36,8 +41,12 @@ function swap(text) {
 }
 
 async function poll() {
-  if (fetching) return;
+  if (fetching) {
+    again = true;
+    return;
+  }
   fetching = true;
+  again = false;
   timer = null;
   const text = await fragment();
   fetching = false;
@@ -46,7 +55,8 @@ async function poll() {
   if (text !== null && text !== shown) swap(text);
   if (text !== null) shown = text;
   showLive(connection, text !== null);
-  schedule();
+  if (again) loudly(poll());
+  else schedule(text === null);
 }
 
 // The scoreboard part of the page as the server renders it now, or null
@@ -63,15 +73,28 @@ async function fragment() {
 }
 
 // A hidden tab (a phone in a pocket) stops polling until it is looked at.
-function schedule() {
-  if (timer === null && !document.hidden) timer = setTimeout(guarded(poll), POLL_MS);
+// While the stream answers there is no polling, but a fetch that failed is
+// tried again: the stream may say nothing more for a while.
+function schedule(failed = false) {
+  if (timer === null && !fetching && (failed || !pushed) && !document.hidden) timer = setTimeout(guarded(poll), POLL_MS);
+}
+
+function pushing(now) {
+  pushed = now;
+  live.dataset.following = now ? "push" : "poll";
+  if (now && timer !== null) {
+    clearTimeout(timer);
+    timer = null;
+  } else if (!now) {
+    schedule();
+  }
 }
 
 document.addEventListener("visibilitychange", guarded(() => {
   if (document.hidden && timer !== null) {
     clearTimeout(timer);
     timer = null;
-  } else if (!document.hidden && timer === null && !fetching) {
+  } else if (!document.hidden && timer === null && !fetching && !pushed) {
     loudly(poll());
   }
 }));
@@ -79,3 +102,6 @@ document.addEventListener("visibilitychange", guarded(() => {
 // A refused form is shown again with the service's words: take the reader there.
 document.getElementById("refusal")?.focus();
 loudly(poll());
+// Every version announced (the current one first, on each connection)
+// fetches the fragment: an unchanged one costs a 304.
+follow({ url: live.dataset.push, onPushing: guarded(pushing), onMessage: () => loudly(poll()) });

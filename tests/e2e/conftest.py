@@ -98,3 +98,19 @@ def screens(chromium: Any, live_server: Any, scorer: Any) -> Iterator[Callable[[
     yield screen
     for context in opened:
         context.close()
+
+
+@pytest.fixture
+def push(redis_url: str, settings: Any) -> Iterator[Any]:
+    """The push process beside the live server (tests/push_process.py),
+    named by the pages (PUSH_URL) and allowed by their Content-Security-Policy."""
+    from push_process import PushProcess
+
+    process = PushProcess()
+    process.start()
+    settings.PUSH_URL = process.url
+    policy = settings.CONTENT_SECURITY_POLICY
+    directives = {**policy["DIRECTIVES"], "connect-src": ["'self'", f"http://127.0.0.1:{process.port}"]}
+    settings.CONTENT_SECURITY_POLICY = {**policy, "DIRECTIVES": directives}
+    yield process
+    process.stop()

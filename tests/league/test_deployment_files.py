@@ -20,7 +20,7 @@ def compose() -> dict[str, Any]:
 def test_compose_runs_web_worker_beat_postgres_and_redis_with_health_checks():
     whole = compose()
     services = whole["services"]
-    assert set(services) == {"proxy", "migrate", "web", "worker", "beat", "pgbouncer", "postgres", "redis"}
+    assert set(services) == {"proxy", "migrate", "web", "push", "worker", "beat", "pgbouncer", "postgres", "redis"}
     # migrate runs once and exits: nothing to check the health of.
     assert all("healthcheck" in service for name, service in services.items() if name != "migrate")
     assert "pgdata:/var/lib/postgresql/data" in services["postgres"]["volumes"]
@@ -31,7 +31,7 @@ def test_compose_runs_web_worker_beat_postgres_and_redis_with_health_checks():
 
 
 def test_the_commands_compose_names_are_installed():
-    for program in ("gunicorn", "celery"):
+    for program in ("gunicorn", "celery", "uvicorn"):
         assert (BIN / program).exists() or shutil.which(program), program
 
 
@@ -93,6 +93,20 @@ def test_the_web_service_scales_behind_the_proxy():
     assert "server web:8000 resolve;" in nginx and "resolver 127.0.0.11" in nginx
     assert "proxy_pass http://web;" in nginx and "X-Forwarded-Proto" in nginx
     assert nginx.count("{") == nginx.count("}")
+
+
+def test_the_push_streams_go_through_the_proxy_unbuffered_and_never_near_the_database():
+    services = compose()["services"]
+    push = services["push"]
+    assert push["command"].startswith("uvicorn config.push_asgi:app") and push["expose"] == ["8001"]
+    assert "ports" not in push and "DATABASE_URL" not in push["environment"]
+    assert set(push["depends_on"]) == {"redis"}
+    assert services["web"]["environment"]["PUSH_URL"] == "${PUSH_URL:-/push}"
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    location = nginx[nginx.index("location /push/ {"):]
+    location = location[:location.index("}")]
+    assert "proxy_pass http://push;" in location and "proxy_buffering off;" in location
+    assert "server push:8001 resolve;" in nginx
 
 
 def test_migrations_run_once_straight_to_postgres_before_the_app_starts():

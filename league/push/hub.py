@@ -1,0 +1,127 @@
+"""One Redis subscription a push process, shared by every stream it serves.
+
+The process subscribes once to every channel (a pattern), and hands each
+announcement to the streams following that channel, through a small queue
+each. A national night's announcements are a few hundred a second at most,
+which one connection reads with ease; subscribing channel by channel as
+viewers come and go would cost a round trip per viewer instead.
+
+Faults, and why each loses nothing a client needs:
+- Redis goes away: every stream is ended, and new ones are refused (503)
+  until the subscription is back. The browsers reconnect, or poll meanwhile;
+  on connecting they are sent the stored state first.
+- A viewer too slow to take its messages (its queue full): its stream is
+  ended, and it reconnects with the last id it had.
+- An announcement lost on the way (the publisher could not reach Redis):
+  each stream reads its stored state again every KEEP_ALIVE_SECONDS and
+  sends it when it is newer than what it sent."""
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from redis import asyncio as aioredis
+
+log = logging.getLogger(__name__)
+
+QUEUE_LENGTH = 32
+RECONNECT_SECONDS = 1.0
+READY_WAIT_SECONDS = 1.0
+SILENCE_SECONDS = 15.0
+END = None  # put in a listener's queue: its stream ends
+
+
+class Listener:
+    def __init__(self, channels: list[str]) -> None:
+        self.channels = channels
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LENGTH + 1)
+
+    def end(self) -> None:
+        """Ends the stream after what it already holds is dropped."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(END)
+
+    def offer(self, data: bytes) -> None:
+        if self.queue.qsize() >= QUEUE_LENGTH:
+            self.end()  # too slow: it reconnects and catches up from the store
+        else:
+            self.queue.put_nowait(data)
+
+
+class Hub:
+    def __init__(self, url: str, pattern: str) -> None:
+        self.pattern = pattern
+        # Reads of stored entries: the short timeouts of everything else.
+        self.store = aioredis.Redis.from_url(url, socket_connect_timeout=0.25, socket_timeout=0.5)
+        # The subscription waits for announcements as long as it takes, and
+        # pings Redis after SILENCE_SECONDS without one.
+        self.subscriber = aioredis.Redis.from_url(url, socket_connect_timeout=0.25)
+        self.listeners: dict[str, set[Listener]] = {}
+        self.ready = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.task is None:
+            self.task = asyncio.create_task(self._subscribe())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        self._end_all()
+        await self.store.aclose()
+        await self.subscriber.aclose()
+
+    async def wait_ready(self) -> bool:
+        self.start()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ready.wait(), READY_WAIT_SECONDS)
+        return self.ready.is_set()
+
+    def listen(self, channels: list[str]) -> Listener:
+        listener = Listener(channels)
+        for channel in channels:
+            self.listeners.setdefault(channel, set()).add(listener)
+        return listener
+
+    def forget(self, listener: Listener) -> None:
+        for channel in listener.channels:
+            followers = self.listeners.get(channel, set())
+            followers.discard(listener)
+            if not followers:
+                self.listeners.pop(channel, None)
+
+    async def _subscribe(self) -> None:
+        while True:
+            pubsub = self.subscriber.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.psubscribe(self.pattern)
+                self.ready.set()
+                log.info("push: subscribed to %s", self.pattern)
+                while True:
+                    message = await pubsub.get_message(timeout=SILENCE_SECONDS)
+                    if message is None:
+                        await pubsub.ping()  # raises on a connection gone silently dead
+                    elif message["type"] == "pmessage":
+                        self._deliver(message)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                log.warning("push: Redis subscription lost (%s): streams end, clients reconnect", err)
+            finally:
+                self.ready.clear()
+                self._end_all()
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+    def _deliver(self, message: dict[str, Any]) -> None:
+        channel = message["channel"].decode()
+        for listener in list(self.listeners.get(channel, ())):
+            listener.offer(message["data"])
+
+    def _end_all(self) -> None:
+        for listener in {listener for followers in self.listeners.values() for listener in followers}:
+            listener.end()

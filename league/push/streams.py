@@ -1,0 +1,77 @@
+"""What each kind of stream sends: where its current message is stored,
+which channels announce the next ones, and how two messages are ordered.
+
+A game's messages are its live states, exactly as `GET /api/games/{id}/live`
+answers them (names already as the privacy rules show them to anyone),
+each with the game's `seq` as its event id: a reconnecting board sends the
+last one it had as Last-Event-ID and is sent only newer states. An
+announced state is sent as it came.
+
+A match night's messages are its page's version: the fixture's token with
+the token of everything (renewed by a change every page shows, such as a
+player hiding their name), so that a page is told of both. They carry no
+order, only "changed": an announcement on either channel makes the stream
+read the stored tokens again and send them if they differ from the last."""
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache.backends.redis import RedisSerializer
+
+from league.selectors.push import (
+    everything_channel,
+    everything_entry,
+    game_channel,
+    game_state_entry,
+    night_channel,
+    night_version_entry,
+)
+
+# How the cache stores values (pickled, but plain integers), so the entries
+# Django wrote can be read here without Django's synchronous cache client.
+_stored = RedisSerializer()
+
+
+@dataclass(frozen=True)
+class Kind:
+    channels: Callable[[int], list[str]]
+    entries: Callable[[int], list[str]]
+    # The message for the stored values (in the order of `entries`); None
+    # for values it cannot be made of.
+    message: Callable[[list[Any]], dict[str, Any] | None]
+    ordered: bool  # messages carry the game's seq, sent as the event id; an announced one is sent as it came
+
+    def stored(self, raws: list[bytes | str | None]) -> dict[str, Any] | None:
+        """The message for the entries as Redis holds them (None for a missing one)."""
+        return self.message([None if raw is None else _stored.loads(raw.encode() if isinstance(raw, str) else raw)
+                             for raw in raws])
+
+
+def _game_state(values: list[Any]) -> dict[str, Any] | None:
+    [state] = values
+    return state if isinstance(state, dict) and isinstance(state.get("seq"), int) else None
+
+
+def _night_version(values: list[Any]) -> dict[str, Any] | None:
+    night, everything = values
+    if not isinstance(night, str):
+        return None
+    return {"version": f"{night}.{everything}" if isinstance(everything, str) else night}
+
+
+KINDS = {
+    "games": Kind(lambda pk: [game_channel(pk)], lambda pk: [game_state_entry(pk)], _game_state, ordered=True),
+    "nights": Kind(lambda pk: [night_channel(pk), everything_channel()],
+                   lambda pk: [night_version_entry(pk), everything_entry()], _night_version, ordered=False),
+}
+
+
+def order(message: dict[str, Any]) -> int:
+    return int(message["seq"])
+
+
+def event(message: dict[str, Any], *, ordered: bool) -> bytes:
+    """One Server-Sent Event: the id (a game's seq) first, then the JSON."""
+    data = json.dumps(message, separators=(",", ":"))
+    return (f"id: {order(message)}\n" if ordered else "").encode() + f"data: {data}\n\n".encode()

@@ -1,0 +1,38 @@
+"""The match night on the pub's TV follows the night over the push stream:
+a game recorded from the card shows without the page polling for it."""
+from typing import Any
+
+from playwright.sync_api import expect
+from push_process import PushProcess
+from rest_framework.test import APIClient
+
+from nights import a_night
+
+TV = {"width": 1920, "height": 1080}
+
+
+def test_the_night_on_the_tv_shows_a_card_result_told_by_the_push_stream(
+        chromium: Any, live_server: Any, transactional_db: None, push: PushProcess) -> None:
+    night = a_night("plain")
+    tv = chromium.new_context(base_url=live_server.url, viewport=TV)
+    tv.set_default_timeout(10_000)
+    page = tv.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if "/live" in request.url else None)
+    page.goto(f"/fixtures/{night.fixture.pk}/night")
+    expect(page.locator("#night-live")).to_have_attribute("data-following", "push")
+    expect(page.locator("#rubber-3")).to_contain_text("none yet")
+    page.evaluate("window.sameLoad = true")  # gone if the page were reloaded
+
+    tablet = APIClient()
+    tablet.force_authenticate(night.scorer)
+    before = len(fetched)
+    response = tablet.post(f"/api/fixtures/{night.fixture.pk}/night/rubbers/3/games",
+                           {"home_score": 61, "away_score": 40}, format="json")
+    assert response.status_code == 201, response.json()
+
+    expect(page.locator("#rubber-3")).to_contain_text("61–40")
+    assert page.evaluate("window.sameLoad") is True
+    assert len(fetched) > before  # the fragment, fetched when the stream told of the change
+    expect(page.locator("#night-live")).to_have_attribute("data-following", "push")
+    tv.close()

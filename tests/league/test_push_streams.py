@@ -1,0 +1,259 @@
+"""Spectators follow a game or a match night over the push process's event
+streams (league.push, docs/operations.md "The push process"): the state the
+public live endpoint shows first, then each change once and in order, and
+after a reconnection (or a restart of the process) what was missed with
+nothing twice. The streams run against real Redis; the push process is a
+child process with no database it could reach."""
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from matchnights import Night, a_match_night, sheet_entered
+from push_process import PushProcess, Relay, free_port
+from rest_framework.test import APIClient
+from tablets import new_game, post_move, sample_sheet, tablet_for
+
+from league.models import Player
+from league.push.app import PushApp
+from league.selectors.games import live_state_key
+from league.selectors.page_versions import EVERYTHING, fixture_key
+from league.selectors.push import game_channel
+from league.services.live import live_publish_pending
+from league.services.match_games import rubber_game_start
+from league.services.privacy import player_name_shown_set
+from league.services.push import announce
+
+MOVES = sample_sheet(11)["hands"][0]["moves"]
+
+
+@pytest.fixture(scope="module")
+def push_process() -> Iterator[PushProcess]:
+    """One push process for the module (started by the first test that needs it)."""
+    process = PushProcess()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def push(redis_url: str, push_process: PushProcess) -> PushProcess:
+    if push_process.child is None:
+        push_process.start()
+    return push_process
+
+
+class Scored:
+    """A game scored through the API, each move published as the workers do."""
+
+    def __init__(self, scorer: Any, game_id: int | None = None) -> None:
+        self.tablet = tablet_for(scorer)
+        self.id = game_id if game_id is not None else new_game(self.tablet)["id"]
+        cache.delete(live_state_key(self.id))  # nothing from an earlier test's game of the same id
+        self.seq = 0
+
+    def move(self) -> int:
+        rules = self.tablet.get(f"/api/games/{self.id}").json()["rules"]
+        move = sample_sheet(11, rules=rules)["hands"][0]["moves"][self.seq]
+        response = post_move(self.tablet, self.id, move, seq=self.seq)
+        assert response.status_code == 201, response.json()
+        self.seq = response.json()["state"]["seq"]
+        assert live_publish_pending() == 1
+        return self.seq
+
+
+@pytest.fixture
+def scored(db: None, django_user_model: Any) -> Scored:
+    return Scored(django_user_model.objects.create_user("scorer"))
+
+
+def test_a_board_is_sent_the_current_state_as_the_public_live_endpoint_shows_it(db: None, push: PushProcess) -> None:
+    night = a_match_night("plain")
+    jo, sam = night.home_players[0], night.away_players[0]
+    jo.name, jo.name_shown = "Jo Bloggs", Player.NameShown.INITIALS
+    sam.name, sam.name_shown = "Sam Stone", Player.NameShown.HIDDEN
+    jo.save()
+    sam.save()
+    sheet_entered(night, ["singles"] * 9)
+    rubber_game = rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)
+    assert rubber_game.game_id is not None
+    game = Scored(night.home_scorer, rubber_game.game_id)
+    seq = game.move()
+
+    stream = push.stream(f"/games/{game.id}")
+    assert stream.status == 200
+    assert stream.headers["content-type"].startswith("text/event-stream")
+    event_id, state = stream.next()
+    assert (event_id, state) == (str(seq), APIClient().get(f"/api/games/{game.id}/live").json())
+    assert state["seats"] == ["J. B.", "A player"]
+
+
+def test_a_connected_board_receives_each_change_once_in_order(scored: Scored, push: PushProcess) -> None:
+    first = scored.move()
+    stream = push.stream(f"/games/{scored.id}")
+    assert stream.next()[0] == str(first)
+    second = scored.move()
+    third = scored.move()
+    assert [stream.next()[0], stream.next()[0]] == [str(second), str(third)]
+
+
+def test_an_announcement_older_than_what_a_board_has_is_not_sent(scored: Scored, push: PushProcess) -> None:
+    """Two workers' announcements crossing on the way: the board never goes back."""
+    first = scored.move()
+    old = cache.get(live_state_key(scored.id))
+    second = scored.move()
+    stream = push.stream(f"/games/{scored.id}")
+    assert stream.next()[0] == str(second)
+    announce({game_channel(scored.id): old})
+    third = scored.move()
+    assert stream.next()[0] == str(third)
+    assert first < second < third
+
+
+def test_a_board_reconnecting_with_its_last_id_gets_what_it_missed_and_nothing_twice(
+        scored: Scored, push: PushProcess) -> None:
+    first = scored.move()
+    stream = push.stream(f"/games/{scored.id}")
+    assert stream.next()[0] == str(first)
+    stream.close()
+    missed = scored.move()
+
+    again = push.stream(f"/games/{scored.id}", last_event_id=first)
+    event_id, state = again.next()
+    assert (event_id, state["seq"]) == (str(missed), missed)
+    again.close()
+
+    # Reconnecting with the newest: the stored state is not sent again; the next change is.
+    up_to_date = push.stream(f"/games/{scored.id}", last_event_id=missed)
+    after = scored.move()
+    assert up_to_date.next()[0] == str(after)
+
+
+def test_a_restarted_push_process_loses_nothing_a_reconnecting_board_needs(scored: Scored, push: PushProcess) -> None:
+    first = scored.move()
+    stream = push.stream(f"/games/{scored.id}")
+    assert stream.next()[0] == str(first)
+    push.stop()
+    with pytest.raises((EOFError, OSError)):
+        stream.next()
+    while_down = scored.move()  # announced to nobody
+    push.start()
+    event_id, state = push.stream(f"/games/{scored.id}", last_event_id=first).next()
+    assert (event_id, state["seq"]) == (str(while_down), while_down)
+
+
+def night_version(fixture_id: int) -> dict[str, str]:
+    """What a night's stream says its page's version is now."""
+    return {"version": f"{cache.get(fixture_key(fixture_id))}.{cache.get(EVERYTHING)}"}
+
+
+def test_a_match_night_page_is_told_of_each_new_version(
+        db: None, push: PushProcess, django_capture_on_commit_callbacks: Any) -> None:
+    night: Night = a_match_night("plain")
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_entered(night, ["singles"] * 9)
+    stream = push.stream(f"/nights/{night.fixture.pk}")
+    current = night_version(night.fixture.pk)
+    assert stream.next() == (None, current)
+    with django_capture_on_commit_callbacks(execute=True):
+        rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)
+    _, told = stream.next()
+    assert told == night_version(night.fixture.pk) != current
+
+
+def test_a_match_night_page_is_told_when_a_player_hides_their_name(
+        db: None, push: PushProcess, django_capture_on_commit_callbacks: Any) -> None:
+    """A change every page shows renews no fixture's version, but the night's page shows it too."""
+    night: Night = a_match_night("plain")
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_entered(night, ["singles"] * 9)
+    stream = push.stream(f"/nights/{night.fixture.pk}")
+    current = night_version(night.fixture.pk)
+    assert stream.next() == (None, current)
+    player = night.home_players[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        player_name_shown_set(player_id=player.pk, shown=Player.NameShown.HIDDEN, user=night.secretary)
+    _, told = stream.next()
+    assert told == night_version(night.fixture.pk) != current
+
+
+@pytest.mark.parametrize(("method", "path", "status"), [
+    ("POST", "/push/games/1", 405),
+    ("DELETE", "/push/nights/1", 405),
+    ("HEAD", "/push/games/1", 405),
+    ("GET", "/push/games/x", 404),
+    ("GET", "/push/players/1", 404),
+])
+def test_the_streams_only_listen(push: PushProcess, method: str, path: str, status: int) -> None:
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", push.port, timeout=5)
+    connection.request(method, path)
+    assert connection.getresponse().status == status
+
+
+def test_without_redis_a_stream_is_refused_so_that_the_page_keeps_polling() -> None:
+    """204: the answer that tells a browser's EventSource not to reconnect."""
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request"}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": "/push/games/1", "headers": []}
+    asyncio.run(PushApp(None)(scope, receive, send))
+    assert sent[0]["status"] == 204
+
+
+def test_while_redis_is_unreachable_a_stream_is_refused_so_that_the_page_polls(redis_url: str) -> None:
+    """503: the browser's EventSource gives up, and push.js polls and tries again later."""
+    process = PushProcess(redis_url=f"redis://127.0.0.1:{free_port()}/0")  # nothing listens there
+    process.start()
+    try:
+        assert process.health() == 503
+        assert process.stream("/games/1").status == 503
+    finally:
+        process.stop()
+
+
+def test_after_redis_comes_back_a_reconnecting_board_gets_what_it_missed(scored: Scored, redis_url: str) -> None:
+    """Redis restarting, as the push process sees it: its streams end, and
+    once it has subscribed again a board reconnecting with its last id is
+    sent the state published meanwhile."""
+    parsed = urlsplit(redis_url)
+    relay = Relay((parsed.hostname or "127.0.0.1", parsed.port or 6379))
+    process = PushProcess(redis_url=parsed._replace(netloc=f"127.0.0.1:{relay.port}").geturl())
+    process.start()
+    try:
+        process.wait_for(lambda status: status == 200)
+        first = scored.move()
+        stream = process.stream(f"/games/{scored.id}")
+        assert stream.next()[0] == str(first)
+        relay.cut()
+        with pytest.raises((EOFError, OSError)):
+            stream.next()
+        missed = scored.move()
+        relay.restore()
+        process.wait_for(lambda status: status == 200)
+        assert process.stream(f"/games/{scored.id}", last_event_id=first).next()[0] == str(missed)
+    finally:
+        process.stop()
+
+
+@pytest.mark.parametrize(("push_url", "named"), [("", False), ("/push", True)])
+def test_the_spectators_pages_name_their_stream_only_where_there_is_a_push_process(
+        db: None, settings: Any, push_url: str, named: bool) -> None:
+    settings.PUSH_URL = push_url
+    night = a_match_night("plain")
+    sheet_entered(night, ["singles"] * 9)
+    rubber_game = rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)
+    pages = {f"/games/{rubber_game.game_id}/board": f'data-push="/push/games/{rubber_game.game_id}"',
+             f"/fixtures/{night.fixture.pk}/night": f'data-push="/push/nights/{night.fixture.pk}"'}
+    for page, attribute in pages.items():
+        html = Client().get(page).content.decode()
+        assert (attribute in html) is named, page
+        assert ("data-push" in html) is named, page

@@ -117,6 +117,11 @@ def kinds_playing(play: Play) -> list[str]:
     return [kind.value for kind, rules in KINDS.items() if rules.play is play]
 
 
+def kinds_dating(dating: Dating) -> list[str]:
+    """The kinds whose ties are dated so, as stored: for a query."""
+    return [kind.value for kind, rules in KINDS.items() if rules.dating is dating]
+
+
 def kind_choices() -> list[tuple[str, str]]:
     """The kinds as a form offers them."""
     return [(kind.value, rules.choice) for kind, rules in KINDS.items()]

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from league.competition_kinds import KINDS, kind_choices, kind_rules
+from league.competition_kinds import kind_choices, kind_rules
 from league.models import Competition, CupEntry, Player, Team, Venue
 from league.pages.form_fields import OneLineField, form_field
 from league.pages.secretary_division_forms import DivisionForm
@@ -95,7 +95,8 @@ class CompetitionForm(DivisionForm):
                 self.add_error("group_count", "give the number of groups")
             if data.get("group_top") is None:
                 self.add_error("group_top", "give how many go through from each group")
-        rules = KINDS.get(data.get("kind"))  # None: the kind field says what is wrong
+        kind = data.get("kind")  # missing: the kind field says what is wrong
+        rules = kind_rules(kind) if kind in Competition.Kind.values else None
         if rules is not None and rules.plays_games:
             if data.get("legs") == 2:
                 self.add_error("legs", "a singles or pairs tie is one best of its games: choose one match")

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.authors import Author
+from league.competition_kinds import Dating, kind_rules
 from league.models import Competition, CupGame, CupTie, Fixture, MatchNight, Team
 from league.pages.date_offer_forms import OfferForm, PickForm
 from league.pages.form_keys import FormInvalid, cleaned, done_once_or_refused
@@ -46,8 +47,12 @@ def date_actions(view: CupView, *, user: Author,
     user plays in; `waiting` is the games entered and not yet counting."""
     if user is None or not user.is_authenticated:
         return {}
-    if view.competition.kind != Competition.Kind.TEAM:
-        return _player_date_actions(view, user=user, waiting=waiting or {})
+    return DATE_ACTIONS[kind_rules(view.competition.kind).dating](view, user=user, waiting=waiting or {})
+
+
+def _leg_date_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) -> dict[int, dict[str, Any]]:
+    """A team cup's: the ties whose next leg the user's team is at home
+    in (to offer) or away in, with dates offered (to pick)."""
     actions: dict[int, dict[str, Any]] = {}
     for tie in (tie for shown in [*view.groups, *view.rounds] for tie in shown.ties):
         found = tie.tie
@@ -66,7 +71,7 @@ def date_actions(view: CupView, *, user: Author,
     return actions
 
 
-def _player_date_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) -> dict[int, dict[str, Any]]:
+def _tie_date_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) -> dict[int, dict[str, Any]]:
     """A singles or pairs cup's: the ties the user plays in (their own
     login, as entrant or partner) not yet decided, begun, or set for the
     finals night: the home side offers, the away side picks."""
@@ -87,6 +92,9 @@ def _player_date_actions(view: CupView, *, user: Author, waiting: dict[int, CupG
                                  "form": PickForm(offered=found.offered_dates, prefix=f"pick{found.pk}")}
     return actions
 
+
+# How the user arranges a tie, by how the cup's ties are dated.
+DATE_ACTIONS = {Dating.LEGS: _leg_date_actions, Dating.TIE: _tie_date_actions}
 
 
 def next_sides(tie: TieView) -> tuple[Team, Team] | None:
@@ -112,7 +120,7 @@ def _pending(leg: Fixture) -> bool:
 def teams_to_enter(view: CupView, *, user: Author) -> list[Team]:
     """The teams the user captains that could still enter the team cup."""
     competition = view.competition
-    if (user is None or not user.is_authenticated or competition.kind != Competition.Kind.TEAM
+    if (user is None or not user.is_authenticated or not kind_rules(competition.kind).by_team
             or competition.status != Competition.Status.ENTRY):
         return []
     entered = {entry.team_id for entry in view.entries if not entry.withdrawn}
@@ -125,7 +133,8 @@ def player_to_enter(view: CupView, *, user: Author) -> dict[str, Any] | None:
     registered this season and not entered yet, and for a pairs cup the
     registered players they may name as partner (those not entered)."""
     competition = view.competition
-    if (user is None or not user.is_authenticated or competition.kind == Competition.Kind.TEAM
+    rules = kind_rules(competition.kind)
+    if (user is None or not user.is_authenticated or rules.by_team
             or competition.status != Competition.Status.ENTRY):
         return None
     registered = players_registered(season_id=competition.season_id)
@@ -133,9 +142,8 @@ def player_to_enter(view: CupView, *, user: Author) -> dict[str, Any] | None:
     entered = {p for entry in view.entries if not entry.withdrawn for p in (entry.player_id, entry.partner_id)}
     if mine is None or mine.pk in entered:
         return None
-    partners = ([p for p in registered if p.pk != mine.pk and p.pk not in entered]
-                if competition.kind == Competition.Kind.PAIRS else [])
-    return {"player": mine, "partners": partners, "pairs": competition.kind == Competition.Kind.PAIRS}
+    partners = [p for p in registered if p.pk != mine.pk and p.pk not in entered] if rules.partners else []
+    return {"player": mine, "partners": partners, "pairs": rules.partners}
 
 
 @secretary_page
@@ -146,7 +154,7 @@ def enter(request: HttpRequest, competition_id: int) -> HttpResponse:
     (league.pages.form_keys), as are the date forms below."""
     competition = competition_get(competition_id=competition_id)
     back = reverse("public-cup", args=[competition.pk])
-    if competition.kind != Competition.Kind.TEAM:
+    if not kind_rules(competition.kind).by_team:
         return _enter_player(request, competition, back)
     team_id = request.POST.get("team", "")
     if not team_id.isdigit():
@@ -159,7 +167,7 @@ def enter(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 def _enter_player(request: HttpRequest, competition: Competition, back: str) -> HttpResponse:
     player_id, partner_id = request.POST.get("player", ""), request.POST.get("partner", "")
-    if not player_id.isdigit() or (competition.kind == Competition.Kind.PAIRS and not partner_id.isdigit()):
+    if not player_id.isdigit() or (kind_rules(competition.kind).partners and not partner_id.isdigit()):
         messages.error(request, "Choose your partner." if player_id.isdigit() else "Choose the player to enter.")
         return HttpResponseRedirect(back)
     return done_once_or_refused(
@@ -177,8 +185,7 @@ def offer(request: HttpRequest, tie_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Give at least one date, each as a day of the month.")
         return HttpResponseRedirect(_back(tie))
-    said = ("Dates offered: the other side's captain picks one." if tie.competition.kind == Competition.Kind.TEAM
-            else "Dates offered: the other side picks one.")
+    said = f"Dates offered: {kind_rules(tie.competition.kind).picker} picks one."
     return done_once_or_refused(request, _back(tie),
                                 lambda: cup_tie_dates_offer(tie_id=tie.pk, dates=form.dates(), user=request.user),
                                 lambda _: said)

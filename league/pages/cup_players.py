@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from league.authors import Author
-from league.models import Competition, CupGame, Game
+from league.competition_kinds import kind_rules
+from league.models import CupGame, Game
 from league.pages.form_keys import done_once, done_once_or_refused
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.pages.secretary_cup_forms import TieCardForm
@@ -30,7 +31,7 @@ def play_actions(view: CupView, *, user: Author, waiting: dict[int, CupGame]) ->
     `user` is the one to `answer` it), or nothing waiting (start a game or
     enter one from the card)."""
     uid = getattr(user, "pk", None)
-    if uid is None or view.competition.kind == Competition.Kind.TEAM:
+    if uid is None or not kind_rules(view.competition.kind).plays_games:
         return {}
     found: dict[int, dict[str, Any]] = {}
     for tie in (tie for shown in view.rounds for tie in shown.ties):

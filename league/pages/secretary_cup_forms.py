@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from league.competition_kinds import kind_choices, kind_rules
 from league.models import Competition, CupEntry, Player, Team, Venue
 from league.pages.form_fields import OneLineField, form_field
 from league.pages.secretary_division_forms import DivisionForm
@@ -32,8 +33,7 @@ class CompetitionForm(DivisionForm):
                   "finals_venue", "handicap", "pairs_one_team")
     GROUP_FIELDS = ("group_count", "group_top", "group_best_of_next")
 
-    kind = forms.ChoiceField(label="Who enters", choices=[("team", "Teams"), ("singles", "Players (singles)"),
-                                                          ("pairs", "Pairs")], initial="team")
+    kind = forms.ChoiceField(label="Who enters", choices=kind_choices(), initial="team")
     structure = forms.ChoiceField(choices=Competition.Structure.choices, initial="knockout",
                                   help_text="A knockout, or mini-leagues whose leaders go into a knockout.")
     group_count = forms.IntegerField(label="Groups", required=False, min_value=1,
@@ -95,14 +95,16 @@ class CompetitionForm(DivisionForm):
                 self.add_error("group_count", "give the number of groups")
             if data.get("group_top") is None:
                 self.add_error("group_top", "give how many go through from each group")
-        if data.get("kind") != Competition.Kind.TEAM:
+        kind = data.get("kind")  # missing: the kind field says what is wrong
+        rules = kind_rules(kind) if kind in Competition.Kind.values else None
+        if rules is not None and rules.plays_games:
             if data.get("legs") == 2:
                 self.add_error("legs", "a singles or pairs tie is one best of its games: choose one match")
             if data.get("level") == Competition.Level.DECIDER:
                 self.add_error("level", "a singles or pairs tie is never left level: leave it at a replay")
-        if data.get("pairs_one_team") and data.get("kind") != Competition.Kind.PAIRS:
+        if rules is not None and data.get("pairs_one_team") and not rules.partners:
             self.add_error("pairs_one_team", "only a pairs cup asks for both players from one team")
-        if data.get("handicap") and data.get("kind") == Competition.Kind.TEAM:
+        if rules is not None and data.get("handicap") and not rules.plays_games:
             self.add_error("handicap", "a team cup has no handicap: choose singles or pairs")
         if bool(data.get("finals_date")) != bool(data.get("finals_venue")):
             self.add_error("finals_venue", "give both the finals night and its venue, or neither")
@@ -152,7 +154,7 @@ class CupSettingsForm(forms.Form):
         super().__init__(*args, **kwargs)
         venue = form_field(self, "finals_venue", forms.ModelChoiceField)
         venue.queryset = venues_among(venue_ids=[v.pk for v in venues])
-        if competition.kind != Competition.Kind.PAIRS:
+        if not kind_rules(competition.kind).partners:
             del self.fields["pairs_one_team"]
         if competition.status != Competition.Status.ENTRY:
             for name in ("entry_closes", "max_entries", "pairs_one_team"):

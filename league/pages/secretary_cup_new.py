@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from league.competition_kinds import KINDS
 from league.models import Competition
 from league.pages.form_keys import Done, Said, done_once
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
@@ -33,7 +34,14 @@ def competition_new(request: HttpRequest, season_id: int) -> HttpResponse:
                              _set_up)
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
-    return render(request, "secretary/cup_new.html", {"season": season, "form": form})
+    return render(request, "secretary/cup_new.html", {"season": season, "form": form, "kinds": _kinds_shown()})
+
+
+def _kinds_shown() -> dict[str, dict[str, bool]]:
+    """What each kind of cup takes, for the form's script to show only the
+    fields that apply (static/js/cup-new.js)."""
+    return {kind.value: {"legs": rules.plays_legs, "games": rules.plays_games, "partners": rules.partners}
+            for kind, rules in KINDS.items()}
 
 
 def _competition_create(request: HttpRequest, season_id: int, cup: dict[str, Any],

@@ -3,12 +3,15 @@ cannot agree, and in a singles or pairs cup its winner, its games from the
 card, a disputed game resolved, or its next game started live. Each goes
 back to the tie on the cup's page (`secretary_cups`), done once for the
 form's key (league.pages.form_keys)."""
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from league.models import Competition, CupGame, CupTie
+from league.competition_kinds import Dating, kind_rules
+from league.models import CupGame, CupTie, Fixture
 from league.pages.form_keys import done_once, done_once_or_refused
 from league.pages.secretary_access import REFUSALS, secretary_page
 from league.pages.secretary_cup_forms import TieCardForm, TieDateForm, TieWinnerForm
@@ -17,6 +20,10 @@ from league.selectors.cup_pages import tie_get
 from league.services.cup_game_results import cup_game_resolve
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.cup_ties import tie_date_set, tie_winner_set
+
+# How a secretary dates a tie, by how the cup's ties are dated: its next leg
+# arranged as a fixture, or the tie itself.
+SET_DATE: dict[Dating, Callable[..., Fixture | CupTie]] = {Dating.LEGS: tie_date_set, Dating.TIE: game_tie_date_set}
 
 
 @secretary_page
@@ -29,7 +36,7 @@ def tie_date(request: HttpRequest, tie_id: int) -> HttpResponse:
         messages.error(request, "Give the tie's date.")
         return back_to(found, f"tie-{tie.pk}")
     day = form.cleaned_data["date"]
-    set_date = tie_date_set if found.kind == Competition.Kind.TEAM else game_tie_date_set
+    set_date = SET_DATE[kind_rules(found.kind).dating]
     return done_once_or_refused(request, cup_at(found, f"tie-{tie.pk}"),
                                 lambda: set_date(tie_id=tie.pk, date=day, user=request.user),
                                 lambda _: f"{tie.home} v {tie.away} is set for {day:%A %d %B}.")

@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from league.competition_kinds import kind_rules
 from league.models import Competition, CupDraw, CupEntry, CupGame
 from league.pages.form_keys import FormInvalid, cleaned, done_once, done_once_or_refused
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
@@ -223,7 +224,7 @@ def _competition_page(request: HttpRequest, found: Competition, **forms: Any) ->
     view = cup_view(competition=found)
     active = [e for e in view.entries if not e.withdrawn]
     context: dict[str, Any] = {
-        "competition": found, "view": view, "active": active,
+        "competition": found, "kind_rules": kind_rules(found.kind), "view": view, "active": active,
         "entry_form": forms.get("entry_form") or _entry_form(found, data=None),
         "seeds_form": forms.get("seeds_form") or SeedsForm(entries=active),
         "draws": competition_draws(competition_id=found.pk),
@@ -239,10 +240,10 @@ def _competition_page(request: HttpRequest, found: Competition, **forms: Any) ->
 
 
 def _entry_form(found: Competition, *, data: Any) -> CupEntryForm | PlayerEntryForm:
-    if found.kind == Competition.Kind.TEAM:
+    rules = kind_rules(found.kind)
+    if rules.by_team:
         return CupEntryForm(data, teams=teams_to_enter_cup(competition=found))
-    return PlayerEntryForm(data, players=league_players(league_id=found.season.league_id),
-                           pairs=found.kind == Competition.Kind.PAIRS)
+    return PlayerEntryForm(data, players=league_players(league_id=found.season.league_id), pairs=rules.partners)
 
 
 def _waiting(view: CupView, waiting: dict[int, CupGame]) -> list[dict[str, Any]]:

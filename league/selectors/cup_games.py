@@ -9,6 +9,7 @@ from typing import Any
 
 import scoring
 from league import formats
+from league.competition_kinds import kind_rules
 from league.models import Competition, CupEntry, CupGame, CupTie, Game, League
 from league.ratings.handicap import Handicap, HandicapRule, handicap, side_rating
 from league.selectors.competition import division_settings
@@ -80,7 +81,7 @@ def cup_handicaps(competition: Competition, ties: list[CupTie]) -> dict[int, Han
 
 
 def _handicapped(competition: Competition) -> bool:
-    return competition.handicap and competition.kind != Competition.Kind.TEAM
+    return competition.handicap and kind_rules(competition.kind).plays_games
 
 
 def _handicap(league: League, shown: dict[int, float], tie: CupTie, target: int) -> Handicap:

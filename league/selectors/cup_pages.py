@@ -17,6 +17,7 @@ from datetime import date
 from django.db.models import Prefetch, Q, QuerySet
 
 from cups import Bracket, CupError, GroupDraw, RoundDraw, describe, round_name, size_for
+from league.competition_kinds import Dating, kind_rules, kinds_dating
 from league.models import (
     Competition,
     CupDraw,
@@ -130,7 +131,7 @@ MEASURE_WORDS = {"games": "games won", "points": "points pegged", "away_games": 
 
 def tie_rule_words(competition: Competition) -> str:
     """How a tie of the cup is won, in words for its pages."""
-    if competition.kind != Competition.Kind.TEAM:
+    if kind_rules(competition.kind).plays_games:
         return ("Each tie is one match of games between the two sides: the first to win the games it needs "
                 "(one game, or the best of three, as the cup's format says) goes through.")
     legs = ("Each tie is two legs, home and away, added together (on aggregate)" if competition.legs == 2
@@ -340,7 +341,8 @@ def finals_night(*, competition: Competition) -> FinalsNight | None:
     ties = list(CupTie.objects.filter(
         competition__season__league_id=competition.season.league_id, competition__finals_date=day,
         competition__finals_venue_id=competition.finals_venue_id, date=day, bye=False,
-    ).exclude(competition__kind=Competition.Kind.TEAM).select_related(
+        competition__kind__in=kinds_dating(Dating.TIE),
+    ).select_related(
         "competition", "home__player", "home__partner", "away__player", "away__partner",
     ).prefetch_related("games__game").order_by("round", "competition__name", "number"))
     competitions = list({f.cup_tie.competition_id: f.cup_tie.competition for f in fixtures if f.cup_tie}.values())

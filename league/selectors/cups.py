@@ -15,6 +15,7 @@ from django.db.models import Q
 
 import cups
 from league.authors import Author
+from league.competition_kinds import Dating, kinds_dating
 from league.models import (
     Competition,
     CupDraw,
@@ -186,8 +187,8 @@ def ties_to_arrange(*, user: Any) -> list[tuple[CupTie, str]]:
     if not teams:
         return []
     found = []
-    candidates = (CupTie.objects.filter(competition__kind=Competition.Kind.TEAM, winner__isnull=True, bye=False,
-                                        home__isnull=False, away__isnull=False)
+    candidates = (CupTie.objects.filter(competition__kind__in=kinds_dating(Dating.LEGS), winner__isnull=True,
+                                        bye=False, home__isnull=False, away__isnull=False)
                   .filter(Q(home__team_id__in=teams) | Q(away__team_id__in=teams))
                   .select_related("competition__season", "home__team", "away__team").order_by("round", "pk"))
     for tie in candidates:

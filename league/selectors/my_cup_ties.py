@@ -19,7 +19,8 @@ from datetime import date
 from django.db.models import Q
 
 from league.authors import Author
-from league.models import Competition, CupGame, CupTie
+from league.competition_kinds import Play, kinds_playing
+from league.models import CupGame, CupTie
 from league.selectors.shown_names import entry_names_shown
 
 OFFER, PICK, CONFIRM, PLAY = "offer", "pick", "confirm", "play"
@@ -42,8 +43,8 @@ def game_ties_waiting(*, user: Author) -> list[MyTie]:
         return []
     mine = (Q(home__player__user_id=uid) | Q(home__partner__user_id=uid) | Q(away__player__user_id=uid)
             | Q(away__partner__user_id=uid))
-    ties = list(CupTie.objects.filter(mine, winner__isnull=True, bye=False, home__isnull=False, away__isnull=False)
-                .exclude(competition__kind=Competition.Kind.TEAM)
+    ties = list(CupTie.objects.filter(mine, winner__isnull=True, bye=False, home__isnull=False, away__isnull=False,
+                                      competition__kind__in=kinds_playing(Play.GAMES))
                 .select_related("competition", "home__player", "home__partner", "away__player", "away__partner")
                 .prefetch_related("games"))
     waiting = []

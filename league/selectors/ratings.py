@@ -21,8 +21,8 @@ from datetime import date, timedelta
 from django.db.models import Case, F, IntegerField, Max, Min, QuerySet, Value, When
 from django.db.models.functions import Coalesce, TruncDate
 
+from league.competition_kinds import Play, kinds_playing
 from league.models import (
-    Competition,
     CupGame,
     Division,
     Fixture,
@@ -59,7 +59,7 @@ def _league_rows() -> QuerySet[PlayerGame]:
 
 def _cup_rows() -> QuerySet[CupGame]:
     return CupGame.objects.filter(winner__in=["home", "away"],
-                                  tie__competition__kind__in=[Competition.Kind.SINGLES, Competition.Kind.PAIRS],
+                                  tie__competition__kind__in=kinds_playing(Play.GAMES),
                                   tie__home__player__isnull=False, tie__away__player__isnull=False)
 
 

@@ -35,6 +35,7 @@ import cups
 import scoring
 from league import formats
 from league.authors import Author, author_user
+from league.competition_kinds import kind_rules
 from league.models import Competition, CupEntry, CupGame, CupTie, Game
 from league.models.audit_actions import AuditAction
 from league.ratings.handicap import Handicap
@@ -82,7 +83,7 @@ def finals_ties_dated(competition: Competition) -> int:
     """Dates the undated semi-finals and final of a singles or pairs cup
     for its finals night; returns how many. Call inside the draw that made
     them (the draw audits itself)."""
-    if competition.kind == Competition.Kind.TEAM or competition.finals_date is None:
+    if not kind_rules(competition.kind).dates_ties or competition.finals_date is None:
         return 0
     ties = list(CupTie.objects.filter(competition=competition).only("round"))
     last = rounds_in(ties)
@@ -92,7 +93,7 @@ def finals_ties_dated(competition: Competition) -> int:
 
 
 def _dateable_refusal(tie: CupTie) -> Refused | None:
-    if tie.competition.kind == Competition.Kind.TEAM:
+    if not kind_rules(tie.competition.kind).dates_ties:
         return Refused("a team cup's tie is dated by arranging its leg: set its date as a fixture")
     if tie.bye:
         return Refused("a bye has no game to date")
@@ -122,7 +123,7 @@ def cup_game_start(*, tie_id: int, user: Author) -> CupGame:
             given = _handicap_start(tie, rules, details)
             try:
                 game = game_create(rules=rules, seats=_seats(tie.home, tie.away),
-                                   partners=tie.competition.kind == Competition.Kind.PAIRS,
+                                   partners=kind_rules(tie.competition.kind).partners,
                                    start=list(given.start) if given is not None and given.given else None,
                                    label=label + (f", game {number}" if rubber.best_of > 1 else ""),
                                    created_by=user)
@@ -239,7 +240,7 @@ def card_game_winner(tie: CupTie, rubber: formats.Rubber, home_score: int, away_
 def tie_game_rated(tie: CupTie, cup_game: CupGame) -> None:
     """A singles or pairs game won (or its win undone) moves its players'
     ratings from its day on (league.selectors.ratings dates it so)."""
-    if tie.competition.kind != Competition.Kind.TEAM:
+    if kind_rules(tie.competition.kind).plays_games:
         ratings_queue(league_id=tie.competition.season.league_id,
                       played_on=tie.date or timezone.localdate(cup_game.entered_at))
 
@@ -306,7 +307,7 @@ def _player_refusal(tie: CupTie, user: Author) -> NotPermitted | None:
 
 
 def tie_playable_refusal(tie: CupTie) -> Refused | None:
-    if tie.competition.kind == Competition.Kind.TEAM:
+    if not kind_rules(tie.competition.kind).plays_games:
         return Refused("a team cup's ties are played as fixtures, on their match night")
     if tie.bye:
         return Refused("a bye has no game to play")

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from league.authors import Author
+from league.competition_kinds import kind_rules
 from league.models import Competition, CupEntry, CupTie, Division, Fixture, Venue
 from league.models.audit_actions import AuditAction
 from league.refusals import Refused
@@ -18,7 +19,6 @@ from league.services.cup_games import finals_ties_dated
 from league.services.cups import (
     MOVING,
     Failure,
-    Kind,
     cup_locked,
     cup_secretary_refusal,
     handicap_refusal,
@@ -171,7 +171,7 @@ def _finals_moved(competition: Competition, old: date | None) -> int:
     is arranged) to the new venue; then the semi-finals and final still
     undated are dated for the new night. How many moved."""
     moved = 0
-    if old is not None and competition.kind != Kind.TEAM:
+    if old is not None and kind_rules(competition.kind).dates_ties:
         moved += CupTie.objects.filter(competition=competition, date=old, bye=False, winner__isnull=True).update(
             date=competition.finals_date)
     if old is not None and competition.finals_venue_id is not None and old == competition.finals_date:

@@ -35,6 +35,7 @@ from django.utils import timezone
 
 import cups
 from league.authors import Author
+from league.competition_kinds import kind_rules
 from league.models import Competition, CupDraw, CupEntry, CupTie, Fixture
 from league.models.audit_actions import AuditAction
 from league.refusals import NotCaptain, NotPermitted, Refused, TiePlayedOn
@@ -162,7 +163,7 @@ def tie_winner_set(*, tie_id: int, winner_entry_id: int, reason: str, user: Auth
         tie = _locked(tie_id)
         failure: Failure | None = secretary_refusal(league=tie.competition.season.league, user=user,
                                                     doing="can record a cup tie's result")
-        if failure is None and tie.competition.kind == Competition.Kind.TEAM:
+        if failure is None and kind_rules(tie.competition.kind).plays_legs:
             failure = Refused("a team cup's ties are decided by their fixtures' results")
         if failure is None and (tie.bye or winner_entry_id not in (tie.home_id, tie.away_id)):
             failure = Refused("the winner is one of the tie's two sides")
@@ -365,7 +366,7 @@ def _arranged_dropped(following: CupTie, old: int) -> None:
         fixture.status, fixture.reason, fixture.revision = Fixture.Status.VOID, reason, fixture.revision + 1
         fixture.save(update_fields=["status", "reason", "revision", "changed_at"])
     following.offered_dates = []
-    if following.competition.kind == Competition.Kind.TEAM or following.date != following.competition.finals_date:
+    if not kind_rules(following.competition.kind).dates_ties or following.date != following.competition.finals_date:
         following.date = None
 
 
@@ -393,7 +394,7 @@ def _following(tie: CupTie) -> tuple[CupTie, str] | None:
 
 def _arrangeable(tie: CupTie) -> Refused | None:
     """Why the tie's next leg cannot be arranged now, or None."""
-    if tie.competition.kind != Competition.Kind.TEAM:
+    if not kind_rules(tie.competition.kind).plays_legs:
         return Refused("singles and pairs ties are played as single games: record the winner instead")
     if tie.bye:
         return Refused("a bye has no match to arrange")

@@ -26,6 +26,7 @@ from django.utils.text import slugify
 
 import cups
 from league.authors import Author, author_user
+from league.competition_kinds import kind_rules
 from league.models import (
     Competition,
     CupDraw,
@@ -120,8 +121,8 @@ def competition_create(
 
 
 def handicap_refusal(kind: str) -> Refused | None:
-    if kind == Kind.TEAM:
-        return Refused("a team cup has no handicap: its matches are played on match nights as a league's are")
+    if not kind_rules(kind).plays_games:
+        return Refused(f"a {kind} cup has no handicap: its matches are played on match nights as a league's are")
     return None
 
 
@@ -320,7 +321,7 @@ def _next_round(competition: Competition) -> tuple[int, list[cups.Entrant]]:
 
 def _group_stage(kind: str, given: dict[str, Any]) -> tuple[dict[str, Any], Refused | None]:
     """The group stage's settings as stored, or why they cannot be used."""
-    if kind != Kind.TEAM:
+    if not kind_rules(kind).plays_legs:
         return {}, Refused("only a team cup has a group stage: its matches are played as fixtures")
     try:
         stage = GroupStage.from_dict(given)
@@ -366,17 +367,17 @@ def _settings_refusal(*, name: str, kind: str, structure: str, draw_mode: str, l
         cups.TieFormat.from_dict({"legs": legs, "chain": chain, "level": level})
     except cups.CupError as error:
         return SettingsInvalid(str(error))
-    if kind != Kind.TEAM and legs != 1:
+    if kind_rules(kind).plays_games and legs != 1:
         return SettingsInvalid(f"a {kind} tie is played once, as a best of its games: only a team cup plays "
                                "home and away")
-    if kind != Kind.TEAM and level != Competition.Level.REPLAY:
+    if kind_rules(kind).plays_games and level != Competition.Level.REPLAY:
         return SettingsInvalid(f"a {kind} tie is played until a side has won the games it needs, so it is never "
                                "left level: it has no deciding game to choose")
     return None
 
 
 def one_team_refusal(kind: str) -> Refused | None:
-    if kind != Kind.PAIRS:
+    if not kind_rules(kind).partners:
         return Refused("only a pairs cup can ask for both players from one team")
     return None
 
@@ -405,7 +406,8 @@ def _enter_refusal(competition: Competition, *, team: Team | None, player: Playe
 
 def _shape_refusal(competition: Competition, *, team: Team | None, player: Player | None,
                    partner: Player | None) -> Refused | None:
-    if competition.kind == Kind.TEAM:
+    rules = kind_rules(competition.kind)
+    if rules.by_team:
         if team is None or player is not None or partner is not None:
             return Refused(f"{competition} is a team cup: enter a team")
         if team.league_id != competition.season.league_id:
@@ -413,9 +415,9 @@ def _shape_refusal(competition: Competition, *, team: Team | None, player: Playe
         return None
     if team is not None or player is None:
         return Refused(f"{competition} is a {competition.kind} cup: enter a player")
-    if (competition.kind == Kind.PAIRS) != (partner is not None) or player == partner:
+    if rules.partners != (partner is not None) or player == partner:
         return Refused(f"{competition} is a {competition.kind} cup: "
-                       + ("enter two players" if competition.kind == Kind.PAIRS else "enter one player"))
+                       + ("enter two players" if rules.partners else "enter one player"))
     for who in (player, partner):
         if who is not None and not SquadRegistration.objects.filter(season=competition.season, player=who,
                                                                     ended_on__isnull=True).exists():

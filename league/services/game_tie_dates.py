@@ -21,7 +21,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.authors import Author
-from league.models import Competition, CupEntry, CupGame, CupTie, Fixture
+from league.competition_kinds import kind_rules
+from league.models import CupEntry, CupGame, CupTie, Fixture
 from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused
 from league.selectors.access import is_secretary
@@ -37,7 +38,7 @@ from league.services.page_versions import pages_changed_by
 def cup_tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
     """Offers dates for any cup tie: a team tie's next leg, or a singles or
     pairs tie's game."""
-    if _played_as_games(tie_id):
+    if _dated_itself(tie_id):
         return game_tie_dates_offer(tie_id=tie_id, dates=dates, user=user)
     return tie_dates_offer(tie_id=tie_id, dates=dates, user=user)
 
@@ -45,7 +46,7 @@ def cup_tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupT
 def cup_tie_date_pick(*, tie_id: int, date: date, user: Author) -> Fixture | CupTie:
     """Picks an offered date for any cup tie: a team tie's leg is arranged
     (its fixture returned), a singles or pairs tie dated (the tie)."""
-    if _played_as_games(tie_id):
+    if _dated_itself(tie_id):
         return game_tie_date_pick(tie_id=tie_id, date=date, user=user)
     return tie_date_pick(tie_id=tie_id, date=date, user=user)
 
@@ -99,9 +100,10 @@ def game_tie_date_pick(*, tie_id: int, date: date, user: Author) -> CupTie:
     return tie
 
 
-def _played_as_games(tie_id: int) -> bool:
+def _dated_itself(tie_id: int) -> bool:
+    """The tie is dated itself (a singles or pairs tie), not its legs."""
     kind = CupTie.objects.filter(pk=tie_id).values_list("competition__kind", flat=True).first()
-    return kind is not None and kind != Competition.Kind.TEAM
+    return kind is not None and kind_rules(kind).dates_ties
 
 
 def _sides_refusal(tie: CupTie) -> Refused | None:

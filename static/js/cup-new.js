@@ -1,9 +1,12 @@
 // The new cup form: only the settings that apply to who enters are shown.
-// Two legs, the tie-breaks and a deciding match are a team cup's; a
-// handicap a singles or pairs cup's; pairs of one team a pairs cup's. The
-// server refuses them for the other kinds all the same, so without this
-// script the form still works.
+// Two legs, the tie-breaks and a deciding match are for a cup whose ties
+// are legs; a handicap for one whose ties are games; pairs of one team for
+// one whose sides are pairs. What each kind of cup is comes from the page
+// (league/competition_kinds.py). The server refuses the rest all the same,
+// so without this script the form still works.
 const kind = document.getElementById("id_kind");
+const table = document.getElementById("cup-kinds");
+const kinds = table ? JSON.parse(table.textContent) : {};
 
 function fieldOf(name) {
   const input = document.querySelector(`[name="${name}"]`);
@@ -11,15 +14,15 @@ function fieldOf(name) {
 }
 
 function shown() {
-  const value = kind.value;
-  const only = { legs: "team", tie_break: "team", level: "team", pairs_one_team: "pairs" };
-  for (const [name, wanted] of Object.entries(only)) {
+  const rules = kinds[kind.value];
+  if (!rules) return;
+  const only = { legs: rules.legs, tie_break: rules.legs, level: rules.legs, handicap: rules.games,
+                 pairs_one_team: rules.partners };
+  for (const [name, applies] of Object.entries(only)) {
     const field = fieldOf(name);
-    if (field) field.hidden = value !== wanted;
+    if (field) field.hidden = !applies;
   }
-  const handicap = fieldOf("handicap");
-  if (handicap) handicap.hidden = value === "team";
-  if (value !== "team") {
+  if (!rules.legs) {
     const one = document.querySelector('[name="legs"][value="1"]');
     if (one) one.checked = true;
     const level = document.querySelector('[name="level"]');

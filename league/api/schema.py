@@ -2,10 +2,10 @@
 The bodies themselves are built by `league.selectors.state.game_state` and
 the services: no logic lives here.
 
-The engine's events are described here but not serialized through these
-classes: an event carries only the fields of its type, and a serializer
-would add the missing nullable ones (`end`, `peg`) as nulls, changing the
-format docs/scoresheet.md fixes."""
+An engine's event (scoring.events) carries only the fields of its type:
+EventOutput answers those alone, in the engine's order, where a plain
+serializer would add the missing nullable ones (`end`, `peg`) as nulls,
+changing the format docs/scoresheet.md fixes."""
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
@@ -103,6 +103,10 @@ class EventOutput(serializers.Serializer[Any]):
     penalties = PenaltyOutput(many=True)
     scores = serializers.ListField(child=serializers.IntegerField(),
                                    help_text="Every side's score after the event, penalties included.")
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        shown = super().to_representation(instance)
+        return {name: shown[name] for name in instance if name in shown}
 
 
 class WriteOutput(serializers.Serializer[Any]):

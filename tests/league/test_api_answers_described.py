@@ -7,6 +7,7 @@ import pytest
 from described import body_errors, openapi
 from rest_framework.response import Response
 from rest_framework.test import APIClient
+from tablets import new_game, post_move
 
 from league.api.walkover_rule import WalkoverRuleApi
 
@@ -62,3 +63,13 @@ def test_a_status_the_schema_does_not_declare_fails(anonymous: APIClient, league
     monkeypatch.setattr(WalkoverRuleApi, "get", get)
     with pytest.raises(AssertionError, match="does not declare"):
         anonymous.get(RULE.format(league_id=league.pk))
+
+
+def test_each_event_of_a_write_answers_only_the_fields_of_its_type(tablet: APIClient) -> None:
+    game = new_game(tablet)
+    down = post_move(tablet, game["id"], {"seat": 0, "tile": "6-3", "peg": 3})
+    knock = post_move(tablet, game["id"], {"seat": 1, "knock": True})
+    assert down.status_code == knock.status_code == 201
+    play = down.json()["events"][0]
+    assert play["type"] == "play" and play["end"] is None and play["peg"] == 3
+    assert list(knock.json()["events"][0]) == ["hand", "move", "seat", "side", "type", "penalties", "scores"]

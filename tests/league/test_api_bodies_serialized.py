@@ -21,13 +21,12 @@ ALLOWED = {
 # Bodies still built beside their serializers, each checked against the
 # schema only where a test receives it: to pass through their serializers.
 NOT_YET = {
-    "auth:WhoAmIApi.get", "changeover:SeasonChangeoverApi.post", "changeover:SeasonDivisionsApi.get",
-    "changeover:SeasonDivisionsApi.put", "fixtures:FixturesPublishApi.post", "games:GameCreateApi.post",
-    "games:GameImportApi.post", "games:GameDetailApi.get", "games:GameLiveApi.get", "games:GameSheetApi.get",
-    "games:GameScorersApi.get", "games:GameScorersApi.post", "games:GameScorerApi.delete",
-    "honours:LeagueHonoursApi.get", "honours:LeagueWeekHonoursApi.get", "preview:GameOptionsApi.get",
-    "preview:MovePreviewApi.post", "ratings:LeagueRatingsApi.get", "ratings:DivisionRatingsApi.get",
-    "ratings:PlayerRatingsApi.get", "standings:DivisionTableApi.get", "standings:DivisionPlayersApi.get",
+    "games:GameCreateApi.post", "games:GameImportApi.post", "games:GameDetailApi.get", "games:GameLiveApi.get",
+    "games:GameSheetApi.get", "games:GameScorersApi.get", "games:GameScorersApi.post", "games:GameScorerApi.delete",
+    "honours:LeagueHonoursApi.get", "honours:LeagueWeekHonoursApi.get",
+    "preview:GameOptionsApi.get", "preview:MovePreviewApi.post",
+    "ratings:LeagueRatingsApi.get", "ratings:DivisionRatingsApi.get", "ratings:PlayerRatingsApi.get",
+    "standings:DivisionTableApi.get", "standings:DivisionPlayersApi.get",
 }
 
 

@@ -97,9 +97,9 @@ class SeasonChangeoverApi(APIView):
                         status=status.HTTP_200_OK if given["dry_run"] else status.HTTP_201_CREATED)
 
 
-def _outcome(outcome: Changeover, *, dry_run: bool) -> dict[str, Any]:
+def _outcome(outcome: Changeover, *, dry_run: bool) -> Any:
     season = outcome.season
-    return {
+    return ChangeoverOutput({
         "season": None if dry_run or season is None else {"id": season.pk, "name": season.name},
         "divisions": [{"name": d.source.name, "level": d.source.level,
                        "copies": {"id": d.source.pk, "name": d.source.name},
@@ -108,7 +108,7 @@ def _outcome(outcome: Changeover, *, dry_run: bool) -> dict[str, Any]:
         "squads": [{"team": {"id": s.team.pk, "name": s.team.name},
                     "players": [{"name": line.name, "registered": line.registered, "refusal": line.refusal}
                                 for line in s.lines]} for s in outcome.squads],
-    }
+    }).data
 
 
 def _line(line: TeamLine) -> dict[str, Any]:
@@ -162,8 +162,8 @@ class SeasonDivisionsApi(APIView):
         return Response(_order(season_id))
 
 
-def _order(season_id: int) -> dict[str, Any]:
+def _order(season_id: int) -> Any:
     season = season_get(season_id=season_id)
-    return {"divisions": [{"id": d.pk, "name": d.name, "level": d.level}
-                          for d in season_league_divisions(season_id=season.pk)],
-            "order_unchecked": season.division_order_unchecked}
+    return DivisionOrderOutput({"divisions": [{"id": d.pk, "name": d.name, "level": d.level}
+                                              for d in season_league_divisions(season_id=season.pk)],
+                                "order_unchecked": season.division_order_unchecked}).data

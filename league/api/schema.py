@@ -6,11 +6,13 @@ An engine's event (scoring.events) carries only the fields of its type:
 EventOutput answers those alone, in the engine's order, where a plain
 serializer would add the missing nullable ones (`end`, `peg`) as nulls,
 changing the format docs/scoresheet.md fixes."""
+from datetime import datetime
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
+from rest_framework.utils.encoders import JSONEncoder
 
 from league.api.text_fields import ManyLinesField, OneLineField
 from scoring.rules import OFFENCES
@@ -35,6 +37,15 @@ class GameSetupInput(serializers.Serializer[Any]):
     seats = serializers.ListField(child=text(max_length=100), min_length=2, max_length=4)
     partners = serializers.BooleanField(required=False)
     start = serializers.ListField(child=serializers.IntegerField(min_value=0), required=False, allow_null=True)
+
+
+class WrittenMomentField(serializers.DateTimeField):
+    """A moment as the API's JSON encoder writes it: in its own time zone
+    (UTC, as read from the database), UTC as Z. A plain DateTimeField would
+    turn it to the local time (an hour ahead in a London summer)."""
+
+    def to_representation(self, value: Any) -> Any:
+        return JSONEncoder().default(value) if isinstance(value, datetime) else value
 
 
 class GameStateOutput(serializers.Serializer[Any]):

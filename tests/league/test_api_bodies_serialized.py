@@ -23,10 +23,7 @@ ALLOWED = {
 NOT_YET = {
     "games:GameCreateApi.post", "games:GameImportApi.post", "games:GameDetailApi.get", "games:GameLiveApi.get",
     "games:GameSheetApi.get", "games:GameScorersApi.get", "games:GameScorersApi.post", "games:GameScorerApi.delete",
-    "honours:LeagueHonoursApi.get", "honours:LeagueWeekHonoursApi.get",
     "preview:GameOptionsApi.get", "preview:MovePreviewApi.post",
-    "ratings:LeagueRatingsApi.get", "ratings:DivisionRatingsApi.get", "ratings:PlayerRatingsApi.get",
-    "standings:DivisionTableApi.get", "standings:DivisionPlayersApi.get",
 }
 
 

@@ -18,14 +18,6 @@ ALLOWED = {
     "idempotency:once_per_key.write": "an answer stored when first given, given again unchanged",
 }
 
-# Bodies still built beside their serializers, each checked against the
-# schema only where a test receives it: to pass through their serializers.
-NOT_YET = {
-    "games:GameCreateApi.post", "games:GameImportApi.post", "games:GameDetailApi.get", "games:GameLiveApi.get",
-    "games:GameSheetApi.get", "games:GameScorersApi.get", "games:GameScorersApi.post", "games:GameScorerApi.delete",
-    "preview:GameOptionsApi.get", "preview:MovePreviewApi.post",
-}
-
 
 def _error(body: ast.expr) -> bool:
     """An error body: {"error": ..., ...} (league.api.errors)."""
@@ -96,7 +88,7 @@ def _api_hand_built() -> list[tuple[str, str]]:
 
 
 def test_every_answer_of_the_api_comes_from_its_output_serializer() -> None:
-    found = [place for where, place in _api_hand_built() if where not in NOT_YET]
+    found = [place for _, place in _api_hand_built()]
     assert found == [], "answer through the output serializer the schema names:\n" + "\n".join(found)
 
 
@@ -127,8 +119,3 @@ def test_the_rule_finds_a_body_built_by_hand(answer: str) -> None:
 def test_the_rule_passes_a_body_from_a_serializer(answer: str) -> None:
     view, _, helper = answer.partition("\n")
     assert hand_built(f"def get(request):\n    {view}\n{helper}", "cups") == []
-
-
-def test_a_view_that_answers_through_its_serializer_is_no_longer_listed_as_not_yet() -> None:
-    still = {where for where, _ in _api_hand_built()}
-    assert NOT_YET <= still, f"answered through a serializer now, to be struck from NOT_YET: {sorted(NOT_YET - still)}"

@@ -5,7 +5,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from described import json_schema
+from described import body_errors, json_schema
 from django.utils import timezone
 from honours_data import known_week
 from improved_data import a_rated_league, a_rated_season
@@ -128,11 +128,7 @@ def test_every_field_of_every_answer_has_a_shape_unless_free_on_purpose(openapi:
 def assert_described(openapi: dict[str, Any], response: Any, method: str, path: str) -> None:
     """The body is what the schema says `method path` answers with its status."""
     assert response.status_code < 300, response.json()
-    declared = openapi["paths"][path][method]["responses"][str(response.status_code)]
-    schema = json_schema(openapi, declared["content"]["application/json"]["schema"])
-    validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
-    errors = [f"{'/'.join(map(str, error.absolute_path))}: {error.message}"
-              for error in validator.iter_errors(response.json())]
+    errors = body_errors(response.json(), path, method, response.status_code)
     assert not errors, f"{method.upper()} {path} {response.status_code}:\n" + "\n".join(errors[:10])
 
 

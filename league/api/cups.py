@@ -235,8 +235,8 @@ class GroupStageOutput(serializers.Serializer[Any]):
 
 
 class CompetitionDetailOutput(CompetitionOutput):
-    """A cup with its rounds and group stage, which the selectors build
-    beside the cup (given as the context's "rounds" and "groups")."""
+    # The rounds and the group stage are built by the selectors beside the
+    # cup, and given as the context's "rounds" and "groups".
 
     class Meta:
         ref_name = "CupDetailOutput"

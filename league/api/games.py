@@ -107,7 +107,7 @@ class ScoresheetHandOutput(AsGivenOutput):
 
 class GameSheetApi(APIView):
     """The game as a scoresheet (docs/scoresheet.md, version 1), handed on as the
-    engine writes it: only the fields that apply, in the engine's order."""
+    engine writes it: a field that does not apply is left out, not null."""
 
     permission_classes = [AllowAny]
 

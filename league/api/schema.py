@@ -42,7 +42,8 @@ class GameSetupInput(serializers.Serializer[Any]):
 
 
 class AsGivenOutput(serializers.Serializer[Any]):
-    """Answers only the fields the body has, in the body's order."""
+    # Answers only the fields the body has, in the body's order. (A comment,
+    # not a docstring: the schema would show it for every subclass.)
 
     def to_representation(self, instance: Any) -> dict[str, Any]:
         shown = super().to_representation(instance)

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
+from league.api.schema import ErrorOutput
 from league.api.text_fields import OneLineField
 from league.selectors.secretary import season_get, season_league_divisions
 from league.services.changeover import KIND_WORDS, Changeover, NewSeason, TeamLine, season_changeover
@@ -147,7 +148,7 @@ class DivisionOrderOutput(serializers.Serializer[Any]):
 
 
 class SeasonDivisionsApi(APIView):
-    @extend_schema(responses={200: DivisionOrderOutput}, summary="A season's league divisions, top first")
+    @extend_schema(responses={200: DivisionOrderOutput, 404: ErrorOutput}, summary="A season's league divisions, top first")
     def get(self, request: Request, season_id: int) -> Response:
         return Response(_order(season_id))
 

@@ -69,4 +69,4 @@ class WhoAmIApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer, 401: ErrorOutput}, summary="Who is logged in")
     def get(self, request: Request) -> Response:
-        return Response({"username": request.user.get_username()})
+        return Response(self.OutputSerializer({"username": request.user.get_username()}).data)

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
+from league.api.schema import ErrorOutput
 from league.api.text_fields import OneLineField
 from league.selectors.secretary import season_get, season_league_divisions
 from league.services.changeover import KIND_WORDS, Changeover, NewSeason, TeamLine, season_changeover
@@ -97,9 +98,9 @@ class SeasonChangeoverApi(APIView):
                         status=status.HTTP_200_OK if given["dry_run"] else status.HTTP_201_CREATED)
 
 
-def _outcome(outcome: Changeover, *, dry_run: bool) -> dict[str, Any]:
+def _outcome(outcome: Changeover, *, dry_run: bool) -> Any:
     season = outcome.season
-    return {
+    return ChangeoverOutput({
         "season": None if dry_run or season is None else {"id": season.pk, "name": season.name},
         "divisions": [{"name": d.source.name, "level": d.source.level,
                        "copies": {"id": d.source.pk, "name": d.source.name},
@@ -108,7 +109,7 @@ def _outcome(outcome: Changeover, *, dry_run: bool) -> dict[str, Any]:
         "squads": [{"team": {"id": s.team.pk, "name": s.team.name},
                     "players": [{"name": line.name, "registered": line.registered, "refusal": line.refusal}
                                 for line in s.lines]} for s in outcome.squads],
-    }
+    }).data
 
 
 def _line(line: TeamLine) -> dict[str, Any]:
@@ -147,7 +148,7 @@ class DivisionOrderOutput(serializers.Serializer[Any]):
 
 
 class SeasonDivisionsApi(APIView):
-    @extend_schema(responses={200: DivisionOrderOutput}, summary="A season's league divisions, top first")
+    @extend_schema(responses={200: DivisionOrderOutput, 404: ErrorOutput}, summary="A season's league divisions, top first")
     def get(self, request: Request, season_id: int) -> Response:
         return Response(_order(season_id))
 
@@ -162,8 +163,8 @@ class SeasonDivisionsApi(APIView):
         return Response(_order(season_id))
 
 
-def _order(season_id: int) -> dict[str, Any]:
+def _order(season_id: int) -> Any:
     season = season_get(season_id=season_id)
-    return {"divisions": [{"id": d.pk, "name": d.name, "level": d.level}
-                          for d in season_league_divisions(season_id=season.pk)],
-            "order_unchecked": season.division_order_unchecked}
+    return DivisionOrderOutput({"divisions": [{"id": d.pk, "name": d.name, "level": d.level}
+                                              for d in season_league_divisions(season_id=season.pk)],
+                                "order_unchecked": season.division_order_unchecked}).data

@@ -235,11 +235,23 @@ class GroupStageOutput(serializers.Serializer[Any]):
 
 
 class CompetitionDetailOutput(CompetitionOutput):
+    # The rounds and the group stage are built by the selectors beside the
+    # cup, and given as the context's "rounds" and "groups".
+
     class Meta:
         ref_name = "CupDetailOutput"
 
-    rounds = RoundOutput(many=True, help_text="The knockout's rounds.")
-    groups = GroupStageOutput(allow_null=True, help_text="The group stage, once drawn; null otherwise.")
+    rounds = serializers.SerializerMethodField()
+    groups = serializers.SerializerMethodField()
+
+    @extend_schema_field(RoundOutput(many=True, help_text="The knockout's rounds."))
+    def get_rounds(self, competition: Competition) -> Any:
+        return RoundOutput(self.context["rounds"], many=True).data
+
+    @extend_schema_field(GroupStageOutput(allow_null=True, help_text="The group stage, once drawn; null otherwise."))
+    def get_groups(self, competition: Competition) -> Any:
+        groups = self.context["groups"]
+        return None if groups is None else GroupStageOutput(groups).data
 
 
 class EntryOutput(serializers.Serializer[Any]):
@@ -276,11 +288,11 @@ class DrawOutput(serializers.Serializer[Any]):
     made_at = serializers.DateTimeField()
 
 
-def _detail(competition_id: int, user: Author) -> dict[str, Any]:
-    data = dict(CompetitionOutput(competition_get(competition_id=competition_id)).data)
-    data["rounds"] = competition_view(competition_id=competition_id, user=user)["rounds"]
-    data["groups"] = group_tables(competition_id=competition_id, user=user)
-    return data
+def _detail(competition_id: int, user: Author) -> Any:
+    return CompetitionDetailOutput(competition_get(competition_id=competition_id), context={
+        "rounds": competition_view(competition_id=competition_id, user=user)["rounds"],
+        "groups": group_tables(competition_id=competition_id, user=user),
+    }).data
 
 
 class SeasonCupsApi(APIView):
@@ -475,7 +487,7 @@ class CupTiesApi(APIView):
     def get(self, request: Request, competition_id: int) -> Response:
         competition_get(competition_id=competition_id)
         ties = competition_ties(competition_id=competition_id)
-        return Response([tie_view(tie, user=request.user) for tie in ties])
+        return Response(TieOutput([tie_view(tie, user=request.user) for tie in ties], many=True).data)
 
 
 class CupWindowApi(APIView):
@@ -499,11 +511,11 @@ class CupWindowApi(APIView):
         data.is_valid(raise_exception=True)
         ties = tie_window_set(competition_id=competition_id, round=round, start=data.validated_data["start"],
                               end=data.validated_data["end"], user=request.user)
-        return Response({"ties": ties})
+        return Response(self.OutputSerializer({"ties": ties}).data)
 
 
-def _tie(tie_id: int, user: Author) -> dict[str, Any]:
-    return tie_view(tie_get(tie_id=tie_id), user=user)
+def _tie(tie_id: int, user: Author) -> Any:
+    return TieOutput(tie_view(tie_get(tie_id=tie_id), user=user)).data
 
 
 class TieOfferApi(APIView):

@@ -195,7 +195,8 @@ class FixturesPublishApi(APIView):
     @extend_schema(request=None, responses={200: OutputSerializer, **WRITE_ERRORS},
                    summary="Publish the division's draft fixtures (its league's secretaries)")
     def post(self, request: Request, division_id: int) -> Response:
-        return Response({"published": fixtures_publish(division_id=division_id, user=request.user)})
+        published = fixtures_publish(division_id=division_id, user=request.user)
+        return Response(self.OutputSerializer({"published": published}).data)
 
 
 class ReasonInput(serializers.Serializer[Any]):

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.fixtures import WRITE_ERRORS
-from league.api.schema import ErrorOutput, GameSetupInput, GameStateOutput, text
+from league.api.schema import AsGivenOutput, ErrorOutput, GameSetupInput, GameStateOutput, text
 from league.api.text_fields import OneLineField
 from league.api.writes import StrictSerializer
 from league.selectors.access import game_scorer_logins
@@ -37,7 +37,7 @@ class GameCreateApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = game_create(**data.validated_data, created_by=request.user)
-        return Response(game_state(game=game), status=status.HTTP_201_CREATED)
+        return Response(GameStateOutput(game_state(game=game)).data, status=status.HTTP_201_CREATED)
 
 
 class ScoresheetHandInput(StrictSerializer):
@@ -71,7 +71,7 @@ class GameImportApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = game_import(sheet=dict(data.validated_data), imported_by=request.user)
-        return Response(game_state(game=game), status=status.HTTP_201_CREATED)
+        return Response(GameStateOutput(game_state(game=game)).data, status=status.HTTP_201_CREATED)
 
 
 class GameDetailApi(APIView):
@@ -80,7 +80,7 @@ class GameDetailApi(APIView):
     @extend_schema(responses={200: GameStateOutput, 404: ErrorOutput}, summary="A game's state")
     def get(self, request: Request, game_id: int) -> Response:
         game = game_get(game_id=game_id)
-        return Response(with_seats(game_state(game=game), seats_for(game=game, user=request.user)))
+        return Response(GameStateOutput(with_seats(game_state(game=game), seats_for(game=game, user=request.user))).data)
 
 
 class GameLiveApi(APIView):
@@ -91,10 +91,10 @@ class GameLiveApi(APIView):
 
     @extend_schema(responses={200: GameStateOutput, 404: ErrorOutput}, summary="A game's live state")
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(game_live_state(game_id=game_id))
+        return Response(GameStateOutput(game_live_state(game_id=game_id)).data)
 
 
-class ScoresheetHandOutput(serializers.Serializer[Any]):
+class ScoresheetHandOutput(AsGivenOutput):
     leader = serializers.IntegerField(required=False, help_text="The seat that put the down, when the engine knows it.")
     moves = serializers.ListField(
         child=serializers.DictField(),
@@ -107,11 +107,11 @@ class ScoresheetHandOutput(serializers.Serializer[Any]):
 
 class GameSheetApi(APIView):
     """The game as a scoresheet (docs/scoresheet.md, version 1), handed on as the
-    engine writes it: the serializer describes the format for the schema."""
+    engine writes it: a field that does not apply is left out, not null."""
 
     permission_classes = [AllowAny]
 
-    class OutputSerializer(serializers.Serializer[Any]):
+    class OutputSerializer(AsGivenOutput):
         class Meta:
             ref_name = "ScoresheetOutput"
 
@@ -126,7 +126,8 @@ class GameSheetApi(APIView):
     @extend_schema(responses={200: OutputSerializer, 404: ErrorOutput}, summary="A game as a scoresheet")
     def get(self, request: Request, game_id: int) -> Response:
         game = game_get(game_id=game_id)
-        return Response(with_seats(game_sheet(game=game), seats_for(game=game, user=request.user)))
+        sheet = with_seats(game_sheet(game=game), seats_for(game=game, user=request.user))
+        return Response(self.OutputSerializer(sheet).data)
 
 
 class VoidedByOutput(serializers.Serializer[Any]):
@@ -196,7 +197,7 @@ class GameScorersApi(APIView):
     @extend_schema(responses={200: GameScorersOutput, 404: ErrorOutput}, summary="A game's named scorers")
     def get(self, request: Request, game_id: int) -> Response:
         logins = game_scorer_logins(game=game_get(game_id=game_id))
-        return Response({"scorers": [login_shown(login, request.user) for login in logins]})
+        return Response(GameScorersOutput({"scorers": [login_shown(login, request.user) for login in logins]}).data)
 
     @extend_schema(request=InputSerializer, responses={201: GameScorersOutput, **WRITE_ERRORS},
                    summary="Name a scorer of the game (its creator)")
@@ -204,7 +205,7 @@ class GameScorersApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         names = game_scorer_add(game_id=game_id, username=data.validated_data["username"], user=request.user)
-        return Response({"scorers": names}, status=status.HTTP_201_CREATED)
+        return Response(GameScorersOutput({"scorers": names}).data, status=status.HTTP_201_CREATED)
 
 
 class GameScorerApi(APIView):
@@ -213,4 +214,5 @@ class GameScorerApi(APIView):
     @extend_schema(request=None, responses={200: GameScorersOutput, **WRITE_ERRORS},
                    summary="Take a scorer off the game (its creator)")
     def delete(self, request: Request, game_id: int, username: str) -> Response:
-        return Response({"scorers": game_scorer_remove(game_id=game_id, username=username, user=request.user)})
+        names = game_scorer_remove(game_id=game_id, username=username, user=request.user)
+        return Response(GameScorersOutput({"scorers": names}).data)

@@ -87,7 +87,7 @@ class LeagueHonoursApi(APIView):
                            "and players' awards")
     def get(self, request: Request, league_id: int) -> Response:
         league = league_get(league_id=league_id)
-        return Response([{
+        return Response(HonoursSeasonOutput([{
             "season": {"id": h.season.pk, "name": h.season.name},
             "divisions": [{"division": {"id": d.division.pk, "name": d.division.name},
                            "champions": [{"id": t.pk, "name": t.name} for t in d.champions],
@@ -98,7 +98,7 @@ class LeagueHonoursApi(APIView):
             "best_average": _average(h.best_average),
             "most_improved": None if h.most_improved is None else {**_honour(h.most_improved),
                                                                    "rise": h.most_improved.rise},
-        } for h in roll_of_honour(league=league)])
+        } for h in roll_of_honour(league=league)], many=True).data)
 
 
 class MaximumOutput(serializers.Serializer[Any]):
@@ -148,16 +148,16 @@ class LeagueWeekHonoursApi(APIView):
         elif monday > LAST_MONDAY:
             raise Refused("no match week starts so late")
         if monday is None:
-            return Response({"monday": None, "sunday": None, "maximums": [], "most_61s": None, "most_15s": None,
-                             "best_average": None})
+            return Response(WeekHonoursOutput({"monday": None, "sunday": None, "maximums": [], "most_61s": None,
+                                               "most_15s": None, "best_average": None}).data)
         return Response(_week(week_honours(league_id=league.pk, monday=monday)))
 
 
-def _week(honours: WeekHonours) -> dict[str, Any]:
-    return {"monday": honours.monday, "sunday": honours.sunday,
-            "maximums": [_maximum(maximum) for maximum in honours.maximums],
-            "most_61s": _count(honours.most_61s), "most_15s": _count(honours.most_15s),
-            "best_average": _average(honours.best_average)}
+def _week(honours: WeekHonours) -> Any:
+    return WeekHonoursOutput({"monday": honours.monday, "sunday": honours.sunday,
+                              "maximums": [_maximum(maximum) for maximum in honours.maximums],
+                              "most_61s": _count(honours.most_61s), "most_15s": _count(honours.most_15s),
+                              "best_average": _average(honours.best_average)}).data
 
 
 def _maximum(maximum: Maximum) -> dict[str, Any]:

@@ -78,7 +78,8 @@ class GameOptionsApi(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = game_get(game_id=game_id)
         table = game_table(game=game)
-        return Response({**table, "state": with_seats(table["state"], seats_for(game=game, user=request.user))})
+        seats = seats_for(game=game, user=request.user)
+        return Response(self.OutputSerializer({**table, "state": with_seats(table["state"], seats)}).data)
 
 
 class MovePreviewApi(APIView):
@@ -109,4 +110,4 @@ class MovePreviewApi(APIView):
         data.is_valid(raise_exception=True)
         move = dict(data.validated_data)
         move.pop("seq", None)  # a dry run changes nothing, so nothing can be stale
-        return Response(move_preview(game=game_get(game_id=game_id), move=move))
+        return Response(self.OutputSerializer(move_preview(game=game_get(game_id=game_id), move=move)).data)

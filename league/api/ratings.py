@@ -76,10 +76,10 @@ class PlayerRatingsApi(APIView):
                    summary="The player's ratings, a league each, with their history; only those public")
     def get(self, request: Request, player_id: int) -> Response:
         player = player_get(player_id=player_id)
-        return Response([{
+        return Response(PlayerRatingOutput([{
             "league": {"id": found.league.pk, "name": found.league.name}, "rating": _rating(found.rating),
             "history": [{"played_on": p.played_on, "mu": p.mu, "sigma": p.sigma} for p in found.history],
-        } for found in player_ratings(player_id=player.pk) if found.public])
+        } for found in player_ratings(player_id=player.pk) if found.public], many=True).data)
 
 
 class HandicapRuleSerializer(serializers.Serializer[Any]):
@@ -120,12 +120,12 @@ def _rule(league: League) -> dict[str, Any]:
             "min_games": league.rating_min_games}
 
 
-def _lines(lines: list[BoardLine], request: Request) -> list[dict[str, Any]]:
+def _lines(lines: list[BoardLine], request: Request) -> Any:
     """The board with its players named for the reader: the answer is
     made for each request, never shared."""
     names = names_shown((line.player for line in lines), request.user)
-    return [{"player": {"id": line.player.pk, "name": names[line.player.pk]}, "rating": _rating(line.rating)}
-            for line in lines]
+    return BoardLineOutput([{"player": {"id": line.player.pk, "name": names[line.player.pk]},
+                             "rating": _rating(line.rating)} for line in lines], many=True).data
 
 
 def _rating(rating: Rating) -> dict[str, Any]:

@@ -1,16 +1,20 @@
-"""Serializers that describe shared shapes of the API for the OpenAPI schema.
-The bodies themselves are built by `league.selectors.state.game_state` and
-the services: no logic lives here.
+"""Serializers of shared shapes of the API, which describe them for the
+OpenAPI schema and shape the answers that pass through them. The bodies
+themselves are built by `league.selectors.state.game_state` and the
+services.
 
-The engine's events are described here but not serialized through these
-classes: an event carries only the fields of its type, and a serializer
-would add the missing nullable ones (`end`, `peg`) as nulls, changing the
-format docs/scoresheet.md fixes."""
+An engine's event (scoring.events) carries only the fields of its type, a
+scoresheet only the fields that apply: AsGivenOutput answers the fields a
+body has, in its order (a game's state keeps its own order so), where a
+plain serializer would add the missing nullable ones (an event's `end`,
+`peg`) as nulls, changing the format docs/scoresheet.md fixes."""
+from datetime import datetime
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
+from rest_framework.utils.encoders import JSONEncoder
 
 from league.api.text_fields import ManyLinesField, OneLineField
 from scoring.rules import OFFENCES
@@ -37,7 +41,25 @@ class GameSetupInput(serializers.Serializer[Any]):
     start = serializers.ListField(child=serializers.IntegerField(min_value=0), required=False, allow_null=True)
 
 
-class GameStateOutput(serializers.Serializer[Any]):
+class AsGivenOutput(serializers.Serializer[Any]):
+    # Answers only the fields the body has, in the body's order. (A comment,
+    # not a docstring: the schema would show it for every subclass.)
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        shown = super().to_representation(instance)
+        return {name: shown[name] for name in instance if name in shown}
+
+
+class WrittenMomentField(serializers.DateTimeField):
+    """A moment as the API's JSON encoder writes it: in its own time zone
+    (UTC, as read from the database), UTC as Z. A plain DateTimeField would
+    turn it to the local time (an hour ahead in a London summer)."""
+
+    def to_representation(self, value: Any) -> Any:
+        return JSONEncoder().default(value) if isinstance(value, datetime) else value
+
+
+class GameStateOutput(AsGivenOutput):
     id = serializers.IntegerField()
     rules = serializers.JSONField(help_text="As the game was set up: a preset name or an object of rule keys.")
     seats = serializers.ListField(child=serializers.CharField())
@@ -69,7 +91,7 @@ class FalseKnockOutput(serializers.Serializer[Any]):
     tiles = serializers.ListField(child=serializers.CharField(), help_text="The shown tiles that fitted.")
 
 
-class EventOutput(serializers.Serializer[Any]):
+class EventOutput(AsGivenOutput):
     """One event as `python -m scoring check` reports it (docs/scoresheet.md):
     every event has `hand`, `type`, `penalties` and `scores`; the other
     fields belong to some types only."""

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from league.api.fixtures import NamedOutput
 from league.api.query_params import QueryParams
-from league.api.schema import ErrorOutput
+from league.api.schema import ErrorOutput, WrittenMomentField
 from league.selectors.competition import division_settings, division_with_season
 from league.selectors.shown_names import names_shown
 from league.selectors.standings import (
@@ -52,7 +52,7 @@ class TableRowOutput(serializers.Serializer[Any]):
 class TableOutput(serializers.Serializer[Any]):
     division = NamedOutput()
     tie_breakers = serializers.ListField(child=serializers.CharField())
-    rebuilt_at = serializers.DateTimeField(allow_null=True, help_text="When the table was last rebuilt.")
+    rebuilt_at = WrittenMomentField(allow_null=True, help_text="When the table was last rebuilt, in UTC.")
     rows = TableRowOutput(many=True)
 
 
@@ -81,7 +81,7 @@ class DivisionTableApi(APIView):
     def get(self, request: Request, division_id: int) -> Response:
         division = division_with_season(division_id=division_id)
         entries = table_entries(division_id=division.pk)
-        return Response({
+        return Response(TableOutput({
             "division": {"id": division.pk, "name": division.name},
             "tie_breakers": list(division_settings(division_id=division.pk).tie_breakers),
             "rebuilt_at": table_rebuilt_at(entries),
@@ -92,7 +92,7 @@ class DivisionTableApi(APIView):
                 "pegged_for": e.pegged_for, "pegged_against": e.pegged_against, "sanctions": e.sanctions,
                 "points": e.points,
             } for e in entries],
-        })
+        }).data)
 
 
 class DivisionTableCsvApi(APIView):
@@ -126,12 +126,12 @@ class DivisionPlayersApi(APIView):
         rows = player_leaderboard(division_id=division.pk, **query.validated_data)
         # Made for each request, never shared: the reader's own names.
         names = names_shown((s.player for s in rows), request.user)
-        return Response([{
+        return Response(PlayerOutput([{
             "player": {"id": s.player_id, "name": names[s.player_id]}, "team": {"id": s.team_id, "name": s.team.name},
             "played": s.played, "won": s.won, "win_rate": round(s.win_rate, 4),
             "average_pegged": round(s.average_pegged, 2), "on_target": s.on_target,
             "played_live": s.played_live, "fifteens": s.fifteens, "penalties": s.penalties,
-        } for s in rows])
+        } for s in rows], many=True).data)
 
 
 def _safe(name: str) -> str:

@@ -51,7 +51,7 @@ class WalkoverRuleApi(APIView):
     @extend_schema(responses={200: WalkoverRuleSerializer, 404: ErrorOutput},
                    summary="The league's walkover setting: a score of its own, or as the points scheme says")
     def get(self, request: Request, league_id: int) -> Response:
-        return Response(_rule(league_get(league_id=league_id)))
+        return Response(WalkoverRuleSerializer(_rule(league_get(league_id=league_id))).data)
 
     @extend_schema(request=WalkoverRuleSerializer, responses={200: WalkoverRuleSerializer, **WRITE_ERRORS},
                    summary="Change the league's walkover setting (its secretaries); null: as the points "
@@ -64,7 +64,7 @@ class WalkoverRuleApi(APIView):
         forfeit = data.validated_data["forfeit"]
         league = league_walkover_set(league_id=league_id, user=request.user,
                                      forfeit=None if forfeit is None else dict(forfeit))
-        return Response(_rule(league))
+        return Response(WalkoverRuleSerializer(_rule(league)).data)
 
 
 def _rule(league: League) -> dict[str, Any]:

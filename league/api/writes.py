@@ -1,6 +1,6 @@
 """Writes to a live game: a move, the tiles shown after a hand, an undo.
 
-Each answers {"events": [...], "state": {...}}, takes an Idempotency-Key
+Each answers {"events": [...], "state": {...}} (WriteOutput, UndoOutput), takes an Idempotency-Key
 header and an optional `seq` in the body (see `league.services.log` for the
 order in which they are checked)."""
 from collections.abc import Mapping
@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.api.idempotency import idempotency_key
-from league.api.schema import IDEMPOTENCY_KEY, UNDO_RESPONSES, WRITE_RESPONSES, text
+from league.api.schema import IDEMPOTENCY_KEY, UNDO_RESPONSES, WRITE_RESPONSES, UndoOutput, WriteOutput, text
 from league.api.text_fields import ONE_LINE_SAYING
 from league.services.moves import move_record, move_undo, shown_record
 from league.services.people_first import game_writers_only
@@ -117,7 +117,7 @@ class MoveCreateApi(APIView):
             move = dict(data.validated_data)
         seq = move.pop("seq", None)
         reply = move_record(game_id=game_id, move=move, user=request.user, key=idempotency_key(request), seq=seq)
-        return Response(reply, status=status.HTTP_201_CREATED)
+        return Response(WriteOutput(reply).data, status=status.HTTP_201_CREATED)
 
 
 # Each seat's tiles, by seat number (a game has at most four), and the seq.
@@ -170,7 +170,7 @@ class ShownApi(APIView):
             key=idempotency_key(request),
             seq=data.validated_data.get("seq"),
         )
-        return Response(reply, status=status.HTTP_201_CREATED)
+        return Response(WriteOutput(reply).data, status=status.HTTP_201_CREATED)
 
 
 class UndoApi(APIView):
@@ -188,4 +188,4 @@ class UndoApi(APIView):
         data.is_valid(raise_exception=True)
         reply = move_undo(game_id=game_id, user=request.user, key=idempotency_key(request),
                           seq=data.validated_data.get("seq"))
-        return Response(reply, status=status.HTTP_201_CREATED)
+        return Response(UndoOutput(reply).data, status=status.HTTP_201_CREATED)

@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from described import answer_errors
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 from leagues import a_league
@@ -75,3 +76,20 @@ def smtp() -> Iterator[MailServer]:
                            EMAIL_PORT=server.port, EMAIL_TIMEOUT=5):
         yield server
     server.stop()
+
+
+@pytest.fixture(autouse=True)
+def answers_as_described(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every API answer a test receives is checked against the OpenAPI
+    schema (tests/league/described.py): a field the schema does not
+    declare, a missing one or a wrong type fails the test that met it."""
+    request = Client.request
+
+    def checked(client: Client, **kwargs: Any) -> Any:
+        response = request(client, **kwargs)
+        errors = answer_errors(response)
+        assert not errors, (f"{response.request['REQUEST_METHOD']} {response.request['PATH_INFO']} answered "
+                            f"{response.status_code} not as the schema says:\n" + "\n".join(errors[:10]))
+        return response
+
+    monkeypatch.setattr(Client, "request", checked)

@@ -5,6 +5,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from described import body_errors, json_schema
 from django.utils import timezone
 from honours_data import known_week
 from improved_data import a_rated_league, a_rated_season
@@ -124,33 +125,10 @@ def test_every_field_of_every_answer_has_a_shape_unless_free_on_purpose(openapi:
     assert not loose, "fields the schema leaves shapeless:\n" + "\n".join(loose)
 
 
-def _json_schema(openapi: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
-    """An OpenAPI 3.0 schema as plain JSON Schema, references inlined, and
-    strict: an object may hold no field its schema does not describe."""
-    if "$ref" in node:
-        return _json_schema(openapi, _component(openapi, node["$ref"])[1])
-    out = {key: value for key, value in node.items() if key not in ("nullable", "readOnly", "description")}
-    if "properties" in node:
-        out["properties"] = {name: _json_schema(openapi, field) for name, field in node["properties"].items()}
-        out.setdefault("additionalProperties", False)
-    if isinstance(node.get("additionalProperties"), dict):
-        out["additionalProperties"] = _json_schema(openapi, node["additionalProperties"])
-    if "items" in node:
-        out["items"] = _json_schema(openapi, node["items"])
-    for key in ("allOf", "oneOf", "anyOf"):
-        if key in node:
-            out[key] = [_json_schema(openapi, part) for part in node[key]]
-    return {"anyOf": [out, {"type": "null"}]} if node.get("nullable") else out
-
-
 def assert_described(openapi: dict[str, Any], response: Any, method: str, path: str) -> None:
     """The body is what the schema says `method path` answers with its status."""
     assert response.status_code < 300, response.json()
-    declared = openapi["paths"][path][method]["responses"][str(response.status_code)]
-    schema = _json_schema(openapi, declared["content"]["application/json"]["schema"])
-    validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
-    errors = [f"{'/'.join(map(str, error.absolute_path))}: {error.message}"
-              for error in validator.iter_errors(response.json())]
+    errors = body_errors(response.json(), path, method, response.status_code)
     assert not errors, f"{method.upper()} {path} {response.status_code}:\n" + "\n".join(errors[:10])
 
 
@@ -233,7 +211,7 @@ def test_the_writes_the_log_and_the_scoresheet_of_a_whole_game_answer_as_the_sch
     sheet = sample_sheet(1, seats=seats, partners=partners, mistakes=0.05)
     state, replies = play_sheet(tablet, sheet)
     game = state["id"]
-    validator = _json_schema(openapi, openapi["components"]["schemas"]["WriteOutput"])
+    validator = json_schema(openapi, openapi["components"]["schemas"]["WriteOutput"])
     for reply in replies:
         errors = [f"{'/'.join(map(str, error.absolute_path))}: {error.message}"
                   for error in Draft202012Validator(validator).iter_errors(reply)]

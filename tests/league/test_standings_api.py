@@ -2,6 +2,7 @@
 open to everyone, never worked out on the request."""
 import csv
 import io
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -70,6 +71,13 @@ def test_the_table_downloads_as_csv_a_spreadsheet_opens(night: Night, anonymous:
     assert rows[0] == ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "PF", "PA", "PD", "Deducted", "Pts"]
     assert rows[1] == ["1", night.home.name, "1", "1", "0", "0", "5", "4", "1", "425", "444", "-19", "2", "1"]
     assert rows[2][:2] == ["2", night.away.name]
+
+
+def test_the_table_says_when_it_was_rebuilt_in_utc(night: Night, anonymous: APIClient) -> None:
+    summer = datetime(2026, 7, 1, 12, 34, 56, 789123, tzinfo=UTC)  # London is an hour ahead: still written in UTC
+    TableEntry.objects.filter(division=night.division).update(rebuilt_at=summer)
+    body = anonymous.get(f"/api/divisions/{night.division.pk}/table").json()
+    assert body["rebuilt_at"] == "2026-07-01T12:34:56.789123Z"
 
 
 def test_a_division_never_rebuilt_has_an_empty_table(league: Any, anonymous: APIClient) -> None:

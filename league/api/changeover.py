@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from league.api.fixtures import WRITE_ERRORS, NamedOutput
 from league.api.schema import ErrorOutput
 from league.api.text_fields import OneLineField
+from league.refusals import Refused
 from league.selectors.secretary import season_get, season_league_divisions
 from league.services.changeover import KIND_WORDS, Changeover, NewSeason, TeamLine, season_changeover
 from league.services.division_places import division_order_set
@@ -123,15 +124,7 @@ class DivisionPlaceInput(serializers.Serializer[Any]):
 
 class DivisionOrderInput(serializers.Serializer[Any]):
     divisions = DivisionPlaceInput(many=True, help_text="Every league division of the season, each with its "
-                                                        "place; no two may share one.")
-
-    def validate_divisions(self, value: list[dict[str, int]]) -> list[dict[str, int]]:
-        seen: set[int] = set()
-        for place in value:
-            if place["division"] in seen:
-                raise serializers.ValidationError(f"division {place['division']} is listed twice")
-            seen.add(place["division"])
-        return value
+                                                        "place; no two may share one, and none is listed twice.")
 
 
 class DivisionPlaceOutput(serializers.Serializer[Any]):
@@ -158,7 +151,12 @@ class SeasonDivisionsApi(APIView):
     def put(self, request: Request, season_id: int) -> Response:
         data = DivisionOrderInput(data=request.data)
         data.is_valid(raise_exception=True)
-        levels = {place["division"]: place["level"] for place in data.validated_data["divisions"]}
+        places = data.validated_data["divisions"]
+        levels = {place["division"]: place["level"] for place in places}
+        if len(levels) < len(places):
+            # Well formed, as the schema says, but not an order: refused as the
+            # league's rules are (422), not as a malformed body (400).
+            raise Refused("a division is listed twice: give each division one place")
         division_order_set(season_id=season_id, levels=levels, user=request.user)
         return Response(_order(season_id))
 

@@ -218,6 +218,19 @@ def test_the_api_refuses_an_order_with_a_place_shared_or_missing_and_changes_not
     assert places_of(season) == [("Premier", 1), ("First Division", 2)]
 
 
+def test_the_api_refuses_a_division_listed_twice_as_a_rule_not_a_malformed_body(secretary: Any,
+                                                                                league: League) -> None:
+    season = season_made(secretary, league)
+    for name in ("Premier", "First Division"):
+        division_made(secretary, season, name)
+    premier = Division.objects.get(season=season, name="Premier")
+    answer = tablet_for(secretary).put(f"/api/seasons/{season.pk}/divisions", {"divisions": [
+        {"division": premier.pk, "level": 2}, {"division": premier.pk, "level": 1}]}, format="json")
+    assert answer.status_code == 422
+    assert answer.json()["error"] == "a division is listed twice: give each division one place"
+    assert places_of(season) == [("Premier", 1), ("First Division", 2)]
+
+
 def test_the_api_lists_the_order_and_a_put_swaps_and_confirms_it(secretary: Any, league: League) -> None:
     season = season_made(secretary, league)
     for name in ("First Division", "Premier"):

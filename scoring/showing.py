@@ -56,7 +56,7 @@ def read_shown(shown: object, held: list[int], played: int,
     return tiles
 
 
-def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]], ruled: frozenset[int],
+def false_knocks(knocks: tuple[Any, Any] | None, plays: tuple[Any, Any] | None, tiles: dict[int, list[Tile]], ruled: frozenset[int],
                  open_pips: Callable[[Any], int]) -> list[FalseKnock]:
     """Every knock made while holding a tile that fitted, oldest first.
 
@@ -71,11 +71,23 @@ def false_knocks(knocks: Any, plays: Any, tiles: dict[int, list[Tile]], ruled: f
     later: dict[int, list[Tile]] = {}
     later_pips: dict[int, int] = {}
     found: list[FalseKnock] = []
+    # The chain links and their items typed, so that the compiled build
+    # unpacks them as tuples and reads the tiles' pips as native ints.
+    knock: tuple[int, int, Any]
+    play: tuple[int, int, Tile]
     while knocks is not None:
-        (move, seat, layout), knocks = knocks
-        while plays is not None and plays[0][0] > move:
-            (_, by, tile), plays = plays
-            later.setdefault(by, []).append(tile)
+        knock, knocks = knocks
+        move, seat, layout = knock
+        while plays is not None:
+            play = plays[0]
+            if play[0] <= move:
+                break
+            plays = plays[1]
+            by, tile = play[1], play[2]
+            if by in later:
+                later[by].append(tile)
+            else:
+                later[by] = [tile]
             later_pips[by] = later_pips.get(by, 0) | 1 << tile.a | 1 << tile.b
         ends = open_pips(layout)
         if move in ruled or not (shown.get(seat, 0) | later_pips.get(seat, 0)) & ends:

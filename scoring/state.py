@@ -18,7 +18,7 @@ before it changes anything of the hand.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol, cast
 
 from . import line
 from .awards import hand_awards
@@ -48,6 +48,7 @@ from .events import (
 )
 from .kinds import OFFENCES, AwardReason, Ended, HandEnding, Offence, Verdict, one_of
 from .ledger import Ledger
+from .line import place as line_place
 from .rules import Rules
 from .showing import false_knocks, read_shown
 from .spinner import Spinners
@@ -61,7 +62,8 @@ Chain = tuple[Any, Any] | None
 _PLAY = frozenset({"seat", "tile", "end", "peg"})
 # A play event's fields, in the order the worked example of docs/scoresheet.md
 # prints them: every play fills in a copy, each field anew.
-_PLAY_EVENT: PlayEvent = {
+# Typed as a plain dict so that the compiled build fills it with dict stores.
+_PLAY_EVENT: dict[str, Any] = {
     "hand": 0, "move": 0, "seat": 0, "side": 0, "type": "play", "tile": "", "end": None,
     "ends": [], "total": 0, "award": 0, "bonus": 0, "bust": False, "worth": 0, "peg": None,
     "verdict": "unchecked", "points": 0, "penalties": [], "scores": [],
@@ -70,6 +72,13 @@ _KNOCK = frozenset({"seat", "knock"})
 _MISPLAY = frozenset({"seat", "misplay"})
 _RULING = frozenset({"seat", "penalty", "move", "points"})
 _DRAW = frozenset({"seat", "draw"})
+
+
+class WorthTable(Protocol):
+    """(contributions, total, award) of each state of a layout: the line's
+    is a tuple indexed by state number, the spinners' works them out."""
+
+    def __getitem__(self, layout: Any, /) -> tuple[tuple[int, ...], int, int]: ...
 
 
 def sides_of(seats: int, partners: bool) -> tuple[tuple[int, ...], ...]:
@@ -83,7 +92,7 @@ class GameState:
 
     __slots__ = (
         "rules", "seats", "partners", "sides", "side_of", "start", "_size", "_undealt", "_target",
-        "_exact", "_both", "_bonus", "_partner", "_layout", "_worths", "_record", "_down_wins",
+        "_exact", "_both", "_bonus", "_partner", "_layout", "_on_line", "_worths", "_record", "_down_wins",
         "_lead_double", "_under", "_peg_max", "_correct",
         "scores", "winner", "won_by_show", "log", "events",
         "hand", "leader", "held", "holders", "boneyard", "line", "turn", "moves", "played", "knocked",
@@ -121,7 +130,8 @@ class GameState:
         # The layout: the line (a module of functions) or spinners (an object
         # with the same functions), so the rules below never ask which.
         self._layout: Any = line if rules.layout == "line" else Spinners(rules.layout == "spinners")
-        self._worths = self._layout.worths(self._both, rules.scoring)
+        self._on_line = rules.layout == "line"  # a play then calls line.place directly
+        self._worths: WorthTable = self._layout.worths(self._both, rules.scoring)
         # A replay that only reports its events need not keep the log.
         self._record = record
         self._bonus = rules.chip_out_bonus
@@ -147,6 +157,7 @@ class GameState:
         other._size, other._undealt, other._target = self._size, self._undealt, self._target
         other._exact, other._both, other._bonus = self._exact, self._both, self._bonus
         other._partner, other._layout, other._worths = self._partner, self._layout, self._worths
+        other._on_line = self._on_line
         other._record, other._down_wins = self._record, self._down_wins
         other._lead_double, other._under, other._peg_max = self._lead_double, self._under, self._peg_max
         other._correct = self._correct
@@ -193,48 +204,68 @@ class GameState:
         try:
             if self.ended is not None:  # still ended after dealing: the game is won
                 raise GameOver(f"the game is over: side {self.winner} has won")
-            if type(raw) is not dict and not isinstance(raw, Mapping):
+            move: dict[str, Any]
+            if type(raw) is dict:
+                move = raw
+            elif isinstance(raw, Mapping):
+                move = dict(raw)  # read as a dict: the compiled build reads those fastest
+            else:
                 raise UnknownMove("a move must be an object")
-            if "tile" in raw:
-                return self._play(raw)
-            if "knock" in raw:
-                return self._knock(raw)
-            if "misplay" in raw:
-                return self._misplay(raw)
-            if "penalty" in raw:
-                return self._ruling(raw)
-            if "draw" in raw:
-                return self._draw(raw)
+            if "tile" in move:
+                return self._play(move)
+            if "knock" in move:
+                return self._knock(move)
+            if "misplay" in move:
+                return self._misplay(move)
+            if "penalty" in move:
+                return self._ruling(move)
+            if "draw" in move:
+                return self._draw(move)
             raise UnknownMove(
                 "a move is a play (tile), a knock, a draw, a misplay or a ruling (penalty)"
             )
         except ScoringError as err:
             raise located(err, self._where(raw)) from None
 
-    def _play(self, raw: Mapping[str, Any]) -> list[Event]:
+    def _play(self, raw: dict[str, Any]) -> list[Event]:
         # The hot path of every replay: kept flat, with the rare cases
-        # (errors, wrong pegs, misplayed tiles) handed to helpers.
-        if not raw.keys() <= _PLAY:
+        # (errors, wrong pegs, misplayed tiles) handed to helpers. The move
+        # is a dict and the seat an int here so that the compiled build
+        # reads them without going through Python's generic calls.
+        written = raw["tile"]
+        given = raw.get("seat")
+        end_named = raw.get("end")
+        peg = raw.get("peg")
+        # A quick test of the fields: any field but these four, or one of
+        # them given as null, makes the count differ and takes the full one.
+        if len(raw) != 1 + (given is not None) + (end_named is not None) + (peg is not None):
             _fields(raw, _PLAY, "play")
         held = self.held
-        seat = raw.get("seat")
-        if seat != self.turn or type(seat) is not int or not held[seat]:
+        seat: int
+        if type(given) is int and given == self.turn and held[given]:
+            seat = given
+        else:
             seat = self._seat_to_move(raw)
         try:
-            tile = _WRITTEN[raw["tile"]]
+            tile = _WRITTEN[written]
         except (KeyError, TypeError):  # another spelling, or not a tile at all
-            tile = read_tile(raw["tile"])
+            tile = read_tile(written)
         if self.played >> tile.key & 1 or self.misplayed is not None:
             self._check_in_hand(tile, seat)
-        line = self.line
+        line: Any = self.line
         if line is None:
-            end, line = self._lay_down(tile, raw.get("end"))
+            end, line = self._lay_down(tile, end_named)
+        elif self._on_line:
+            end, line = line_place(line, tile, end_named, self._both)
         else:
-            end, line = self._layout.place(line, tile, raw.get("end"), self._both)
-        peg = raw.get("peg")
+            end, line = self._layout.place(line, tile, end_named, self._both)
         if peg is not None and (type(peg) is not int or peg < 0 or peg > self._peg_max):
             self._check_wild_peg(peg)
+        claim: int = -1 if peg is None else peg  # a whole number from here on, or -1 for none
         ends, total, points_for = self._worths[line]
+        bonus: int
+        bust: bool
+        worth: int
         if points_for or self._bonus:
             ends, total, points_for, bonus, bust, worth = self.worth(line, seat)
         else:  # most plays score nothing: no bonus to add, no target to test
@@ -242,8 +273,8 @@ class GameState:
         side = self.side_of[seat]
         scores = self.scores
         verdict: Verdict
-        if peg is None or peg == worth:
-            verdict = "unchecked" if peg is None else "correct"
+        if claim < 0 or claim == worth:
+            verdict = "unchecked" if claim < 0 else "correct"
             points = worth
             penalties: list[Penalty] = []
             winner = None
@@ -252,12 +283,13 @@ class GameState:
                 if score == self._target or (score > self._target and not self._exact):
                     winner = side
         else:
-            verdict, points, penalties, winner = self._wrong_peg(side, peg, worth)
+            verdict, points, penalties, winner = self._wrong_peg(side, claim, worth)
         text = tile.text
         # Filling a copy of a template is about a fifth cheaper than building
         # an eighteen-key dict afresh, and a replay builds one per play; the
         # usual play's template already holds its seven scoring fields.
-        if peg == worth and worth == points_for and not bonus:
+        event: dict[str, Any]
+        if claim == worth and worth == points_for and not bonus:
             event = self._correct[worth].copy()
         else:
             event = _PLAY_EVENT.copy()
@@ -290,12 +322,12 @@ class GameState:
             self.turn = following if held[following] else self._next_holder(seat)
             if winner is None and not self._record:
                 self.moves += 1
-                return [event]
+                return [cast(PlayEvent, event)]
             out = False
         else:
             self.turn, out = None, True
-        move = raw if raw["tile"] == text else {**raw, "tile": text}
-        return self._close(event, move, "chip-out" if out else None, winner)
+        move = raw if written == text else {**raw, "tile": text}
+        return self._close(cast(PlayEvent, event), move, "chip-out" if out else None, winner)
 
     def _check_wild_peg(self, peg: object) -> None:
         """Refuse a peg that is not a claim at all: not a whole number, or
@@ -327,13 +359,16 @@ class GameState:
             ledger.penalise("under-peg", side)
         return "under", points, ledger.penalties, ledger.winner()
 
-    def _knock(self, raw: Mapping[str, Any]) -> list[Event]:
-        if not raw.keys() <= _KNOCK:
+    def _knock(self, raw: dict[str, Any]) -> list[Event]:
+        given = raw.get("seat")
+        if len(raw) != 1 + (given is not None):  # as in _play: a quick test, then the full one
             _fields(raw, _KNOCK, "knock")
         if raw["knock"] is not True:
             raise UnknownMove('a knock is written "knock": true')
-        seat = raw.get("seat")
-        if seat != self.turn or type(seat) is not int or not self.held[seat]:
+        seat: int
+        if type(given) is int and given == self.turn and self.held[given]:
+            seat = given
+        else:
             seat = self._seat_to_move(raw)
         if self.line is None:
             raise IllegalPlay("nothing is on the table: the hand starts with the down, not a knock")
@@ -532,7 +567,7 @@ class GameState:
         state._deal(self.hand + 1, self.next_leader())
         return state
 
-    def worth(self, line: Any, seat: int | None) -> tuple[Any, ...]:
+    def worth(self, line: Any, seat: int | None) -> tuple[tuple[int, ...], int, int, int, bool, int]:
         """(ends, total, award, bonus, bust, worth) of a play by ``seat`` that makes ``line``."""
         ends, total, points = self._worths[line]
         bonus = 0
@@ -605,7 +640,7 @@ class GameState:
 
 
 @lru_cache(maxsize=None)
-def _correct_plays(peg_max: int) -> tuple[PlayEvent, ...]:
+def _correct_plays(peg_max: int) -> tuple[dict[str, Any], ...]:
     """The play event of a play worth each of 0 to ``peg_max``, pegged so, with no bonus."""
     templates = []
     for peg in range(peg_max + 1):

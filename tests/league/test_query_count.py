@@ -69,3 +69,19 @@ def test_a_match_games_move_asks_who_may_score_it_in_one_query(db: None, django_
     assert counts[0] == counts[1] == counts[2], counts
     assert all(len(asked) == 1 and "league_team" in asked[0] and "league_league_secretaries" in asked[0]
                for asked in access), access
+
+
+def test_a_move_outside_a_match_asks_whether_its_cup_tie_is_decided_in_its_read_of_the_game(
+        tablet, django_capture_on_commit_callbacks) -> None:
+    """Only a decided tie's game is kept from its players, but every game
+    outside a match is asked: in the one query that reads (and locks) the
+    game, not in one of its own."""
+    sheet = sample_sheet(7)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = new_game(tablet, rules=sheet["rules"], seats=sheet["seats"])
+    move = sheet["hands"][0]["moves"][0]
+    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=False):
+        response = post_move(tablet, game["id"], move, seq=0)
+    assert response.status_code == 201, response.json()
+    asked = [q["sql"] for q in queries.captured_queries if "league_cupgame" in q["sql"]]
+    assert len(asked) == 1 and "FROM league_game g WHERE g.id" in asked[0], asked

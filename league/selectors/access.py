@@ -123,7 +123,8 @@ def game_write_refusal(*, game: Game, user: Author, tie_decided: bool | None = N
     would otherwise undo a result the bracket has moved on from). Costs
     one query for the creator, who scores most games, and none when the
     caller has read beside the game row that it is no decided tie's
-    (`tie_decided=False`, from `TIE_DECIDED_SQL`)."""
+    (`tie_decided=False`, from `TIE_DECIDED_SQL`) or asks only whether the
+    person may write to it at all."""
     if game.match_night_id is not None:
         return match_game_refusal(night_id=game.match_night_id, user=user)
     uid = _user_id(user)

@@ -134,6 +134,7 @@ class Tally:
     errors: dict[str, int] = field(default_factory=dict)
     moves: int = 0
     requests: int = 0  # every request sent, timed or not (a game's creation, shown tiles)
+    server_seconds: float = 0.0  # the server's CPU over the timed requests alone (one client only)
 
 
 # --- CPU time of processes, from /proc ----------------------------------------
@@ -154,6 +155,43 @@ def cpu_seconds(pid: int) -> float:
     """utime + stime of one process (all its threads), in seconds."""
     fields = _stat(pid)
     return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / TICKS
+
+
+class ServerClock:
+    """The CPU time of the gunicorn workers' threads, in nanoseconds
+    (/proc/<pid>/task/<tid>/schedstat, user and system time alike): fine
+    enough to read around one request. With one client, the only traffic
+    the server has, the difference is that request's own CPU, so a move can
+    be told apart from the game's creation and the shown tiles around it."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.pids = pids
+
+    def seconds(self) -> float:
+        total = 0
+        for pid in self.pids:
+            for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+                try:
+                    total += int(task.read_text().split()[0])
+                except (OSError, ValueError, IndexError):
+                    continue  # a thread that ended meanwhile
+        return total / 1e9
+
+
+# Set in main() for a run with one client.
+server_clock: ServerClock | None = None
+
+
+def timed(tally: Tally, call: Any, *args: Any) -> Any:
+    """Runs one timed request, adding its latency and, with one client, the
+    server's CPU it cost."""
+    cpu = server_clock.seconds() if server_clock else 0.0
+    began = time.perf_counter()
+    answer = call(*args)
+    tally.latencies.append(time.perf_counter() - began)
+    if server_clock:
+        tally.server_seconds += server_clock.seconds() - cpu
+    return answer
 
 
 def children(parent: int) -> list[int]:
@@ -239,9 +277,8 @@ def play_moves(port: int, token: str, games: list[list[dict[str, Any]]], seconds
             key = f"{game}/{index}"
             tally.requests += 1
             if "move" in write:
-                began = time.perf_counter()
-                status, reply = tablet.call("POST", f"/api/games/{game}/moves", {**write["move"], "seq": seq}, key)
-                tally.latencies.append(time.perf_counter() - began)
+                status, reply = timed(tally, tablet.call, "POST", f"/api/games/{game}/moves",
+                                      {**write["move"], "seq": seq}, key)
                 tally.moves += 1
             else:
                 status, reply = tablet.call("POST", f"/api/games/{game}/hands/{write['hand']}/shown",
@@ -257,9 +294,7 @@ def call_trivial(port: int, token: str, seconds: float, start: threading.Barrier
     start.wait()
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
-        began = time.perf_counter()
-        status, _ = tablet.call("GET", "/api/auth/whoami")
-        tally.latencies.append(time.perf_counter() - began)
+        status, _ = timed(tally, tablet.call, "GET", "/api/auth/whoami")
         tally.moves += 1
         tally.requests += 1
         if status != 200:
@@ -357,6 +392,10 @@ def run_clients(target: Any, clients: int, args: tuple[Any, ...], seconds: float
         "all_requests": requests,
         "cpu_ms_per_request": {name: round(1000 * seconds / requests, 3) if requests else None
                                for name, seconds in cpu.items()},
+        # With one client: the server's CPU of the timed requests alone (the
+        # moves, without the games' creation and the shown tiles).
+        "server_cpu_ms_per_timed_request": (round(1000 * sum(t.server_seconds for t in tallies) / len(latencies), 3)
+                                            if server_clock and latencies else None),
     }
 
 
@@ -424,8 +463,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
     parser.add_argument("--worker-connections", type=int, default=0,
-                        help="connections per gunicorn worker; 0: clients / workers, rounded up, so the clients'"
-                             " kept-alive connections spread evenly over the workers")
+                        help="connections per gunicorn worker; 0: clients / workers, rounded up (at least threads"
+                             " + 1), so the clients' kept-alive connections spread evenly over the workers")
     parser.add_argument("--games", type=int, default=64, help="distinct games dealt before timing")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-worker", action="store_true",
@@ -442,7 +481,9 @@ def main() -> None:
     token = setup_django(env)
     games = deal(args.games, args.seed)
 
-    connections = args.worker_connections or -(-args.clients // args.workers)
+    # At least one more than the threads: gunicorn keeps no connection
+    # alive otherwise, and every request would pay for a new one.
+    connections = args.worker_connections or max(-(-args.clients // args.workers), args.threads + 1)
     port = free_port()
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     server = subprocess.Popen(
@@ -465,10 +506,14 @@ def main() -> None:
         "celery": lambda: [worker.pid, *children(worker.pid)] if worker else [],
         "clients": lambda: [os.getpid()],
     })
+    load_before = os.getloadavg()[0]
     try:
         wait_until_serving(port, server)
         # Warm-up: every worker imports, connects and fills its caches.
         run_clients(call_trivial, args.clients, (port, token), 2.0)
+        if args.clients == 1:
+            global server_clock
+            server_clock = ServerClock(children(server.pid))
         moves = run_clients(play_moves, args.clients, (port, token, games), args.seconds, meter)
         trivial = run_clients(call_trivial, args.clients, (port, token), args.seconds, meter)
         floor = floor_for(database_url, args.clients)
@@ -492,7 +537,12 @@ def main() -> None:
         "moves_to_trivial_ratio": round(moves["per_second"] / trivial["per_second"], 3),
         "moves_to_floor_ratio": round(moves["per_second"] / floor_run["per_second"], 3),
         "move_cpu_to_trivial_cpu": round(move_cpu / trivial_cpu, 2) if move_cpu and trivial_cpu else None,
+        "move_only_cpu_to_trivial_cpu": (
+            round(moves["server_cpu_ms_per_timed_request"] / trivial["server_cpu_ms_per_timed_request"], 2)
+            if moves["server_cpu_ms_per_timed_request"] and trivial["server_cpu_ms_per_timed_request"] else None),
         "queries_per_move": queries_per_move(token),
+        # The machine's other work: rates move with it, CPU a request much less.
+        "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }
     if args.json:
         print(json.dumps(report, indent=2))
@@ -507,7 +557,12 @@ def main() -> None:
     print(f"moves / trivial   {report['moves_to_trivial_ratio']} (throughput)")
     print(f"moves / floor     {report['moves_to_floor_ratio']} (throughput)")
     print(f"move CPU / trivial CPU  {report['move_cpu_to_trivial_cpu']} (gunicorn processes)")
+    if report["move_only_cpu_to_trivial_cpu"] is not None:
+        print(f"a move alone / trivial  {report['move_only_cpu_to_trivial_cpu']} (gunicorn worker, one request at a"
+              f" time: {moves['server_cpu_ms_per_timed_request']} ms against"
+              f" {trivial['server_cpu_ms_per_timed_request']} ms)")
     print(f"queries per move  {report['queries_per_move']}")
+    print(f"load average      {report['load_average'][0]} before, {report['load_average'][1]} after (1 minute)")
 
 
 if __name__ == "__main__":

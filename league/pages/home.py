@@ -7,20 +7,24 @@ cup ties waiting on them to offer dates or pick one. A player of a singles
 or pairs cup finds there their ties waiting on them: to offer dates, pick
 one, play, or confirm a score the other side entered. On a fresh install,
 with no league yet, the site's administrator finds there the way to set
-one up."""
+one up. Anyone not logged in is served it from the spectators' cache
+(`league.pages.spectator_cache`), kept until a game or a league changes."""
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from league.pages.spectator_cache import spectator_cached
 from league.selectors.cups import ties_to_arrange
 from league.selectors.games import games_recent
 from league.selectors.league_setup import may_start_a_league
 from league.selectors.my_cup_ties import game_ties_waiting
 from league.selectors.my_matches import games_scorable, my_matches, teams_of
+from league.selectors.page_versions import ANY_GAME, ANY_LEAGUE
 from league.selectors.public import current_season, leagues_listed
 from league.selectors.seat_names import public_seats_of
 
 
+@spectator_cached(lambda: [ANY_GAME, ANY_LEAGUE])
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: the user's matches, the leagues and their current
     seasons, and the games being scored."""

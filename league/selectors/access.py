@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Q
 
 from league.authors import Author
-from league.models import CupEntry, CupGame, Game, League, MatchNight, Player, Team
+from league.models import CupEntry, CupGame, CupTie, Game, League, MatchNight, Player, Team
 from league.refusals import NotGameScorer, NotPermitted, NotSecretary, NotTeamScorer, Refused, WrongNightStatus
 
 
@@ -115,19 +115,32 @@ def match_game_refusal(*, night_id: int, user: Author) -> NotPermitted | Refused
     return None
 
 
-def game_write_refusal(*, game: Game, user: Author) -> NotPermitted | Refused | None:
+def game_write_refusal(*, game: Game, user: Author, tie_decided: bool | None = None) -> NotPermitted | Refused | None:
     """Why `user` may not write to the game (a move, shown tiles, an undo),
     or None. A match's game follows `match_game_refusal`; any other game is
     for its creator and the scorers the creator named; a cup tie's game,
     once its tie is decided, for the league's secretaries alone (a player
     would otherwise undo a result the bracket has moved on from). Costs
-    one query for the creator, who scores most games."""
+    one query for the creator, who scores most games, and none when the
+    caller has read beside the game row that it is no decided tie's
+    (`tie_decided=False`, from `TIE_DECIDED_SQL`) or asks only whether the
+    person may write to it at all."""
     if game.match_night_id is not None:
         return match_game_refusal(night_id=game.match_night_id, user=user)
     uid = _user_id(user)
     if uid is not None and (uid == game.created_by_id or _named_scorer(game_id=game.pk, user_id=uid)):
-        return _decided_tie_refusal(game_id=game.pk, user_id=uid)
+        return None if tie_decided is False else _decided_tie_refusal(game_id=game.pk, user_id=uid)
     return NotGameScorer("only the game's creator and the scorers they name can score this game")
+
+
+# Whether the game aliased `g` is a game of a decided cup tie: a column a
+# caller reading the game row in SQL can add, to pass on as `tie_decided`.
+TIE_DECIDED_SQL = (
+    f"EXISTS (SELECT 1 FROM {CupGame._meta.db_table} cg JOIN {CupTie._meta.db_table} ct"
+    f" ON ct.id = cg.{CupGame._meta.get_field('tie').column}"
+    f" WHERE cg.{CupGame._meta.get_field('game').column} = g.id"
+    f" AND ct.{CupTie._meta.get_field('winner').column} IS NOT NULL)"
+)
 
 
 def _decided_tie_refusal(*, game_id: int, user_id: int) -> Refused | None:

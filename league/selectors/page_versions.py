@@ -9,7 +9,9 @@ night's live fragment), a division's (its page and printable sheet), a
 league's (its home, honours, cups, ratings and teams' pages: anything in
 the league changed), a league's cup boards (the live scores its cup pages
 show), a player's (the live scores of their games), `ANY_LEAGUE` (renewed
-with every league's: a player's page shows the leagues they play in), and
+with every league's: a player's page shows the leagues they play in),
+`ANY_GAME` (renewed with every game's, and when a game is made: the front
+page lists the games being scored), and
 `EVERYTHING`, which changes for what shows on many pages at once (a team
 renamed, a player hiding their name, a season added). A key the cache has
 lost is given a new token on the next read: unknown counts as changed, so
@@ -29,6 +31,7 @@ from league.models import Competition, CupGame, Division, Fixture, League, Rubbe
 
 EVERYTHING = "pages:v:all"
 ANY_LEAGUE = "pages:v:leagues"
+ANY_GAME = "pages:v:games"
 # Longer than any page is kept; a key that expires only costs one render.
 VERSION_TTL_SECONDS = 7 * 24 * 60 * 60
 

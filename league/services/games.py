@@ -16,7 +16,7 @@ from league.selectors.access import game_owner_refusal, game_scorer_names
 from league.services.audit import audit_record
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
-from league.services.page_versions import pages_changed_by
+from league.services.page_versions import pages_changed, pages_changed_by
 
 
 def game_create(
@@ -44,6 +44,8 @@ def game_create(
         game_cache_fill(game=game, engine=engine)
         game.save()
         transaction.on_commit(partial(ENGINES.put, engine_key(game), engine))
+        # Listed on the front page before its first move is published.
+        pages_changed(games=[game.pk])
     return game
 
 

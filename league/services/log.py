@@ -38,7 +38,7 @@ from league.models import Game, GameEntry
 from league.models.game import CACHE_FIELDS
 from league.models.rows import Columns, Rows
 from league.refusals import GameConflict, MoveRejected, NotPermitted, TiePlayedOn
-from league.selectors.access import game_write_refusal
+from league.selectors.access import TIE_DECIDED_SQL, game_write_refusal
 from league.selectors.state import game_state
 from league.services.cup_games import cup_change_refused, cup_game_changed
 from league.services.game_cache import game_cache_fill
@@ -100,16 +100,16 @@ REPLY_FIELD = GameEntry._meta.get_field("reply")
 REPLY_COLUMN = REPLY_FIELD.get_col(GameEntry._meta.db_table)
 
 
-def _locked_game(*, cursor: CursorWrapper, game_id: int, key: str) -> tuple[Game, Reply | None]:
-    """The game row, locked, and the answer already stored for `key` (if
-    any), in one query.
+def _locked_game(*, cursor: CursorWrapper, game_id: int, key: str) -> tuple[Game, Reply | None, bool]:
+    """The game row, locked, the answer already stored for `key` (if any)
+    and whether the game is a decided cup tie's, in one query.
 
     Written in SQL, read with a plain cursor, because this is the hottest
     query of the service: the ORM spends more time building it (a locking
     read with a subquery) than the database spends answering it."""
     lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
     sql = (
-        f"SELECT {GAME_ROWS.columns}, (SELECT e.reply FROM {GameEntry._meta.db_table} e"
+        f"SELECT {GAME_ROWS.columns}, {TIE_DECIDED_SQL}, (SELECT e.reply FROM {GameEntry._meta.db_table} e"
         f" WHERE e.game_id = g.id AND e.idempotency_key = %s AND e.idempotency_key <> '')"
         f" FROM {Game._meta.db_table} g WHERE g.id = %s{lock}"
     )
@@ -121,7 +121,7 @@ def _locked_game(*, cursor: CursorWrapper, game_id: int, key: str) -> tuple[Game
     stored = row[-1]
     if stored is not None:
         stored = REPLY_FIELD.from_db_value(stored, REPLY_COLUMN, connection)
-    return game, stored
+    return game, stored, bool(row[-2])
 
 
 def _stored_reply(*, game: Game, key: str) -> Reply | None:
@@ -142,8 +142,8 @@ def _append(
     seq: int | None,
     make: Maker,
 ) -> Reply:
-    game, stored_reply = _locked_game(cursor=cursor, game_id=game_id, key=key)
-    refusal = game_write_refusal(game=game, user=user)
+    game, stored_reply, tie_decided = _locked_game(cursor=cursor, game_id=game_id, key=key)
+    refusal = game_write_refusal(game=game, user=user, tie_decided=tie_decided)
     if isinstance(refusal, NotPermitted):
         raise refusal
     if stored_reply is not None:

@@ -20,6 +20,7 @@ from django.db import models, transaction
 from league.models import Competition, CupTie, Division, Fixture, Game
 from league.models.audit_actions import AuditAction, Stale
 from league.selectors.page_versions import (
+    ANY_GAME,
     ANY_LEAGUE,
     EVERYTHING,
     VERSION_TTL_SECONDS,
@@ -44,8 +45,9 @@ def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), di
                   leagues: Iterable[int] = (), everything: bool = False) -> None:
     """New versions, once the current transaction commits, for these and
     for what shows them: a game's players' pages and its cup's pages, a
-    cup fixture's cup pages, a division's league, and with a league every
-    player's page (`ANY_LEAGUE`). What they reach is read now, from the
+    cup fixture's cup pages, a division's league, with a league every
+    player's page (`ANY_LEAGUE`) and with a game the front page
+    (`ANY_GAME`). What they reach is read now, from the
     change's own transaction. Renewed on commit only: a page rendered
     before then, from the database as it stood, is stored under the old
     versions and never served after the commit."""
@@ -55,7 +57,8 @@ def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), di
     keys = ([game_key(pk) for pk in games] + [fixture_key(pk) for pk in fixtures]
             + [division_key(pk) for pk in divisions] + [league_key(pk) for pk in sorted(leagues)]
             + [cup_boards_key(pk) for pk in sorted(cups)] + [player_key(pk) for pk in sorted(players)]
-            + ([ANY_LEAGUE] if leagues else []) + ([EVERYTHING] if everything else []))
+            + ([ANY_LEAGUE] if leagues else []) + ([ANY_GAME] if games else [])
+            + ([EVERYTHING] if everything else []))
     if keys:
         transaction.on_commit(partial(_renew, keys, nights=fixtures))
 

@@ -38,7 +38,9 @@ def game_writers_only(*, game_id: int, user: Author, owner: bool, action: AuditA
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return
-    refusal = (game_owner_refusal if owner else game_write_refusal)(game=game, user=user)
+    # A decided tie is left to the service: not asked here.
+    refusal = game_owner_refusal(game=game, user=user) if owner else game_write_refusal(
+        game=game, user=user, tie_decided=False)
     if isinstance(refusal, NotPermitted):
         if action is not None:
             audit_record(user=user, action=action, target=game, refusal=refusal)

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from matchnights import a_match_night, sheet_entered
-from tablets import new_game, post_move, sample_sheet, tablet_for
+from tablets import new_game, post_move, post_shown, sample_sheet, tablet_for
 
 from league.engine import ENGINES
 from league.services.match_games import rubber_game_start
@@ -69,3 +69,41 @@ def test_a_match_games_move_asks_who_may_score_it_in_one_query(db: None, django_
     assert counts[0] == counts[1] == counts[2], counts
     assert all(len(asked) == 1 and "league_team" in asked[0] and "league_league_secretaries" in asked[0]
                for asked in access), access
+
+
+def test_a_move_outside_a_match_asks_whether_its_cup_tie_is_decided_in_its_read_of_the_game(
+        tablet, django_capture_on_commit_callbacks) -> None:
+    """Only a decided tie's game is kept from its players, but every game
+    outside a match is asked: in the one query that reads (and locks) the
+    game, not in one of its own."""
+    sheet = sample_sheet(7)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = new_game(tablet, rules=sheet["rules"], seats=sheet["seats"])
+    move = sheet["hands"][0]["moves"][0]
+    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=False):
+        response = post_move(tablet, game["id"], move, seq=0)
+    assert response.status_code == 201, response.json()
+    assert_tie_asked_in_the_read_of_the_game(queries)
+
+
+def test_tiles_shown_outside_a_match_ask_whether_the_cup_tie_is_decided_in_the_read_of_the_game(
+        tablet, django_capture_on_commit_callbacks) -> None:
+    """Who is asking is checked before the body (league.api.who_first), but
+    a decided tie is the service's to refuse: asked once, as for a move."""
+    sheet = next(sheet for sheet in map(sample_sheet, range(50)) if len(sheet["hands"]) > 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = new_game(tablet, rules=sheet["rules"], seats=sheet["seats"])
+        seq = 0
+        for move in sheet["hands"][0]["moves"]:
+            response = post_move(tablet, game["id"], move, seq=seq)
+            seq = response.json()["state"]["seq"]
+    assert response.json()["state"]["status"] == "hand-ended"
+    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=False):
+        response = post_shown(tablet, game["id"], 0, sheet["hands"][0]["shown"], seq=seq)
+    assert response.status_code == 201, response.json()
+    assert_tie_asked_in_the_read_of_the_game(queries)
+
+
+def assert_tie_asked_in_the_read_of_the_game(queries: CaptureQueriesContext) -> None:
+    asked = [q["sql"] for q in queries.captured_queries if "league_cupgame" in q["sql"]]
+    assert len(asked) == 1 and "FROM league_game g WHERE g.id" in asked[0], asked

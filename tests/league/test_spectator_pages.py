@@ -280,3 +280,39 @@ def test_the_finals_night_is_served_from_the_cache_until_it_changes(
         rename(finals)
     now = Client().get(path).content
     assert b"The Old Red Lion" in now and now == uncached(path)
+
+
+# The pages a spectator keeps open and polls (static/js/night.js fetches a
+# night's live part; the pub's TV shows the front page or a game's board)
+
+def a_game_made(world: World) -> None:
+    tablet_for(world.night.home_scorer).post("/api/games", {"rules": {"preset": "pub"}, "seats": ["Ann", "Bob"]},
+                                             content_type="application/json")
+
+
+POLLED: list[tuple[str, Callable[[World], str], Callable[[World], None]]] = [
+    # (the page, its address, a change it shows)
+    ("front page, a point scored", lambda w: "/", score_a_point),
+    ("front page, a game made", lambda w: "/", a_game_made),
+    ("game board", lambda w: f"/games/{w.game_id}/board", score_a_point),
+    ("match night", lambda w: f"/fixtures/{w.night.fixture.pk}/night", score_a_point),
+    ("match night's live part", lambda w: f"/fixtures/{w.night.fixture.pk}/night/live", score_a_point),
+    ("finals night", lambda w: f"/cups/{w.cup.pk}/finals", rename),
+    ("finals night's live part", lambda w: f"/cups/{w.cup.pk}/finals/live", rename),
+]
+
+
+@pytest.mark.parametrize(("name", "address", "change"), POLLED, ids=[row[0] for row in POLLED])
+def test_a_polled_page_answers_304_to_a_current_copy_until_it_changes(
+        finals: World, commit: Callable[[], Any], name: str, address: Callable[[World], str],
+        change: Callable[[World], None]) -> None:
+    path = address(finals)
+    first = Client().get(path)
+    assert first.status_code == 200 and first["ETag"].startswith('W/"'), name
+    again = Client().get(path, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == first["ETag"], name
+    with commit():
+        change(finals)
+    now = Client().get(path, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert now.status_code == 200 and now["ETag"] != first["ETag"], name
+    assert now.content == uncached(path), name

@@ -1,7 +1,11 @@
 """The service's one doorway to the rules engine (`scoring`).
 
 The service never re-implements a rule: a game's state is always what
-`scoring.Game` makes of its log. This module builds that engine value for a
+`scoring.Game` makes of its log. Everything the service asks the engine to
+do (start a game, replay or check a sheet, draw the table, analyse a game)
+is asked here; elsewhere in `league` the engine's types, errors and
+constants are named directly, and a rule set is read with `Rules.parse`,
+but nothing else of `scoring` is called (tests/league/test_engine_doorway.py). This module builds that engine value for a
 game by replaying its log rows (the truth), and keeps the values of recently
 written games in memory so that a move need not replay the game.
 
@@ -17,6 +21,10 @@ from typing import Any, Protocol, TypeVar
 
 import scoring
 from league.models import GameEntry
+from league.refusals import MoveRejected
+from scoring import table_view
+from scoring.analysis import Analysis, analyse
+from scoring.table_view import OpKind
 
 
 class LogRow(Protocol):
@@ -122,3 +130,50 @@ def log_rows(game: Any) -> list[Any]:
     """A game's whole log, oldest first, as much of each row as a replay
     needs: one query."""
     return list(GameEntry.objects.filter(game=game).only("seq", "kind", "payload").order_by("seq"))
+
+
+def game_new(*, rules: Any, seats: list[str], partners: bool = False, start: list[int] | None = None) -> scoring.Game:
+    """A new game's engine value, before its first move. Raises
+    scoring.ScoringError for a set-up the rules refuse."""
+    return scoring.Game.new(rules=rules, seats=seats, partners=partners, start=start)
+
+
+def sheet_replayed(sheet: dict[str, Any]) -> tuple[scoring.Game, list[GameEntry]]:
+    """A scoresheet checked as a whole, then replayed move by move and
+    showing by showing: the engine value it ends in, and its log rows in
+    order (unsaved, without game or seq). Raises scoring.ScoringError with
+    the engine's message, or MoveRejected where the sheet as a whole says
+    other than its moves one by one."""
+    # The engine checks the sheet's shape first (a hand's moves not a
+    # list, a move not an object): the replay below trusts it.
+    expected = scoring.check(sheet)
+    engine = game_new(rules=sheet.get("rules"), seats=sheet["seats"], partners=bool(sheet.get("partners", False)),
+                      start=sheet.get("start"))
+    rows: list[GameEntry] = []
+    for hand in sheet.get("hands", []):
+        for move in hand.get("moves", []):
+            engine, _ = engine.apply(move)
+            rows.append(GameEntry(kind=GameEntry.Kind.MOVE, hand=engine.hand, payload=move))
+        if "shown" in hand and engine.status == "hand-ended":
+            engine, _ = engine.show(hand["shown"])
+            rows.append(GameEntry(kind=GameEntry.Kind.SHOWN, hand=engine.hand, payload=hand["shown"]))
+    if expected["scores"] != list(engine.scores) or expected["winner"] != engine.winner:
+        raise MoveRejected("the sheet cannot be replayed move by move (a leader other than the first mover?)")
+    return engine, rows
+
+
+def table_drawn(setup: dict[str, Any], ops: list[table_view.Op]) -> dict[str, Any]:
+    """The table as the pad draws it after `ops`: the same function the pad
+    runs in the browser (docs/pad.md)."""
+    return table_view.table_view(setup, ops)
+
+
+def game_analysed(setup: dict[str, Any], ops: list[tuple[OpKind, Any]]) -> Analysis:
+    """The engine's analysis of a game replayed from its ops (docs/analysis.md)."""
+    return analyse(setup, ops)
+
+
+def sides_scoring_together(seats: int, partners: bool) -> tuple[tuple[int, ...], ...]:
+    """The seats that score together, as the engine pairs them (partners
+    sit opposite)."""
+    return scoring.sides_of(seats, partners)

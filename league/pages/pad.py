@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-import scoring
+from league.engine import sides_scoring_together
 from league.models import Game
 from league.pages.pad_engine import pyodide_version
 from league.pages.spectator_cache import spectator_cached
@@ -69,6 +69,6 @@ def start_words(game: Game) -> str:
     # No start recorded is an empty list: no side starts ahead.
     start = game.start if isinstance(game.start, list) else []
     seats = [str(name) for name in game.seats]
-    sides = [[seats[seat] for seat in side] for side in scoring.sides_of(len(seats), bool(game.partners))]
+    sides = [[seats[seat] for seat in side] for side in sides_scoring_together(len(seats), bool(game.partners))]
     return "; ".join(f"{' & '.join(names)} start{'' if len(names) > 1 else 's'} on {points}"
                      for names, points in zip(sides, start, strict=False) if points)

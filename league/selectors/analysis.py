@@ -12,9 +12,9 @@ from typing import Any
 
 from django.core.cache import cache
 
-from league.engine import log_rows
+from league.engine import game_analysed, log_rows
 from league.models import Game, PlayerGame, Rubber
-from scoring.analysis import Analysis, SeatFigures, analyse
+from scoring.analysis import Analysis, SeatFigures
 from scoring.table_view import OpKind
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ def game_analysis(*, game: Game) -> Analysis:
 def game_analysis_fresh(*, game: Game) -> Analysis:
     """The analysis replayed from the log, the cache neither read nor written."""
     setup = {"rules": game.rules, "seats": game.seats, "partners": game.partners, "start": game.start}
-    return analyse(setup, [(OP_KINDS[row.kind], row.payload) for row in log_rows(game)])
+    return game_analysed(setup, [(OP_KINDS[row.kind], row.payload) for row in log_rows(game)])
 
 
 def seat_of(rubber: Rubber, player_id: int) -> int | None:

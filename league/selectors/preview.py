@@ -10,7 +10,7 @@ game's live log, and the state the game row caches.
 from typing import Any
 
 import scoring
-from league.engine import engine_of, live_ops, log_rows
+from league.engine import engine_of, live_ops, log_rows, table_drawn
 from league.models import Game
 from league.refusals import MoveRejected
 from league.selectors.state import game_state
@@ -22,7 +22,7 @@ def game_table(*, game: Game) -> dict[str, Any]:
     setup = {"rules": game.rules, "seats": game.seats, "partners": game.partners, "start": game.start}
     ops: list[table_view.Op] = [("move" if row.kind == "move" else "show", row.payload)
                                 for row in live_ops(log_rows(game))]
-    return {"state": game_state(game=game), **table_view.table_view(setup, ops)}
+    return {"state": game_state(game=game), **table_drawn(setup, ops)}
 
 
 def move_preview(*, game: Game, move: dict[str, Any]) -> dict[str, Any]:

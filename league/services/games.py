@@ -8,7 +8,7 @@ from django.db import transaction
 
 import scoring
 from league.authors import Author, author_user
-from league.engine import ENGINES, engine_key
+from league.engine import ENGINES, engine_key, game_new, sheet_replayed
 from league.models import Game, GameEntry, MatchNight
 from league.models.audit_actions import AuditAction
 from league.refusals import MoveRejected, Refused
@@ -33,7 +33,7 @@ def game_create(
     league match. Raises MoveRejected when the engine refuses the set-up
     (unknown preset, seats, partners the rules forbid)."""
     try:
-        engine = scoring.Game.new(rules=rules, seats=seats, partners=partners, start=start)
+        engine = game_new(rules=rules, seats=seats, partners=partners, start=start)
     except scoring.ScoringError as err:
         raise MoveRejected(str(err)) from None
     with transaction.atomic():
@@ -56,26 +56,9 @@ def game_import(*, sheet: dict[str, Any], label: str = "", imported_by: Author) 
     message for a sheet the rules cannot accept."""
     author = author_user(imported_by)
     try:
-        # The engine checks the sheet's shape first (a hand's moves not a
-        # list, a move not an object): the replay below trusts it.
-        expected = scoring.check(sheet)
-        engine = scoring.Game.new(
-            rules=sheet.get("rules"), seats=sheet["seats"], partners=bool(sheet.get("partners", False)),
-            start=sheet.get("start"),
-        )
-        rows: list[GameEntry] = []
-        for hand in sheet.get("hands", []):
-            for move in hand.get("moves", []):
-                engine, _ = engine.apply(move)
-                rows.append(GameEntry(kind=GameEntry.Kind.MOVE, hand=engine.hand, payload=move))
-            if "shown" in hand and engine.status == "hand-ended":
-                engine, _ = engine.show(hand["shown"])
-                rows.append(GameEntry(kind=GameEntry.Kind.SHOWN, hand=engine.hand, payload=hand["shown"]))
+        engine, rows = sheet_replayed(sheet)
     except scoring.ScoringError as err:
         raise MoveRejected(str(err)) from None
-    # The sheet as a whole must say what the moves one by one said.
-    if expected["scores"] != list(engine.scores) or expected["winner"] != engine.winner:
-        raise MoveRejected("the sheet cannot be replayed move by move (a leader other than the first mover?)")
 
     with transaction.atomic():
         game = Game(

@@ -1,0 +1,145 @@
+"""What the people of a league do on its pages in a year, as the acceptance
+test drives them (test_league_year.py): each helper is one errand on the
+pages, by taps and typing, as its person would do it on their own phone
+or tablet."""
+import importlib.util
+import re
+from dataclasses import dataclass
+from datetime import date
+from email.message import Message
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 800, "height": 1280}
+PASSWORD = "dominoes-on-a-tuesday"
+
+
+def _mail_module() -> Any:
+    """tests/league/smtp_server.py, loaded by its path: the notices' tests
+    keep the SMTP server there, and tests/league is not on this folder's path."""
+    path = Path(__file__).parent.parent / "league" / "smtp_server.py"
+    spec = importlib.util.spec_from_file_location("league_smtp_server", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+smtp_server = _mail_module()
+MailServer = smtp_server.MailServer
+body_of = smtp_server.body_of
+
+
+@dataclass
+class Side:
+    name: str
+    venue: str
+    division: str
+    players: list[str]
+
+
+def set_up_league(page: Page, name: str, today: date, divisions: list[str], venues: list[tuple[str, int]],
+                  teams: list[Side]) -> None:
+    """The first-run pages, from the home page of an empty site to the
+    league set up: its season starting tonight."""
+    page.goto("/")
+    page.get_by_role("link", name="Set up a league").click()
+    page.get_by_label("The league's name").fill(name)
+    page.get_by_label("Match format").select_option(label="Plain (nine singles)")
+    page.get_by_role("button", name="Save and go on to the season").click()
+    page.get_by_label("Name", exact=True).fill(f"Season {today.year}")
+    page.get_by_label("Start", exact=True).fill(today.isoformat())
+    page.get_by_label("Registration deadline").fill(today.isoformat())
+    page.get_by_label("Fewest players a squad must have").fill("9")
+    page.get_by_role("button", name="Save and go on to the divisions").click()
+    page.get_by_label("Divisions, top first").fill("\n".join(divisions))
+    page.get_by_role("button", name="Save and go on to the venues").click()
+    for venue, boards in venues:
+        page.get_by_label("Name", exact=True).fill(venue)
+        page.get_by_label("Board sets").fill(str(boards))
+        page.get_by_role("button", name="Add the venue").click()
+        expect(page.get_by_text(f"{venue} is added.")).to_be_visible()
+    page.get_by_role("link", name="Go on to the teams").click()
+    for team in teams:
+        page.get_by_label("Team's name").fill(team.name)
+        page.get_by_label("Home venue").select_option(label=team.venue)
+        page.get_by_label("Division").select_option(label=team.division)
+        page.get_by_role("button", name="Add the team").click()
+        expect(page.get_by_text(f"{team.name} is added.")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"{name} is set up")).to_be_visible()
+
+
+def register_squad(page: Page, squad_url: str, team: Side) -> None:
+    """The squad pasted as a list of names, checked, then registered."""
+    page.goto(squad_url)
+    page.get_by_label("Names, one a line").fill("\n".join(team.players))
+    page.get_by_role("button", name="Check the names").click()
+    page.get_by_role("button", name=f"Register {len(team.players)} players").click()
+    expect(page.get_by_role("status")).to_contain_text(f"{len(team.players)} players registered for {team.name}")
+
+
+def invite_from_squad(page: Page, squad_url: str, roles: dict[str, str]) -> dict[str, str]:
+    """Invites the squad's players named in `roles` (player name: role's
+    value), no address given; returns each one's link, to pass on."""
+    page.goto(squad_url)
+    page.get_by_role("link", name="Invite the squad to log in").click()
+    for box in page.get_by_role("checkbox").all():
+        box.uncheck()
+    for player, role in roles.items():
+        page.get_by_label(f"Invite {player}", exact=True).check()
+        page.get_by_label(f"{player} as").select_option(role)
+    page.get_by_role("button", name="Make the invitations").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Invitations made" if len(roles) > 1 else
+                                                              "Invitation made")
+    return {player: _link_of(page, player) for player in roles}
+
+
+def invite_to_team(page: Page, team_url: str, role: str, name: str) -> str:
+    """An invitation from the team's page, as `role`; its link to pass on."""
+    page.goto(team_url)
+    page.get_by_role("link", name="Invite someone to log in").click()
+    page.get_by_label(role, exact=True).check()
+    page.get_by_label("Name (optional)").fill(name)
+    page.get_by_role("button", name="Make the invitation").click()
+    return _link_of(page, name)
+
+
+def _link_of(page: Page, name: str) -> str:
+    section = page.locator("section.invite-made").filter(has=page.get_by_role("heading", name=f"{name}, as"))
+    return section.get_by_label("The invitation's link").input_value()
+
+
+def accept_invitation(chromium: Any, link: str, username: str, address: str, viewport: dict[str, int]) -> Any:
+    """Opens the link in the invited person's own browser, where they make
+    their login and give their address; returns that browser."""
+    context = chromium.new_context(viewport=viewport)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(link)
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("The password again").fill(PASSWORD)
+    page.get_by_label("Your email address").fill(address)
+    page.get_by_role("button", name="Make my login").click()
+    expect(page).not_to_have_url(link)  # welcomed, on their team's page
+    page.close()
+    return context
+
+
+def confirm_address(context: Any, mail: Any, address: str) -> None:
+    """Follows the link in the one mail the address has had, and confirms."""
+    [message] = mail.to(address)
+    link = re.search(r"https?://\S+/email/confirm/\S+", body_of(message))
+    assert link is not None, f"no confirmation link in the mail to {address}"
+    page = context.new_page()
+    page.goto(link.group(0))
+    page.get_by_role("button", name=f"Confirm {address}").click()
+    expect(page.get_by_text(f"Thank you: {address} is confirmed.")).to_be_visible()
+    page.close()
+
+
+def received(mail: Any) -> list[Message]:
+    return list(mail.messages)

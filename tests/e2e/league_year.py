@@ -3,6 +3,7 @@ test drives them (test_league_year.py): each helper is one errand on the
 pages, by taps and typing, as its person would do it on their own phone
 or tablet."""
 import importlib.util
+import random
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -11,6 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
+
+import scoring
+from league.models import Game
+from pad_page import Pad
+from scoring.simulate import random_game
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 800, "height": 1280}
@@ -92,8 +98,7 @@ def invite_from_squad(page: Page, squad_url: str, roles: dict[str, str]) -> dict
         page.get_by_label(f"Invite {player}", exact=True).check()
         page.get_by_label(f"{player} as").select_option(role)
     page.get_by_role("button", name="Make the invitations").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Invitations made" if len(roles) > 1 else
-                                                              "Invitation made")
+    expect(page.locator("section.invite-made")).to_have_count(len(roles))
     return {player: _link_of(page, player) for player in roles}
 
 
@@ -115,7 +120,7 @@ def _link_of(page: Page, name: str) -> str:
 def accept_invitation(chromium: Any, link: str, username: str, address: str, viewport: dict[str, int]) -> Any:
     """Opens the link in the invited person's own browser, where they make
     their login and give their address; returns that browser."""
-    context = chromium.new_context(viewport=viewport)
+    context = chromium.new_context(base_url=link.split("/secretary/")[0], viewport=viewport)
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(link)
@@ -143,3 +148,89 @@ def confirm_address(context: Any, mail: Any, address: str) -> None:
 
 def received(mail: Any) -> list[Message]:
     return list(mail.messages)
+
+
+def draw_every_division(page: Page, season_name: str, night: date) -> None:
+    """From the secretary's home page: every division drawn at once, the
+    first match night `night`."""
+    page.goto("/secretary/")
+    page.get_by_role("link", name=f"Draw every division of {season_name}").click()
+    page.get_by_label("Start", exact=True).fill(night.isoformat())
+    page.get_by_label("Match night").select_option(label=night.strftime("%A"))
+    page.get_by_role("button", name="Draw every division").click()
+    expect(page.get_by_text("Draft fixtures drawn:")).to_be_visible()
+
+
+def publish(page: Page, division: str) -> None:
+    """The division's drafts checked on its fixtures page, then published."""
+    page.goto("/secretary/")
+    page.get_by_role("link", name=f"Fixtures of {division}").click()
+    page.get_by_role("link", name="Publish…").click()
+    page.get_by_role("button", name=re.compile(r"Yes, publish \d+ fixtures?")).click()
+    expect(page.get_by_text(re.compile(r"\d+ fixtures published"))).to_be_visible()
+
+
+def enter_team_sheet(page: Page, night_url: str, home: list[str], away: list[str]) -> None:
+    """Both sides' players, rubber by rubber, on the match night's page."""
+    page.goto(night_url)
+    for number, (home_player, away_player) in enumerate(zip(home, away, strict=True), start=1):
+        page.locator(f'select[name="r{number}_home"]').select_option(label=home_player)
+        page.locator(f'select[name="r{number}_away"]').select_option(label=away_player)
+    page.get_by_role("button", name="Save the team sheet").click()
+    expect(page.locator("#rubber-1")).to_contain_text(home[0])
+
+
+def key_the_card(page: Page, night_url: str, scores: dict[int, tuple[int, int]]) -> None:
+    """The rubbers' games keyed from the paper card on the card's form."""
+    page.goto(night_url)
+    with page.expect_navigation(wait_until="load"):  # the card's script listening before anything is typed
+        page.get_by_role("link", name="Key the whole card on one form").click()
+    for number, (home_score, away_score) in scores.items():
+        page.locator(f'input[name="r{number}_g1_home"]').fill(str(home_score))
+        page.locator(f'input[name="r{number}_g1_away"]').fill(str(away_score))
+    page.get_by_role("button", name="Save the card").click()
+    expect(page.get_by_text(f"The card is saved: {len(scores)} games recorded.")).to_be_visible()
+
+
+def submit_result(page: Page, night_url: str) -> None:
+    page.goto(night_url)
+    page.get_by_role("button", name="Submit the result…").click()
+    page.get_by_role("button", name="Yes: submit it").click()
+
+
+def confirm_result(page: Page, night_url: str) -> None:
+    page.goto(night_url)
+    page.get_by_role("button", name="Confirm the result…").click()
+    page.get_by_role("button", name="Yes: confirm it").click()
+
+
+def score_live(page: Page, night_url: str, rubber: int) -> str:
+    """The scorer starts the rubber's game live and taps a whole game into
+    the pad, one move at a time; returns the winner's name."""
+    page.goto(night_url)
+    page.get_by_role("button", name=f"Score game 1 live (rubber {rubber})").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+/pad$"))
+    game = Game.objects.get(pk=int(page.url.split("/")[-2]))  # what the pad plays by: its rules, its seats
+    seats = list(game.seats)
+    pad = Pad(page)
+    pad.settled()
+    sheet = random_game(random.Random(7), game.rules)
+    result = scoring.check(sheet)
+    events = {(e["hand"], e["move"]): e for e in result["events"] if e["type"] != "hand-end"}
+    for hand, written in enumerate(sheet["hands"]):
+        for number, move in enumerate(written["moves"]):
+            if move.get("knock"):
+                pad.knock()
+            else:
+                if (hand, number) == (0, 0):  # the first down: the pad asks who put it
+                    expect(page.locator("#seats button").first).to_be_visible()
+                if page.locator("#seats button").count():
+                    pad.choose_seat(seats[move["seat"]])
+                pad.play(move["tile"], move["peg"], ends=events[(hand, number)]["ends"])
+            pad.settled()
+        if "shown" in written:
+            pad.show(written["shown"], seats)
+            pad.settled()
+    winner = seats[result["winner"]]
+    expect(page.locator("#turn")).to_have_text(f"{winner} won the game")
+    return winner

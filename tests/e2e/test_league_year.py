@@ -11,10 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.utils import timezone
-from playwright.sync_api import expect
 
 from browsers import logged_in_context
-from league.models import League, PendingEmail, Season, Team
+from league.models import Fixture, League, PendingEmail, Season, Team
 from league_year import (
     PHONE,
     TABLET,
@@ -22,10 +21,17 @@ from league_year import (
     Side,
     accept_invitation,
     confirm_address,
+    confirm_result,
+    draw_every_division,
+    enter_team_sheet,
     invite_from_squad,
     invite_to_team,
+    key_the_card,
+    publish,
     register_squad,
+    score_live,
     set_up_league,
+    submit_result,
 )
 
 pytestmark = pytest.mark.slow
@@ -35,6 +41,15 @@ FIRST = ["Annie", "Bob", "Carol", "Dave", "Edna", "Frank", "Gwen", "Harry", "Iri
 SIDES = [Side(name, venue, division, [f"{first} {SURNAMES[name]}" for first in FIRST]) for name, venue, division in (
     ("Red Lion A", "The Red Lion", "Premier"), ("Swan", "The Swan", "Premier"),
     ("Red Lion B", "The Red Lion", "Division One"), ("Swan B", "The Swan", "Division One"))]
+SCORER = "Len Scorer"
+
+
+def login_of(person: str) -> str:
+    return person.lower().replace(" ", "-")
+
+
+def address_of(person: str) -> str:
+    return f"{login_of(person)}@league.test"
 
 
 @pytest.fixture
@@ -74,32 +89,47 @@ def test_a_league_lives_through_its_year_on_its_pages(
     season = Season.objects.get(league=league)
     teams = {team.name: team for team in Team.objects.filter(league=league)}
 
-    # 2. Squads registered, then their people invited: each accepts in
-    # their own browser and confirms their address from the mail.
+    # 2. Squads registered and the fixtures drawn, as drafts; then the
+    # people invited, each accepting in their own browser and confirming
+    # their address from the mail; then the fixtures published.
     def squad_url(side: Side) -> str:
         return f"/secretary/seasons/{season.pk}/teams/{teams[side.name].pk}/squad"
 
     for side in SIDES:
         register_squad(secretary, squad_url(side), side)
-    home, away, lower_home, lower_away = SIDES
-    people: dict[str, Any] = {}
+    draw_every_division(secretary, season.name, today)
+    fixture = Fixture.objects.get(division__name="Premier", date=today)
+    home, away = (next(side for side in SIDES if side.name == team.name)
+                  for team in (fixture.home_team, fixture.away_team))
+    lower_home, lower_away = SIDES[2:]
     invited = {**invite_from_squad(secretary, squad_url(home), {home.players[0]: "captain"}),
                **invite_from_squad(secretary, squad_url(away), {away.players[0]: "captain"}),
                **invite_from_squad(secretary, squad_url(lower_home), {lower_home.players[1]: "player"}),
                **invite_from_squad(secretary, squad_url(lower_away), {lower_away.players[1]: "player"})}
-    invited["Len Scorer"] = invite_to_team(secretary, f"/secretary/teams/{teams[home.name].pk}/", "Scorer",
-                                           "Len Scorer")
+    invited[SCORER] = invite_to_team(secretary, f"/secretary/teams/{teams[home.name].pk}/", "Scorer", SCORER)
+    people: dict[str, Any] = {}
     for person, link in invited.items():
-        login = person.split(" ")[0].lower() + "-" + person.split(" ")[1].lower()
-        viewport = TABLET if person == "Len Scorer" else PHONE
-        people[person] = accept_invitation(chromium, link, login, f"{login}@league.test", viewport)
+        people[person] = accept_invitation(chromium, link, login_of(person), address_of(person),
+                                           TABLET if person == SCORER else PHONE)
         browsers.append(people[person])
     for person in invited:
-        login = person.split(" ")[0].lower() + "-" + person.split(" ")[1].lower()
-        confirm_address(people[person], mail, f"{login}@league.test")
+        confirm_address(people[person], mail, address_of(person))
     assert not PendingEmail.objects.exists()
     assert sorted(get_user_model().objects.exclude(email="").values_list("email", flat=True)) == sorted(
-        ["admin@league.test", *(f"{p.split()[0].lower()}-{p.split()[1].lower()}@league.test" for p in invited)])
-    teams[home.name].refresh_from_db()
-    assert teams[home.name].captain is not None and teams[home.name].scorers.count() == 1
-    expect(secretary.get_by_role("heading", level=1)).to_be_visible()
+        ["admin@league.test", *(address_of(person) for person in invited)])
+    for division in ("Premier", "Division One"):
+        publish(secretary, division)
+
+    # 3. The match night: the home captain's team sheet, rubber 1 scored
+    # live on the scorer's tablet, the rest keyed from the card; the home
+    # captain submits, the away captain confirms.
+    night = f"/fixtures/{fixture.pk}/night"
+    home_captain = people[home.players[0]].new_page()
+    away_captain = people[away.players[0]].new_page()
+    enter_team_sheet(home_captain, night, home.players, away.players)
+    live_winner = score_live(people[SCORER].new_page(), night, rubber=1)
+    key_the_card(home_captain, night, {number: (61, 40) if number % 2 else (35, 61) for number in range(2, 10)})
+    submit_result(home_captain, night)
+    confirm_result(away_captain, night)
+    fixture.refresh_from_db()
+    assert fixture.night.status == "confirmed", live_winner

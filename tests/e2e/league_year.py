@@ -234,3 +234,42 @@ def score_live(page: Page, night_url: str, rubber: int) -> str:
     winner = seats[result["winner"]]
     expect(page.locator("#turn")).to_have_text(f"{winner} won the game")
     return winner
+
+
+def add_singles_cup(page: Page, season_name: str, name: str) -> None:
+    page.goto("/secretary/")
+    page.get_by_role("link", name=f"Add a cup to {season_name}").click()
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_label("Who enters").select_option(label="Players (singles)")
+    page.get_by_role("button", name="Create the cup").click()
+    expect(page.locator(".messages")).to_contain_text(f"{name} is set up")
+
+
+def enter_cup(page: Page, cup_url: str, player: str, cup: str) -> None:
+    """A player enters themself from the cup's page."""
+    page.goto(cup_url)
+    page.get_by_role("button", name=f"Enter {player}").click()
+    expect(page.locator(".cup-messages")).to_contain_text(f"{player} is entered in {cup}")
+
+
+def draw_cup(page: Page, cup: str) -> None:
+    page.goto("/secretary/")
+    page.get_by_role("link", name=cup).click()
+    page.get_by_role("link", name=re.compile(r"^Make .*…$")).click()
+    page.get_by_role("button", name="Yes: make the draw").click()
+
+
+def offer_dates(page: Page, cup_url: str, first: date, second: date) -> None:
+    page.goto(cup_url)
+    page.get_by_label("First date").fill(first.isoformat())
+    page.get_by_label("Second date").fill(second.isoformat())
+    page.get_by_role("button", name="Offer the dates").click()
+    expect(page.locator(".cup-messages")).to_contain_text("Dates offered: the other side picks one")
+
+
+def pick_date(page: Page, cup_url: str, offered_by: str, picked: date) -> None:
+    page.goto(cup_url)
+    expect(page.locator("main")).to_contain_text(f"{offered_by} offers these dates: pick one")
+    page.get_by_label(f"{picked:%A} {picked.day} {picked:%B}").check()
+    page.get_by_role("button", name="Play on this date").click()
+    expect(page.locator(".cup-messages")).to_contain_text(f"is on {picked:%A %d %B}")

@@ -5,6 +5,7 @@ and published, a match night played, a cup, a team withdrawn and the
 change-over; and every notice the league sent arrived exactly once.
 Each person uses their own browser, on the phone or tablet they would."""
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -13,20 +14,25 @@ from django.test import override_settings
 from django.utils import timezone
 
 from browsers import logged_in_context
-from league.models import Fixture, League, PendingEmail, Season, Team
+from league.models import Competition, CupTie, Fixture, League, PendingEmail, Season, Team
 from league_year import (
     PHONE,
     TABLET,
     MailServer,
     Side,
     accept_invitation,
+    add_singles_cup,
     confirm_address,
     confirm_result,
+    draw_cup,
     draw_every_division,
+    enter_cup,
     enter_team_sheet,
     invite_from_squad,
     invite_to_team,
     key_the_card,
+    offer_dates,
+    pick_date,
     publish,
     register_squad,
     score_live,
@@ -42,6 +48,7 @@ SIDES = [Side(name, venue, division, [f"{first} {SURNAMES[name]}" for first in F
     ("Red Lion A", "The Red Lion", "Premier"), ("Swan", "The Swan", "Premier"),
     ("Red Lion B", "The Red Lion", "Division One"), ("Swan B", "The Swan", "Division One"))]
 SCORER = "Len Scorer"
+CUP = "Singles Knockout"
 
 
 def login_of(person: str) -> str:
@@ -133,3 +140,21 @@ def test_a_league_lives_through_its_year_on_its_pages(
     confirm_result(away_captain, night)
     fixture.refresh_from_db()
     assert fixture.night.status == "confirmed", live_winner
+
+    # 4. A singles cup: two players enter from the cup's page on their
+    # phones; once it is drawn, the home player offers dates and the
+    # away player picks one.
+    add_singles_cup(secretary, season.name, CUP)
+    cup_url = f"/cups/{Competition.objects.get(name=CUP).pk}/"
+    entrants = [lower_home.players[1], lower_away.players[1]]
+    for player in entrants:
+        enter_cup(people[player].new_page(), cup_url, player, CUP)
+    draw_cup(secretary, CUP)
+    tie = CupTie.objects.select_related("home__player", "away__player").get(competition__name=CUP)
+    assert tie.home is not None and tie.away is not None and tie.home.player and tie.away.player
+    host, visitor = tie.home.player.name, tie.away.player.name
+    first, second = today + timedelta(days=4), today + timedelta(days=6)
+    offer_dates(people[host].new_page(), cup_url, first, second)
+    pick_date(people[visitor].new_page(), cup_url, host, second)
+    tie.refresh_from_db()
+    assert tie.date == second and tie.offered_dates == []

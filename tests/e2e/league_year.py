@@ -273,3 +273,34 @@ def pick_date(page: Page, cup_url: str, offered_by: str, picked: date) -> None:
     page.get_by_label(f"{picked:%A} {picked.day} {picked:%B}").check()
     page.get_by_role("button", name="Play on this date").click()
     expect(page.locator(".cup-messages")).to_contain_text(f"is on {picked:%A %d %B}")
+
+
+def withdraw_team(page: Page, division: str, team: str, on: date, reason: str) -> None:
+    """From the division's teams: what withdrawing would do, then done."""
+    page.goto("/secretary/")
+    page.get_by_role("link", name=f"Teams of {division}").click()
+    page.get_by_role("link", name=re.compile(rf"^Withdraw from the league\W+{team}$")).click()
+    page.get_by_label("Withdrew on").fill(on.isoformat())
+    page.get_by_label("Reason").fill(reason)
+    page.get_by_role("button", name="Check what follows").click()
+    page.get_by_role("button", name=f"Withdraw {team}").click()
+
+
+def change_over(page: Page, season_name: str, new_name: str) -> dict[str, dict[str, str]]:
+    """The next season started from this one, though some fixtures are
+    unplayed; returns the review's divisions, each team with its move."""
+    page.goto("/secretary/")
+    page.get_by_role("link", name=f"Start the next season from {season_name}…").click()
+    page.get_by_label("Name", exact=True).fill(new_name)
+    page.get_by_label("Start it anyway").check()
+    page.get_by_role("button", name="Review the new season").click()
+    review = page.locator("section.confirm")
+    expect(review).to_be_visible()
+    moves: dict[str, dict[str, str]] = {}
+    for table in review.locator("table").filter(has=page.locator("caption", has_text=re.compile(r"\(\d+ teams?\)"))).all():
+        caption = table.locator("caption").inner_text().split(" (")[0]
+        moves[caption] = {row.locator("th").inner_text(): row.locator("td").last.inner_text()
+                          for row in table.locator("tbody tr").all()}
+    page.get_by_role("button", name=f"Yes: start {new_name}").click()
+    expect(page.get_by_text(f"{new_name} is set up from {season_name}")).to_be_visible()
+    return moves

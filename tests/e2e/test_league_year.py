@@ -14,7 +14,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from browsers import logged_in_context
-from league.models import Competition, CupTie, Fixture, League, PendingEmail, Season, Team
+from league.models import Competition, CupTie, DivisionEntry, Fixture, League, PendingEmail, Season, Team
 from league_year import (
     PHONE,
     TABLET,
@@ -22,6 +22,7 @@ from league_year import (
     Side,
     accept_invitation,
     add_singles_cup,
+    change_over,
     confirm_address,
     confirm_result,
     draw_cup,
@@ -38,6 +39,7 @@ from league_year import (
     score_live,
     set_up_league,
     submit_result,
+    withdraw_team,
 )
 
 pytestmark = pytest.mark.slow
@@ -49,6 +51,7 @@ SIDES = [Side(name, venue, division, [f"{first} {SURNAMES[name]}" for first in F
     ("Red Lion B", "The Red Lion", "Division One"), ("Swan B", "The Swan", "Division One"))]
 SCORER = "Len Scorer"
 CUP = "Singles Knockout"
+NEXT_SEASON = "Next season"
 
 
 def login_of(person: str) -> str:
@@ -134,8 +137,10 @@ def test_a_league_lives_through_its_year_on_its_pages(
     home_captain = people[home.players[0]].new_page()
     away_captain = people[away.players[0]].new_page()
     enter_team_sheet(home_captain, night, home.players, away.players)
-    live_winner = score_live(people[SCORER].new_page(), night, rubber=1)
-    key_the_card(home_captain, night, {number: (61, 40) if number % 2 else (35, 61) for number in range(2, 10)})
+    pad = people[SCORER].new_page()
+    live_winner = score_live(pad, night, rubber=1)
+    pad.close()
+    key_the_card(home_captain, night, {number: (61, 40) if number <= 6 else (35, 61) for number in range(2, 10)})
     submit_result(home_captain, night)
     confirm_result(away_captain, night)
     fixture.refresh_from_db()
@@ -158,3 +163,16 @@ def test_a_league_lives_through_its_year_on_its_pages(
     pick_date(people[visitor].new_page(), cup_url, host, second)
     tie.refresh_from_db()
     assert tie.date == second and tie.offered_dates == []
+
+    # 5. Swan B withdraws; the change-over then sends Division One's
+    # champion up and the Premier's last down, and leaves Swan B out.
+    withdraw_team(secretary, "Division One", lower_away.name, today, "The Swan's back room is closing.")
+    moves = change_over(secretary, season.name, NEXT_SEASON)
+    assert moves == {
+        "Premier": {home.name: "stays", lower_home.name: "promoted"},
+        "Division One": {away.name: "relegated"},
+    }, moves
+    following = Season.objects.get(name=NEXT_SEASON)
+    assert {(entry.team.name, entry.division.name) for entry in DivisionEntry.objects.filter(
+        division__season=following)} == {(home.name, "Premier"), (lower_home.name, "Premier"),
+                                         (away.name, "Division One")}

@@ -7,6 +7,7 @@ import random
 import re
 from dataclasses import dataclass
 from datetime import date
+from email.header import decode_header, make_header
 from email.message import Message
 from pathlib import Path
 from typing import Any
@@ -216,7 +217,8 @@ def score_live(page: Page, night_url: str, rubber: int) -> str:
     pad.settled()
     sheet = random_game(random.Random(7), game.rules)
     result = scoring.check(sheet)
-    events = {(e["hand"], e["move"]): e for e in result["events"] if e["type"] != "hand-end"}
+    events: dict[tuple[int, int], Any] = {(e["hand"], e["move"]): e for e in result["events"]
+                                          if e["type"] != "hand-end"}
     for hand, written in enumerate(sheet["hands"]):
         for number, move in enumerate(written["moves"]):
             if move.get("knock"):
@@ -231,7 +233,8 @@ def score_live(page: Page, night_url: str, rubber: int) -> str:
         if "shown" in written:
             pad.show(written["shown"], seats)
             pad.settled()
-    winner = seats[result["winner"]]
+    assert result["winner"] is not None
+    winner = str(seats[result["winner"]])
     expect(page.locator("#turn")).to_have_text(f"{winner} won the game")
     return winner
 
@@ -304,3 +307,23 @@ def change_over(page: Page, season_name: str, new_name: str) -> dict[str, dict[s
     page.get_by_role("button", name=f"Yes: start {new_name}").click()
     expect(page.get_by_text(f"{new_name} is set up from {season_name}")).to_be_visible()
     return moves
+
+
+def listed_notices(page: Page, notices_url: str) -> list[tuple[str, str, str]]:
+    """Every notice on the secretary's notices page, page after page:
+    its subject, the address it went to and its status."""
+    page.goto(notices_url)
+    listed = []
+    while True:
+        for row in page.locator("table tbody tr").all():
+            address = row.locator('td[data-label="To"]').inner_text().split(" (")[0]
+            status = row.locator('td[data-label="Status"]').inner_text()
+            listed.append((row.locator("th").inner_text(), address, status))
+        older = page.get_by_role("link", name="Older")
+        if not older.count():
+            return listed
+        older.click()
+
+
+def subject_of(message: Message) -> str:
+    return str(make_header(decode_header(message["Subject"])))

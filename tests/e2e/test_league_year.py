@@ -4,6 +4,7 @@ confirmed from the mail they receive, squads registered, fixtures drawn
 and published, a match night played, a cup, a team withdrawn and the
 change-over; and every notice the league sent arrived exactly once.
 Each person uses their own browser, on the phone or tablet they would."""
+from collections import Counter
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -32,12 +33,14 @@ from league_year import (
     invite_from_squad,
     invite_to_team,
     key_the_card,
+    listed_notices,
     offer_dates,
     pick_date,
     publish,
     register_squad,
     score_live,
     set_up_league,
+    subject_of,
     submit_result,
     withdraw_team,
 )
@@ -114,8 +117,10 @@ def test_a_league_lives_through_its_year_on_its_pages(
     lower_home, lower_away = SIDES[2:]
     invited = {**invite_from_squad(secretary, squad_url(home), {home.players[0]: "captain"}),
                **invite_from_squad(secretary, squad_url(away), {away.players[0]: "captain"}),
-               **invite_from_squad(secretary, squad_url(lower_home), {lower_home.players[1]: "player"}),
-               **invite_from_squad(secretary, squad_url(lower_away), {lower_away.players[1]: "player"})}
+               **invite_from_squad(secretary, squad_url(lower_home),
+                                   {lower_home.players[0]: "captain", lower_home.players[1]: "player"}),
+               **invite_from_squad(secretary, squad_url(lower_away),
+                                   {lower_away.players[0]: "captain", lower_away.players[1]: "player"})}
     invited[SCORER] = invite_to_team(secretary, f"/secretary/teams/{teams[home.name].pk}/", "Scorer", SCORER)
     people: dict[str, Any] = {}
     for person, link in invited.items():
@@ -176,3 +181,19 @@ def test_a_league_lives_through_its_year_on_its_pages(
     assert {(entry.team.name, entry.division.name) for entry in DivisionEntry.objects.filter(
         division__season=following)} == {(home.name, "Premier"), (lower_home.name, "Premier"),
                                          (away.name, "Division One")}
+
+    # 6. Every notice the secretary's page lists was sent, and arrived
+    # exactly once: the result to confirm and confirmed, the cup's dates
+    # offered and set.
+    notices = listed_notices(secretary, f"/secretary/leagues/{league.pk}/notices")
+    match, tie_name = f"{home.name} v {away.name}", f"{CUP}, {host} v {visitor}"
+    assert sorted((subject, address) for subject, address, _ in notices) == sorted([
+        (f"Confirm the result: {match}", address_of(away.players[0])),
+        (f"Result confirmed: {match}", address_of(home.players[0])),
+        (f"Dates offered: {tie_name}", address_of(visitor)),
+        (f"Date set: {tie_name}", address_of(host)),
+    ]), notices
+    assert all(status.startswith("Sent") for _, _, status in notices), notices
+    listed = Counter((address, subject) for subject, address, _ in notices)
+    arrived = Counter((message["To"], subject_of(message)) for message in mail.messages)
+    assert listed == {pair: count for pair, count in arrived.items() if pair in listed}, (listed, arrived)

@@ -15,6 +15,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from browsers import logged_in_context
+from config.celery import app
 from league.models import Competition, CupTie, DivisionEntry, Fixture, League, PendingEmail, Season, Team
 from league_year import (
     PHONE,
@@ -68,13 +69,20 @@ def address_of(person: str) -> str:
 @pytest.fixture
 def mail() -> Iterator[Any]:
     """The league's mail goes to a real SMTP server for the whole test,
-    the live server's thread included."""
+    the live server's thread included. With a broker (REDIS_URL, as in CI)
+    a notice's sending would wait for a worker: here the tasks run in the
+    process that queued them, as without one."""
     server = MailServer()
     server.start()
-    with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
-                           EMAIL_PORT=server.port, EMAIL_TIMEOUT=5):
-        yield server
-    server.stop()
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
+                               EMAIL_PORT=server.port, EMAIL_TIMEOUT=5):
+            yield server
+    finally:
+        app.conf.task_always_eager = eager
+        server.stop()
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from browsers import logged_in_context
 from config.celery import app
@@ -156,8 +157,15 @@ def test_a_league_lives_through_its_year_on_its_pages(
     key_the_card(home_captain, night, {number: (61, 40) if number <= 6 else (35, 61) for number in range(2, 10)})
     submit_result(home_captain, night)
     confirm_result(away_captain, night)
+    home_won_live = live_winner == home.players[0]
+    score = (5 + home_won_live, 3 + (not home_won_live))  # rubbers 2 to 6 to the home side, 7 to 9 away
+    away_captain.goto(night)
+    expect(away_captain.locator(".now")).to_have_attribute(
+        "data-score", f"{home.name} {score[0]}, {away.name} {score[1]}")
+    expect(away_captain.locator('#rubber-1 td[data-label="Won by"]')).to_have_text(
+        home.name if home_won_live else away.name)
     fixture.refresh_from_db()
-    assert fixture.night.status == "confirmed", live_winner
+    assert fixture.night.status == "confirmed"
 
     # 4. A singles cup: two players enter from the cup's page on their
     # phones; once it is drawn, the home player offers dates and the

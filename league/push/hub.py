@@ -28,6 +28,14 @@ QUEUE_LENGTH = 32
 RECONNECT_SECONDS = 1.0
 READY_WAIT_SECONDS = 1.0
 SILENCE_SECONDS = 15.0
+# Stored entries are read over this many connections at most; a stream
+# waits up to STORE_WAIT_SECONDS for one to be free. Thousands of browsers
+# reconnect together after a restart, and keep-alives fall due together:
+# each read is one short round trip, so a few connections serve them in
+# turn, where one connection a reader would run into Redis's and the pool's
+# limits and the readers past them would be sent nothing.
+STORE_CONNECTIONS = 20
+STORE_WAIT_SECONDS = 5.0
 END = None  # put in a listener's queue: its stream ends
 
 
@@ -53,7 +61,9 @@ class Hub:
     def __init__(self, url: str, pattern: str) -> None:
         self.pattern = pattern
         # Reads of stored entries: the short timeouts of everything else.
-        self.store = aioredis.Redis.from_url(url, socket_connect_timeout=0.25, socket_timeout=0.5)
+        self.store = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=STORE_CONNECTIONS, timeout=STORE_WAIT_SECONDS,
+            socket_connect_timeout=0.25, socket_timeout=0.5))
         # The subscription waits for announcements as long as it takes, and
         # pings Redis after SILENCE_SECONDS without one.
         self.subscriber = aioredis.Redis.from_url(url, socket_connect_timeout=0.25)

@@ -17,11 +17,13 @@ from push_process import PushProcess, Relay, free_port
 from rest_framework.test import APIClient
 from tablets import new_game, post_move, sample_sheet, tablet_for
 
+import league.push.app
 from league.models import Player
 from league.push.app import PushApp
+from league.push.hub import Hub
 from league.selectors.games import live_state_key
 from league.selectors.page_versions import EVERYTHING, fixture_key
-from league.selectors.push import game_channel
+from league.selectors.push import every_channel, game_channel
 from league.services.live import live_publish_pending
 from league.services.match_games import rubber_game_start
 from league.services.privacy import player_name_shown_set
@@ -147,6 +149,50 @@ def test_a_restarted_push_process_loses_nothing_a_reconnecting_board_needs(score
 def night_version(fixture_id: int) -> dict[str, str]:
     """What a night's stream says its page's version is now."""
     return {"version": f"{cache.get(fixture_key(fixture_id))}.{cache.get(EVERYTHING)}"}
+
+
+def test_boards_opening_all_at_once_are_each_sent_the_current_state(
+        scored: Scored, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pub's phones after the push process restarts, many times over: more
+    boards than the process keeps connections to Redis, all asking for the
+    stored state at once. Each is sent it on connecting, none left waiting
+    for the next keep-alive (made too long to come here)."""
+    monkeypatch.setattr(league.push.app, "KEEP_ALIVE_SECONDS", 3600.0)
+    seq = scored.move()
+    assert first_events(redis_url, f"/push/games/{scored.id}", boards=300) == [str(seq)] * 300
+
+
+def first_events(redis_url: str, path: str, boards: int) -> list[str | None]:
+    """The id of the first event each of `boards` streams opened at once is
+    sent (None for one sent nothing within 20 s), by an application run here."""
+
+    async def run() -> list[str | None]:
+        hub = Hub(redis_url, every_channel())
+        app = PushApp(hub)
+        assert await hub.wait_ready()
+        gone = asyncio.Event()
+        firsts: list[asyncio.Future[str]] = [asyncio.get_running_loop().create_future() for _ in range(boards)]
+
+        async def receive() -> dict[str, Any]:
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        def sender(first: asyncio.Future[str]) -> Any:
+            async def send(message: dict[str, Any]) -> None:
+                body = message.get("body", b"")
+                if body.startswith(b"id: ") and not first.done():
+                    first.set_result(body.split(b"\n", 1)[0][4:].decode())
+            return send
+
+        scope = {"type": "http", "method": "GET", "path": path, "headers": []}
+        streams = [asyncio.create_task(app(scope, receive, sender(first))) for first in firsts]
+        await asyncio.wait(firsts, timeout=20)
+        gone.set()
+        await asyncio.gather(*streams)
+        await hub.stop()
+        return [first.result() if first.done() else None for first in firsts]
+
+    return asyncio.run(run())
 
 
 def test_a_match_night_page_is_told_of_each_new_version(

@@ -13,14 +13,13 @@ address it does not serve. Public and without credentials, so any origin
 may read it (PUSH_URL may point at another port than the pages')."""
 import asyncio
 import contextlib
-import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from league.push.hub import END, Hub, Listener
-from league.push.streams import KINDS, Kind, event, order
+from league.push.streams import KINDS, Announced, Kind, announced_state, event, order
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +42,7 @@ HEADERS = [
 class PushApp:
     def __init__(self, hub: Hub | None) -> None:
         self.hub = hub  # None without Redis
+        self.reading: dict[tuple[str, ...], asyncio.Future[list[Any]]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -97,22 +97,37 @@ class PushApp:
                     data = await asyncio.wait_for(listener.queue.get(), KEEP_ALIVE_SECONDS)
                 except TimeoutError:
                     # Quiet: anything an announcement lost is in the store.
-                    if not await sent.send_if_new(send, await self._stored(hub, kind, key)):
+                    if not await sent.send_if_new(send, await self._stored(hub, kind, key, shared=True)):
                         await _body(send, b": keep-alive\n\n")
                     continue
                 if data is END:
                     break
                 # A game's state is sent as announced; a night reads its versions again.
-                await sent.send_if_new(send, kind.message([json.loads(data)]) if kind.ordered
-                                       else await self._stored(hub, kind, key))
+                if kind.ordered:
+                    await sent.send_announced(send, announced_state(data))
+                else:
+                    await sent.send_if_new(send, await self._stored(hub, kind, key))
             await _body(send, b"", more=False)
         finally:
             watcher.cancel()
             hub.forget(listener)
 
-    async def _stored(self, hub: Hub, kind: Kind, key: int) -> dict[str, Any] | None:
+    async def _stored(self, hub: Hub, kind: Kind, key: int, *, shared: bool = False) -> dict[str, Any] | None:
+        """The stored message. `shared` for a keep-alive's read: the streams
+        of a game are sent its states together and so fall quiet together,
+        and one read serves them all. Only there: a read already on its way
+        may have left Redis before the stream started listening, or before
+        the change just announced was stored; a keep-alive only looks for
+        what an announcement lost, and the stream is listening by then."""
+        entries = tuple(kind.entries(key))
         try:
-            return kind.stored(await hub.store.mget(kind.entries(key)))
+            if not shared:
+                return kind.stored(await hub.store.mget(entries))
+            reading = self.reading.get(entries)
+            if reading is None:
+                reading = self.reading[entries] = asyncio.ensure_future(hub.store.mget(entries))
+                reading.add_done_callback(lambda _: self.reading.pop(entries, None))
+            return kind.stored(await asyncio.shield(reading))
         except Exception as err:  # Redis down: the subscription's end follows
             log.warning("push: stored entry unreadable: %s", err)
             return None
@@ -130,6 +145,14 @@ class Sent:
         if message is None or not self._new(message):
             return False
         await _body(send, event(message, ordered=self.ordered))
+        return True
+
+    async def send_announced(self, send: Send, announced: Announced | None) -> bool:
+        """A game's announced state, sent as it came when newer than the last sent."""
+        if announced is None or (self.seq is not None and announced.seq <= self.seq):
+            return False
+        self.seq = announced.seq
+        await _body(send, announced.event)
         return True
 
     def _new(self, message: dict[str, Any]) -> bool:

@@ -5,7 +5,8 @@ after a reconnection (or a restart of the process) what was missed with
 nothing twice. The streams run against real Redis; the push process is a
 child process with no database it could reach."""
 import asyncio
-from collections.abc import Iterator
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -159,38 +160,66 @@ def test_boards_opening_all_at_once_are_each_sent_the_current_state(
     for the next keep-alive (made too long to come here)."""
     monkeypatch.setattr(league.push.app, "KEEP_ALIVE_SECONDS", 3600.0)
     seq = scored.move()
-    assert first_events(redis_url, f"/push/games/{scored.id}", boards=300) == [str(seq)] * 300
+    assert events_seen(redis_url, f"/push/games/{scored.id}", boards=300) == [[str(seq)]] * 300
 
 
-def first_events(redis_url: str, path: str, boards: int) -> list[str | None]:
-    """The id of the first event each of `boards` streams opened at once is
-    sent (None for one sent nothing within 20 s), by an application run here."""
+def test_boards_whose_announcement_was_lost_are_each_sent_the_state_at_their_keep_alive(
+        scored: Scored, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The boards of one game fall quiet together, and share the read of the
+    stored state that a keep-alive makes: each is still sent it."""
+    monkeypatch.setattr(league.push.app, "KEEP_ALIVE_SECONDS", 0.2)
+    seq = scored.move()
 
-    async def run() -> list[str | None]:
+    def published_unannounced() -> None:
+        state = cache.get(live_state_key(scored.id))
+        cache.set(live_state_key(scored.id), {**state, "seq": seq + 1})
+
+    seen = events_seen(redis_url, f"/push/games/{scored.id}", boards=50, changes=[published_unannounced])
+    assert seen == [[str(seq), str(seq + 1)]] * 50
+
+
+def events_seen(redis_url: str, path: str, boards: int,
+                changes: list[Callable[[], None]] | None = None) -> list[list[str]]:
+    """The ids of the events each of `boards` streams, opened at once on an
+    application run here, is sent: the first, then one more after each of
+    `changes` (made once every stream has its events so far; 20 s at most each)."""
+
+    async def run() -> list[list[str]]:
         hub = Hub(redis_url, every_channel())
         app = PushApp(hub)
         assert await hub.wait_ready()
         gone = asyncio.Event()
-        firsts: list[asyncio.Future[str]] = [asyncio.get_running_loop().create_future() for _ in range(boards)]
+        seen: list[list[str]] = [[] for _ in range(boards)]
+        arrived = asyncio.Condition()
 
         async def receive() -> dict[str, Any]:
             await gone.wait()
             return {"type": "http.disconnect"}
 
-        def sender(first: asyncio.Future[str]) -> Any:
+        def sender(ids: list[str]) -> Any:
             async def send(message: dict[str, Any]) -> None:
                 body = message.get("body", b"")
-                if body.startswith(b"id: ") and not first.done():
-                    first.set_result(body.split(b"\n", 1)[0][4:].decode())
+                if body.startswith(b"id: "):
+                    ids.append(body.split(b"\n", 1)[0][4:].decode())
+                    async with arrived:
+                        arrived.notify_all()
             return send
 
+        async def each_has(count: int) -> None:
+            async with arrived:
+                await asyncio.wait_for(arrived.wait_for(lambda: all(len(ids) >= count for ids in seen)), 20)
+
         scope = {"type": "http", "method": "GET", "path": path, "headers": []}
-        streams = [asyncio.create_task(app(scope, receive, sender(first))) for first in firsts]
-        await asyncio.wait(firsts, timeout=20)
+        streams = [asyncio.create_task(app(scope, receive, sender(ids))) for ids in seen]
+        with contextlib.suppress(TimeoutError):
+            await each_has(1)
+            for count, change in enumerate(changes or [], start=2):
+                change()
+                await each_has(count)
         gone.set()
         await asyncio.gather(*streams)
         await hub.stop()
-        return [first.result() if first.done() else None for first in firsts]
+        return seen
 
     return asyncio.run(run())
 

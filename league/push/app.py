@@ -18,7 +18,8 @@ import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from league.push.hub import END, Hub, Listener
+from league.push.hub import END, Hub, Listener, Stored
+from league.push.quiet import Sweeper
 from league.push.streams import KINDS, Announced, Kind, announced_state, event, order
 
 log = logging.getLogger(__name__)
@@ -28,7 +29,6 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 STREAM = re.compile(r"^/push/(games|nights)/([0-9]{1,18})$")
-KEEP_ALIVE_SECONDS = 15.0
 # How long a browser waits before reconnecting after a stream ends.
 RETRY_MS = 2000
 HEADERS = [
@@ -42,7 +42,7 @@ HEADERS = [
 class PushApp:
     def __init__(self, hub: Hub | None) -> None:
         self.hub = hub  # None without Redis
-        self.reading: dict[tuple[str, ...], asyncio.Future[list[Any]]] = {}
+        self.sweeper = Sweeper(hub) if hub is not None else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -58,7 +58,8 @@ class PushApp:
                     self.hub.start()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
-                if self.hub is not None:
+                if self.hub is not None and self.sweeper is not None:
+                    await self.sweeper.stop()
                     await self.hub.stop()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
@@ -87,47 +88,31 @@ class PushApp:
         # waits in the queue, and what was announced before is in the store.
         listener = hub.listen(kind.channels(key))
         watcher = asyncio.create_task(_on_disconnect(receive, listener))
+        assert self.sweeper is not None  # made with the hub
         try:
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
             await _body(send, f"retry: {RETRY_MS}\n\n".encode())
             sent = Sent(kind, last)
             await sent.send_if_new(send, await self._stored(hub, kind, key))
-            while True:
-                try:
-                    data = await asyncio.wait_for(listener.queue.get(), KEEP_ALIVE_SECONDS)
-                except TimeoutError:
-                    # Quiet: anything an announcement lost is in the store.
-                    if not await sent.send_if_new(send, await self._stored(hub, kind, key, shared=True)):
+            self.sweeper.add(listener, (kind, key))
+            while (data := await listener.queue.get()) is not END:
+                if isinstance(data, Stored):
+                    # A keep-alive: anything an announcement lost is in the store.
+                    if not await sent.send_if_new(send, data.message):
                         await _body(send, b": keep-alive\n\n")
-                    continue
-                if data is END:
-                    break
-                # A game's state is sent as announced; a night reads its versions again.
-                if kind.ordered:
+                elif kind.ordered:  # a game's state is sent as announced
                     await sent.send_announced(send, announced_state(data))
-                else:
+                else:  # a night reads its versions again
                     await sent.send_if_new(send, await self._stored(hub, kind, key))
             await _body(send, b"", more=False)
         finally:
             watcher.cancel()
+            self.sweeper.remove(listener)
             hub.forget(listener)
 
-    async def _stored(self, hub: Hub, kind: Kind, key: int, *, shared: bool = False) -> dict[str, Any] | None:
-        """The stored message. `shared` for a keep-alive's read: the streams
-        of a game are sent its states together and so fall quiet together,
-        and one read serves them all. Only there: a read already on its way
-        may have left Redis before the stream started listening, or before
-        the change just announced was stored; a keep-alive only looks for
-        what an announcement lost, and the stream is listening by then."""
-        entries = tuple(kind.entries(key))
+    async def _stored(self, hub: Hub, kind: Kind, key: int) -> dict[str, Any] | None:
         try:
-            if not shared:
-                return kind.stored(await hub.store.mget(entries))
-            reading = self.reading.get(entries)
-            if reading is None:
-                reading = self.reading[entries] = asyncio.ensure_future(hub.store.mget(entries))
-                reading.add_done_callback(lambda _: self.reading.pop(entries, None))
-            return kind.stored(await asyncio.shield(reading))
+            return kind.stored(await hub.store.mget(kind.entries(key)))
         except Exception as err:  # Redis down: the subscription's end follows
             log.warning("push: stored entry unreadable: %s", err)
             return None

@@ -13,11 +13,12 @@ Faults, and why each loses nothing a client needs:
 - A viewer too slow to take its messages (its queue full): its stream is
   ended, and it reconnects with the last id it had.
 - An announcement lost on the way (the publisher could not reach Redis):
-  each stream reads its stored state again every KEEP_ALIVE_SECONDS and
-  sends it when it is newer than what it sent."""
+  each stream is handed its stored state again every KEEP_ALIVE_SECONDS
+  (league.push.quiet) and sends it when it is newer than what it sent."""
 import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from redis import asyncio as aioredis
@@ -39,10 +40,17 @@ STORE_WAIT_SECONDS = 5.0
 END = None  # put in a listener's queue: its stream ends
 
 
+@dataclass(frozen=True)
+class Stored:
+    """Put in a listener's queue by the keep-alive: its stored message (None when unreadable)."""
+
+    message: dict[str, Any] | None
+
+
 class Listener:
     def __init__(self, channels: list[str]) -> None:
         self.channels = channels
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LENGTH + 1)
+        self.queue: asyncio.Queue[bytes | Stored | None] = asyncio.Queue(QUEUE_LENGTH + 1)
 
     def end(self) -> None:
         """Ends the stream after what it already holds is dropped."""
@@ -55,6 +63,10 @@ class Listener:
             self.end()  # too slow: it reconnects and catches up from the store
         else:
             self.queue.put_nowait(data)
+
+    def offer_stored(self, message: dict[str, Any] | None) -> None:
+        if self.queue.qsize() < QUEUE_LENGTH:  # else it is busy, not quiet
+            self.queue.put_nowait(Stored(message))
 
 
 class Hub:

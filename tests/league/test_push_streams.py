@@ -18,7 +18,7 @@ from push_process import PushProcess, Relay, free_port
 from rest_framework.test import APIClient
 from tablets import new_game, post_move, sample_sheet, tablet_for
 
-import league.push.app
+import league.push.quiet
 from league.models import Player
 from league.push.app import PushApp
 from league.push.hub import Hub
@@ -158,16 +158,16 @@ def test_boards_opening_all_at_once_are_each_sent_the_current_state(
     boards than the process keeps connections to Redis, all asking for the
     stored state at once. Each is sent it on connecting, none left waiting
     for the next keep-alive (made too long to come here)."""
-    monkeypatch.setattr(league.push.app, "KEEP_ALIVE_SECONDS", 3600.0)
+    monkeypatch.setattr(league.push.quiet, "KEEP_ALIVE_SECONDS", 3600.0)
     seq = scored.move()
     assert events_seen(redis_url, f"/push/games/{scored.id}", boards=300) == [[str(seq)]] * 300
 
 
 def test_boards_whose_announcement_was_lost_are_each_sent_the_state_at_their_keep_alive(
         scored: Scored, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The boards of one game fall quiet together, and share the read of the
-    stored state that a keep-alive makes: each is still sent it."""
-    monkeypatch.setattr(league.push.app, "KEEP_ALIVE_SECONDS", 0.2)
+    """The keep-alives read the stored state once for all the boards of a
+    game that fall due together: each board is still sent it."""
+    monkeypatch.setattr(league.push.quiet, "KEEP_ALIVE_SECONDS", 0.2)
     seq = scored.move()
 
     def published_unannounced() -> None:

@@ -30,13 +30,15 @@ RECONNECT_SECONDS = 1.0
 READY_WAIT_SECONDS = 1.0
 SILENCE_SECONDS = 15.0
 # Stored entries are read over this many connections at most; a stream
-# waits up to STORE_WAIT_SECONDS for one to be free. Thousands of browsers
+# waits up to STORE_WAIT_SECONDS for one to be free (each read ahead of it
+# ends within the socket timeout, so a long wait means a long line: the
+# process busy opening thousands of streams, not Redis gone). Thousands of browsers
 # reconnect together after a restart, and keep-alives fall due together:
 # each read is one short round trip, so a few connections serve them in
 # turn, where one connection a reader would run into Redis's and the pool's
 # limits and the readers past them would be sent nothing.
 STORE_CONNECTIONS = 20
-STORE_WAIT_SECONDS = 5.0
+STORE_WAIT_SECONDS = 30.0
 END = None  # put in a listener's queue: its stream ends
 
 

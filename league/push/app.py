@@ -13,14 +13,14 @@ address it does not serve. Public and without credentials, so any origin
 may read it (PUSH_URL may point at another port than the pages')."""
 import asyncio
 import contextlib
-import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from league.push.hub import END, Hub, Listener
-from league.push.streams import KINDS, Kind, event, order
+from league.push.hub import END, Hub, Listener, Stored
+from league.push.quiet import Sweeper
+from league.push.streams import KINDS, Announced, Kind, announced_state, event, order
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,6 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 STREAM = re.compile(r"^/push/(games|nights)/([0-9]{1,18})$")
-KEEP_ALIVE_SECONDS = 15.0
 # How long a browser waits before reconnecting after a stream ends.
 RETRY_MS = 2000
 HEADERS = [
@@ -43,6 +42,7 @@ HEADERS = [
 class PushApp:
     def __init__(self, hub: Hub | None) -> None:
         self.hub = hub  # None without Redis
+        self.sweeper = Sweeper(hub) if hub is not None else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -58,7 +58,8 @@ class PushApp:
                     self.hub.start()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
-                if self.hub is not None:
+                if self.hub is not None and self.sweeper is not None:
+                    await self.sweeper.stop()
                     await self.hub.stop()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
@@ -87,27 +88,26 @@ class PushApp:
         # waits in the queue, and what was announced before is in the store.
         listener = hub.listen(kind.channels(key))
         watcher = asyncio.create_task(_on_disconnect(receive, listener))
+        assert self.sweeper is not None  # made with the hub
         try:
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
             await _body(send, f"retry: {RETRY_MS}\n\n".encode())
             sent = Sent(kind, last)
             await sent.send_if_new(send, await self._stored(hub, kind, key))
-            while True:
-                try:
-                    data = await asyncio.wait_for(listener.queue.get(), KEEP_ALIVE_SECONDS)
-                except TimeoutError:
-                    # Quiet: anything an announcement lost is in the store.
-                    if not await sent.send_if_new(send, await self._stored(hub, kind, key)):
+            self.sweeper.add(listener, (kind, key))
+            while (data := await listener.queue.get()) is not END:
+                if isinstance(data, Stored):
+                    # A keep-alive: anything an announcement lost is in the store.
+                    if not await sent.send_if_new(send, data.message):
                         await _body(send, b": keep-alive\n\n")
-                    continue
-                if data is END:
-                    break
-                # A game's state is sent as announced; a night reads its versions again.
-                await sent.send_if_new(send, kind.message([json.loads(data)]) if kind.ordered
-                                       else await self._stored(hub, kind, key))
+                elif kind.ordered:  # a game's state is sent as announced
+                    await sent.send_announced(send, announced_state(data))
+                else:  # a night reads its versions again
+                    await sent.send_if_new(send, await self._stored(hub, kind, key))
             await _body(send, b"", more=False)
         finally:
             watcher.cancel()
+            self.sweeper.remove(listener)
             hub.forget(listener)
 
     async def _stored(self, hub: Hub, kind: Kind, key: int) -> dict[str, Any] | None:
@@ -130,6 +130,14 @@ class Sent:
         if message is None or not self._new(message):
             return False
         await _body(send, event(message, ordered=self.ordered))
+        return True
+
+    async def send_announced(self, send: Send, announced: Announced | None) -> bool:
+        """A game's announced state, sent as it came when newer than the last sent."""
+        if announced is None or (self.seq is not None and announced.seq <= self.seq):
+            return False
+        self.seq = announced.seq
+        await _body(send, announced.event)
         return True
 
     def _new(self, message: dict[str, Any]) -> bool:

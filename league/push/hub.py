@@ -13,11 +13,12 @@ Faults, and why each loses nothing a client needs:
 - A viewer too slow to take its messages (its queue full): its stream is
   ended, and it reconnects with the last id it had.
 - An announcement lost on the way (the publisher could not reach Redis):
-  each stream reads its stored state again every KEEP_ALIVE_SECONDS and
-  sends it when it is newer than what it sent."""
+  each stream is handed its stored state again every KEEP_ALIVE_SECONDS
+  (league.push.quiet) and sends it when it is newer than what it sent."""
 import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from redis import asyncio as aioredis
@@ -28,13 +29,30 @@ QUEUE_LENGTH = 32
 RECONNECT_SECONDS = 1.0
 READY_WAIT_SECONDS = 1.0
 SILENCE_SECONDS = 15.0
+# Stored entries are read over this many connections at most; a stream
+# waits up to STORE_WAIT_SECONDS for one to be free (each read ahead of it
+# ends within the socket timeout, so a long wait means a long line: the
+# process busy opening thousands of streams, not Redis gone). Thousands of browsers
+# reconnect together after a restart, and keep-alives fall due together:
+# each read is one short round trip, so a few connections serve them in
+# turn, where one connection a reader would run into Redis's and the pool's
+# limits and the readers past them would be sent nothing.
+STORE_CONNECTIONS = 20
+STORE_WAIT_SECONDS = 30.0
 END = None  # put in a listener's queue: its stream ends
+
+
+@dataclass(frozen=True)
+class Stored:
+    """Put in a listener's queue by the keep-alive: its stored message (None when unreadable)."""
+
+    message: dict[str, Any] | None
 
 
 class Listener:
     def __init__(self, channels: list[str]) -> None:
         self.channels = channels
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LENGTH + 1)
+        self.queue: asyncio.Queue[bytes | Stored | None] = asyncio.Queue(QUEUE_LENGTH + 1)
 
     def end(self) -> None:
         """Ends the stream after what it already holds is dropped."""
@@ -48,12 +66,18 @@ class Listener:
         else:
             self.queue.put_nowait(data)
 
+    def offer_stored(self, message: dict[str, Any] | None) -> None:
+        if self.queue.qsize() < QUEUE_LENGTH:  # else it is busy, not quiet
+            self.queue.put_nowait(Stored(message))
+
 
 class Hub:
     def __init__(self, url: str, pattern: str) -> None:
         self.pattern = pattern
         # Reads of stored entries: the short timeouts of everything else.
-        self.store = aioredis.Redis.from_url(url, socket_connect_timeout=0.25, socket_timeout=0.5)
+        self.store = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=STORE_CONNECTIONS, timeout=STORE_WAIT_SECONDS,
+            socket_connect_timeout=0.25, socket_timeout=0.5))
         # The subscription waits for announcements as long as it takes, and
         # pings Redis after SILENCE_SECONDS without one.
         self.subscriber = aioredis.Redis.from_url(url, socket_connect_timeout=0.25)

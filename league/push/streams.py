@@ -12,6 +12,7 @@ the token of everything (renewed by a change every page shows, such as a
 player hiding their name), so that a page is told of both. They carry no
 order, only "changed": an announcement on either channel makes the stream
 read the stored tokens again and send them if they differ from the last."""
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -75,3 +76,21 @@ def event(message: dict[str, Any], *, ordered: bool) -> bytes:
     """One Server-Sent Event: the id (a game's seq) first, then the JSON."""
     data = json.dumps(message, separators=(",", ":"))
     return (f"id: {order(message)}\n" if ordered else "").encode() + f"data: {data}\n\n".encode()
+
+
+@dataclass(frozen=True)
+class Announced:
+    seq: int
+    event: bytes
+
+
+@functools.lru_cache(maxsize=1024)
+def announced_state(data: bytes) -> Announced | None:
+    """A game's announced state as its event: decoded and encoded once, not
+    once for each board following the game (the hub hands every one the
+    same bytes). None for what is not a game's state."""
+    try:
+        message = _game_state([json.loads(data)])
+    except ValueError:
+        return None
+    return None if message is None else Announced(order(message), event(message, ordered=True))

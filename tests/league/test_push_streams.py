@@ -5,7 +5,8 @@ after a reconnection (or a restart of the process) what was missed with
 nothing twice. The streams run against real Redis; the push process is a
 child process with no database it could reach."""
 import asyncio
-from collections.abc import Iterator
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,11 +18,13 @@ from push_process import PushProcess, Relay, free_port
 from rest_framework.test import APIClient
 from tablets import new_game, post_move, sample_sheet, tablet_for
 
+import league.push.quiet
 from league.models import Player
 from league.push.app import PushApp
+from league.push.hub import Hub
 from league.selectors.games import live_state_key
 from league.selectors.page_versions import EVERYTHING, fixture_key
-from league.selectors.push import game_channel
+from league.selectors.push import every_channel, game_channel
 from league.services.live import live_publish_pending
 from league.services.match_games import rubber_game_start
 from league.services.privacy import player_name_shown_set
@@ -147,6 +150,78 @@ def test_a_restarted_push_process_loses_nothing_a_reconnecting_board_needs(score
 def night_version(fixture_id: int) -> dict[str, str]:
     """What a night's stream says its page's version is now."""
     return {"version": f"{cache.get(fixture_key(fixture_id))}.{cache.get(EVERYTHING)}"}
+
+
+def test_boards_opening_all_at_once_are_each_sent_the_current_state(
+        scored: Scored, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pub's phones after the push process restarts, many times over: more
+    boards than the process keeps connections to Redis, all asking for the
+    stored state at once. Each is sent it on connecting, none left waiting
+    for the next keep-alive (made too long to come here)."""
+    monkeypatch.setattr(league.push.quiet, "KEEP_ALIVE_SECONDS", 3600.0)
+    seq = scored.move()
+    assert events_seen(redis_url, f"/push/games/{scored.id}", boards=300) == [[str(seq)]] * 300
+
+
+def test_boards_whose_announcement_was_lost_are_each_sent_the_state_at_their_keep_alive(
+        scored: Scored, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The keep-alives read the stored state once for all the boards of a
+    game that fall due together: each board is still sent it."""
+    monkeypatch.setattr(league.push.quiet, "KEEP_ALIVE_SECONDS", 0.2)
+    seq = scored.move()
+
+    def published_unannounced() -> None:
+        state = cache.get(live_state_key(scored.id))
+        cache.set(live_state_key(scored.id), {**state, "seq": seq + 1})
+
+    seen = events_seen(redis_url, f"/push/games/{scored.id}", boards=50, changes=[published_unannounced])
+    assert seen == [[str(seq), str(seq + 1)]] * 50
+
+
+def events_seen(redis_url: str, path: str, boards: int,
+                changes: list[Callable[[], None]] | None = None) -> list[list[str]]:
+    """The ids of the events each of `boards` streams, opened at once on an
+    application run here, is sent: the first, then one more after each of
+    `changes` (made once every stream has its events so far; 20 s at most each)."""
+
+    async def run() -> list[list[str]]:
+        hub = Hub(redis_url, every_channel())
+        app = PushApp(hub)
+        assert await hub.wait_ready()
+        gone = asyncio.Event()
+        seen: list[list[str]] = [[] for _ in range(boards)]
+        arrived = asyncio.Condition()
+
+        async def receive() -> dict[str, Any]:
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        def sender(ids: list[str]) -> Any:
+            async def send(message: dict[str, Any]) -> None:
+                body = message.get("body", b"")
+                if body.startswith(b"id: "):
+                    ids.append(body.split(b"\n", 1)[0][4:].decode())
+                    async with arrived:
+                        arrived.notify_all()
+            return send
+
+        async def each_has(count: int) -> None:
+            async with arrived:
+                await asyncio.wait_for(arrived.wait_for(lambda: all(len(ids) >= count for ids in seen)), 20)
+
+        scope = {"type": "http", "method": "GET", "path": path, "headers": []}
+        streams = [asyncio.create_task(app(scope, receive, sender(ids))) for ids in seen]
+        with contextlib.suppress(TimeoutError):
+            await each_has(1)
+            for count, change in enumerate(changes or [], start=2):
+                change()
+                await each_has(count)
+        gone.set()
+        await asyncio.gather(*streams)
+        await hub.stop()
+        return seen
+
+    return asyncio.run(run())
 
 
 def test_a_match_night_page_is_told_of_each_new_version(

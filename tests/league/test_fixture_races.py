@@ -60,7 +60,8 @@ def test_two_divisions_drawn_at_once_round_one_pub_never_double_book_it(postgres
     league.secretaries.add(secretary)
     season = a_season(league)
     pub = Venue.objects.create(name="Station Hotel", board_sets=1)
-    divisions = [Division.objects.create(season=season, name=name) for name in ("Premier", "Division One")]
+    divisions = [Division.objects.create(season=season, name=name, level=level)
+                 for level, name in enumerate(("Premier", "Division One"), start=1)]
     for division in divisions:
         for number in range(4):
             team = a_team(league, f"{division.name} {number}")

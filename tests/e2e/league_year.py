@@ -1,5 +1,5 @@
 """What the people of a league do on its pages in a year, as the acceptance
-test drives them (test_league_year.py): each helper is one errand on the
+test drives them (test_a_league_year_on_its_pages.py): each helper is one errand on the
 pages, by taps and typing, as its person would do it on their own phone
 or tablet."""
 import importlib.util

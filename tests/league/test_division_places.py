@@ -13,6 +13,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 from forms import browser, post, text
 from leagues import a_league
+from migrating import migrated_to
 from tablets import tablet_for
 
 from league.models import AuditEntry, Division, DivisionEntry, League, Season
@@ -148,17 +149,10 @@ BEFORE = [("league", "0036_stored_texts_name_no_one")]
 AFTER = [("league", "0037_division_levels_distinct")]
 
 
-def _migrate(targets: list[tuple[str, str]]) -> Any:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.slow  # migrates the whole schema back and forth, seconds long: make test-fast leaves it out
 @pytest.mark.django_db(transaction=True)
 def test_the_upgrade_orders_divisions_sharing_a_place_as_they_were_made_and_flags_their_season() -> None:
-    old = _migrate(BEFORE)
+    old = migrated_to(BEFORE)
     today = timezone.localdate()
     league = old.get_model("league", "League").objects.create(name="Leek", slug="leek")
     seasons = old.get_model("league", "Season").objects
@@ -171,7 +165,7 @@ def test_the_upgrade_orders_divisions_sharing_a_place_as_they_were_made_and_flag
     divisions.create(season_id=apart.pk, name="Premier", level=1)
     divisions.create(season_id=apart.pk, name="Second", level=3)
     try:
-        new = _migrate(AFTER)
+        new = migrated_to(AFTER)
         levels = dict(new.get_model("league", "Division").objects.values_list("pk", "level"))
         assert (levels[premier.pk], levels[first.pk], levels[cup.pk]) == (1, 2, 1)
         flagged = dict(new.get_model("league", "Season").objects.values_list("name", "division_order_unchecked"))
@@ -179,7 +173,7 @@ def test_the_upgrade_orders_divisions_sharing_a_place_as_they_were_made_and_flag
         assert sorted(new.get_model("league", "Division").objects.filter(season_id=apart.pk)
                       .values_list("level", flat=True)) == [1, 3]
     finally:
-        _migrate(_latest())
+        migrated_to(_latest())
 
 
 def _latest() -> list[tuple[str, str]]:

@@ -93,6 +93,8 @@ def invite_from_squad(page: Page, squad_url: str, roles: dict[str, str]) -> dict
     value), no address given; returns each one's link, to pass on."""
     page.goto(squad_url)
     page.get_by_role("link", name="Invite the squad to log in").click()
+    # .all() does not wait: the form must be on screen before its boxes are read.
+    expect(page.get_by_role("button", name="Make the invitations")).to_be_visible()
     for box in page.get_by_role("checkbox").all():
         box.uncheck()
     for player, role in roles.items():
@@ -322,7 +324,9 @@ def listed_notices(page: Page, notices_url: str) -> list[tuple[str, str, str]]:
         older = page.get_by_role("link", name="Older")
         if not older.count():
             return listed
+        before = page.url
         older.click()
+        expect(page).not_to_have_url(before)  # .all() above does not wait for the next page
 
 
 def subject_of(message: Message) -> str:

@@ -93,6 +93,7 @@ class AuditAction(StrEnum):
     PLAYER_DELETE = "player.delete"
     PLAYER_NAME_SHOWN = "player.name_shown"
     PLAYER_ERASE = "player.erase"
+    PLAYER_LOGIN_UNLINK = "player.login_unlink", Stale.NOTHING
     SQUAD_REGISTER = "squad.register"
     SQUAD_WITHDRAW = "squad.withdraw"
     TRANSFER_REQUEST = "transfer.request"

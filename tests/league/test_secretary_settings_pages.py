@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from forms import browser, post, text
 from leagues import a_season
+from tablets import tablet_for
 
 from league.models import AuditEntry, Division, League
 
@@ -149,3 +150,18 @@ def test_a_bound_of_no_points_is_refused_beside_its_box(secretary: Any, league: 
             in html)
     league.refresh_from_db()
     assert league.sanction_max_points is None and not AuditEntry.objects.exists()
+
+
+def test_the_api_reads_and_changes_the_bound_as_the_page_does(secretary: Any, league: League,
+                                                              anonymous: Any) -> None:
+    url = f"/api/leagues/{league.pk}/sanction-bound"
+    assert anonymous.get(url).json() == {"sanction_max_points": None}
+    changed = tablet_for(secretary).put(url, {"sanction_max_points": 6}, format="json")
+    assert changed.status_code == 200 and changed.json() == {"sanction_max_points": 6}
+    assert 'name="sanction_max_points" value="6"' in text(browser(secretary).get(settings_url(league)))
+    refused = tablet_for(secretary).put(url, {"sanction_max_points": 0}, format="json")
+    assert refused.status_code == 422 and "greater than or equal to 1" in refused.json()["error"]
+    assert tablet_for(secretary).put(url, {"sanction_max_points": None}, format="json").json() == {
+        "sanction_max_points": None}
+    assert [e.action for e in AuditEntry.objects.order_by("pk")] == [
+        "league.sanction_max_points", "league.sanction_max_points.refused", "league.sanction_max_points"]

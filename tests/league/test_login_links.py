@@ -53,6 +53,8 @@ def test_a_scorer_who_opens_a_players_invitation_logged_in_becomes_that_player(
     assert "Accept as sam" in text(client.get(link))
     landed = post(client, link, {"email": ""})
     assert landed["Location"] == f"/players/{player.pk}/"
+    assert "Welcome, Sam: you are now a player. You can enter the singles and pairs cups" in text(
+        client.get(landed["Location"]))
     player.refresh_from_db()
     assert player.user == scorer and list(team.scorers.all()) == [scorer]
     assert "sam" in text(browser(secretary).get(f"/secretary/leagues/{league.pk}/players/{player.pk}"))

@@ -26,6 +26,7 @@ NOTICE_KINDS: dict[str, str] = {
     "result_overdue": "A result overdue",
     "fixture_changed": "A match postponed, rearranged or given a date",
     "rearrangement": "A request to move my team's match: asked, declined, withdrawn or closed",
+    "team_withdrawn": "A team withdrawn from my team's division, its matches with us void",
     "digest": "The weekly results and tables",
 }
 # Sent in answer to the address's own request, whatever it has stopped

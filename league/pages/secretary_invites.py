@@ -41,6 +41,24 @@ EMAIL_WHY = ("Where the league emails you about your matches: a result to confir
              "Optional, but without it you hear of them only here.")
 
 
+# What each role lets its person do, said once on accepting (in the
+# welcome, on the page they land on).
+MY_MATCHES = "Your team's matches are under My matches on the front page."
+WHAT_YOU_CAN_DO = {
+    LoginInvite.Role.CAPTAIN: "On a match night you fill in the team sheet, score the games, return the result "
+                              "of a home match and confirm or dispute an away one; the league's emails about "
+                              "your matches come to you. " + MY_MATCHES,
+    LoginInvite.Role.VICE_CAPTAIN: "You stand in for the captain: on a match night you fill in the team sheet, "
+                                   "score the games, return the result of a home match and confirm or dispute an "
+                                   "away one; the league's emails about your matches come to you. " + MY_MATCHES,
+    LoginInvite.Role.SCORER: "On a match night you score your team's games, live on the pad or from the card. "
+                             + MY_MATCHES,
+    LoginInvite.Role.PLAYER: "You can enter the singles and pairs cups, offer and pick dates and confirm scores "
+                             "in them, and choose how your name shows to the public.",
+    LoginInvite.Role.SECRETARY: "The league's pages are under Secretary in the menu.",
+}
+
+
 class InviteForm(forms.Form):
     role = forms.ChoiceField(label="Invite them as", choices=LoginInvite.Role.choices, widget=forms.RadioSelect,
                              initial=LoginInvite.Role.SCORER)
@@ -203,7 +221,9 @@ def accept(request: HttpRequest, token: str) -> HttpResponse:
 def _welcome(request: HttpRequest, invite: LoginInvite, user: User, confirm_sent: bool | None) -> HttpResponse:
     if request.user != user:
         login(request, user, backend=BACKEND)
-    messages.success(request, f"Welcome, {user.get_username()}: you are {invite_role_words(invite)}.")
+    who = user.get_full_name() or user.get_username()
+    messages.success(request, f"Welcome, {who}: you are now {invite_role_words(invite)}. "
+                              f"{WHAT_YOU_CAN_DO[LoginInvite.Role(invite.role)]}")
     if confirm_sent is True:
         messages.info(request, "We emailed you a link: follow it to confirm your address, and the league's "
                                "notices will go there.")

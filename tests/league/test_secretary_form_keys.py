@@ -7,11 +7,12 @@ import re
 from typing import Any
 
 import pytest
+from django.core import mail
 from forms import browser, post, text
 from leagues import a_team
 from matchnights import Night, a_match_night
 
-from league.models import AuditEntry, Sanction, Venue
+from league.models import AuditEntry, LoginInvite, Sanction, Venue
 from league.services.sanctions import sanction_apply
 
 KEY = re.compile(r'<input type="hidden" name="form_key" value="([0-9a-f]+)">')
@@ -82,3 +83,35 @@ def test_a_venue_correction_sent_twice_is_audited_once(secretary: Any, league: A
     swan.refresh_from_db()
     assert (swan.name, swan.board_sets) == ("The Swan Inn", 3)
     assert AuditEntry.objects.filter(action="venue.change").count() == 1
+
+
+# Inviting one person
+
+
+LINK = re.compile(r'value="(http://testserver/secretary/invitations/[^"]+)"')
+
+
+def test_an_invitation_sent_twice_makes_one_invitation_and_shows_its_link_both_times(
+        secretary: Any, league: Any) -> None:
+    team = a_team(league, "Red Lion A")
+    client, address = browser(secretary), f"/secretary/teams/{team.pk}/invite"
+    sent = {"role": "scorer", "team": team.pk, "name": "Sam Scorer", "email": "sam@example.org",
+            "form_key": key_of(client.get(address))}
+    first, again = post(client, address, sent), post(client, address, sent)
+    assert (first.status_code, again.status_code) == (200, 200)
+    links = [LINK.search(text(page)) for page in (first, again)]
+    assert links[0] is not None and links[1] is not None and links[0].group(1) == links[1].group(1)
+    assert "Sam Scorer, as a scorer of Red Lion A" in text(again)
+    assert LoginInvite.objects.count() == 1 and len(mail.outbox) == 1
+    assert AuditEntry.objects.filter(action="invite.create").count() == 1
+    accepted = post(browser(), links[1].group(1).removeprefix("http://testserver"),
+                    {"username": "sam", "password1": "dominoes-on-a-tuesday", "password2": "dominoes-on-a-tuesday"})
+    assert accepted.status_code == 302 and list(team.scorers.values_list("username", flat=True)) == ["sam"]
+
+
+def test_each_invitation_form_makes_its_own_invitation(secretary: Any, league: Any) -> None:
+    team = a_team(league, "Red Lion A")
+    client, address = browser(secretary), f"/secretary/teams/{team.pk}/invite"
+    for _ in range(2):
+        post(client, address, {"role": "scorer", "team": team.pk, "form_key": key_of(client.get(address))})
+    assert LoginInvite.objects.count() == 2

@@ -235,7 +235,7 @@ def _welcome(request: HttpRequest, invite: LoginInvite, user: User, confirm_sent
         login(request, user, backend=BACKEND)
     messages.success(request, f"Welcome, {user.get_username()}: you are {invite_role_words(invite)}.")
     if confirm_sent is True:
-        messages.info(request, "We emailed you a link: follow it to confirm your address, and the league's "
+        messages.info(request, "We are emailing you a link: follow it to confirm your address, and the league's "
                                "notices will go there.")
     elif confirm_sent is False:
         messages.warning(request, "The link to confirm your address could not be sent just now: send it again "

@@ -13,7 +13,7 @@ the night it is dated while it is undecided: at the cup's finals venue on
 its finals night, else at the home side's venue, the home venue of the
 team its home player (a pair's first-named player) is registered with
 this season. A tie whose home player has no team this season is at no
-venue. The ties of a finals night at the finals venue are played one after
+venue, nor is one whose sides are not known yet, but on a finals night. The ties of a finals night at the finals venue are played one after
 another when they outnumber its board sets, so together they take at most
 every board there, never more (`boards_taken`)."""
 from collections import Counter, defaultdict
@@ -145,7 +145,7 @@ def _drafts_of(league_id: int) -> Q:
 
 def _tie_bookings(venues: set[int] | None, night: date | None, since: date | None) -> list[Booking]:
     ties = CupTie.objects.filter(competition__kind__in=kinds_dating(Dating.TIE), date__isnull=False, bye=False,
-                                 winner__isnull=True, home__isnull=False)
+                                 winner__isnull=True)
     if night is not None:
         ties = ties.filter(date=night)
     if since is not None:

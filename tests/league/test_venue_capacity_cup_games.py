@@ -213,3 +213,24 @@ def test_a_tie_whose_home_player_has_no_team_this_season_takes_no_board() -> Non
     moved = pub.api().post(f"/api/fixtures/{ours.pk}/rearrange",
                            {"date": night.isoformat(), "reason": "snow"}, format="json")
     assert moved.status_code == 200, moved.json()
+
+
+def test_a_pairs_tie_is_at_its_first_named_players_pub() -> None:
+    pub, _ours, theirs = published_pair()
+    station_team = Team.objects.get(league=pub.league, home_venue=pub.station, name__startswith="Division One")
+    elsewhere = Team.objects.get(league=pub.league, name="Division One Pub 2")
+    competition = competition_create(season_id=pub.season.pk, name="Pairs Cup", kind="pairs", draw_mode="bracket",
+                                     user=pub.secretary)
+    for number in (1, 2):
+        first = Player.objects.create(name=f"Station Player {number}",
+                                      user=get_user_model().objects.create_user(f"station-player-{number}"))
+        partner = Player.objects.create(name=f"Partner {number}")
+        SquadRegistration.objects.create(season=pub.season, team=station_team, player=first)
+        SquadRegistration.objects.create(season=pub.season, team=elsewhere, player=partner)
+        cup_enter(competition_id=competition.pk, player_id=first.pk, partner_id=partner.pk, user=pub.secretary)
+    cup_draw(competition_id=competition.pk, seed=1, user=pub.secretary)
+    (tie,) = ties_of(competition)
+    offered = tablet_for(login_of(tie, "home")).post(f"/api/cup-ties/{tie.pk}/offer",
+                                                     {"dates": [theirs.date.isoformat()]}, format="json")
+    assert offered.status_code == 422
+    assert said(theirs.date) in offered.json()["error"] and "this Pairs Cup tie" in offered.json()["error"]

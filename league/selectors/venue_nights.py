@@ -112,10 +112,7 @@ def tie_venue(tie: CupTie, night: date) -> int | None:
     """Where the singles or pairs tie is played if dated for `night`: the
     finals venue on its cup's finals night, else its home player's team's
     venue (None: the home player has no team this season)."""
-    competition = tie.competition
-    if competition.finals_venue_id is not None and night == competition.finals_date:
-        return competition.finals_venue_id
-    return _home_venues({_home_player(tie)}).get(_home_player(tie))
+    return _venue_of(tie, night, _home_venues({_home_player(tie)}))
 
 
 def on_finals_night(tie: CupTie, night: date) -> bool:
@@ -156,11 +153,18 @@ def _tie_bookings(venues: set[int] | None, night: date | None, since: date | Non
     for tie in listed:
         assert tie.date is not None
         finals = on_finals_night(tie, tie.date)
-        venue = tie.competition.finals_venue_id if finals else homes.get(_home_player(tie))
+        venue = _venue_of(tie, tie.date, homes)
         if venue is not None and (venues is None or venue in venues):
             found.append(Booking(venue_id=venue, night=tie.date, key=tie_key(tie.pk), tie=True, in_turn=finals,
                                  what=f"{tie.competition.name} {'finals-night tie' if finals else 'tie'}"))
     return found
+
+
+def _venue_of(tie: CupTie, night: date, homes: dict[tuple[int, int | None], int]) -> int | None:
+    """`tie_venue`, its home players' venues (`_home_venues`) read already."""
+    if on_finals_night(tie, night):
+        return tie.competition.finals_venue_id
+    return homes.get(_home_player(tie))
 
 
 def _home_player(tie: CupTie) -> tuple[int, int | None]:

@@ -23,7 +23,7 @@ from datetime import date
 
 from django.db.models import Q
 
-from league.competition_kinds import Dating, kinds_dating
+from league.competition_kinds import Dating, kind_rules, kinds_dating
 from league.models import CupTie, Fixture, SquadRegistration, Venue
 
 Status = Fixture.Status
@@ -113,6 +113,17 @@ def tie_venue(tie: CupTie, night: date) -> int | None:
     finals venue on its cup's finals night, else its home player's team's
     venue (None: the home player has no team this season)."""
     return _venue_of(tie, night, _home_venues({_home_player(tie)}))
+
+
+def tie_venue_names(ties: Iterable[CupTie]) -> dict[int, str]:
+    """Where each dated singles or pairs tie is played (`tie_venue`), by
+    the tie's id, read together: what the cup's page tells its players."""
+    dated = [tie for tie in ties if tie.date is not None and kind_rules(tie.competition.kind).dates_ties]
+    homes = _home_venues({_home_player(tie) for tie in dated})
+    where = {tie.pk: venue for tie in dated if tie.date is not None
+             and (venue := _venue_of(tie, tie.date, homes)) is not None}
+    names = dict(Venue.objects.filter(pk__in=set(where.values())).values_list("pk", "name")) if where else {}
+    return {tie: names[venue] for tie, venue in where.items()}
 
 
 def on_finals_night(tie: CupTie, night: date) -> bool:

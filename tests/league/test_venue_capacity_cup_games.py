@@ -11,6 +11,7 @@ from datetime import date, timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.urls import reverse
 from tablets import tablet_for
 from test_cup_games import login_of
 from test_public_pages import text_of
@@ -67,6 +68,8 @@ def test_a_player_cannot_offer_a_night_their_pub_is_full_and_a_match_cannot_be_m
 
     assert home.post(f"/api/cup-ties/{tie.pk}/offer", {"dates": [free.isoformat()]}, format="json").status_code == 200
     assert away.post(f"/api/cup-ties/{tie.pk}/pick", {"date": free.isoformat()}, format="json").status_code == 200
+    cup_page = text_of(Client().get(reverse("public-cup", args=[tie.competition_id])).content.decode())
+    assert f"{free:%a} {free.day} {free:%b} at Station Hotel" in cup_page  # the players are told where
     for insist in (False, True):
         moved = pub.api().post(f"/api/fixtures/{ours.pk}/rearrange",
                                {"date": free.isoformat(), "reason": "the darts final", "insist": insist},

@@ -2,6 +2,7 @@
 
     GET /push/games/{id}    a game's live states (board.js)
     GET /push/nights/{id}   a match night's page versions (night.js)
+    GET /push/cups/{id}     a league's cup pages' versions (night.js on the finals night's page)
     GET /push/health        200 while subscribed to Redis, else 503
 
 On connect a stream sends the stored message first (a game's only when its
@@ -28,7 +29,7 @@ Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
-STREAM = re.compile(r"^/push/(games|nights)/([0-9]{1,18})$")
+STREAM = re.compile(r"^/push/(games|nights|cups)/([0-9]{1,18})$")
 # How long a browser waits before reconnecting after a stream ends.
 RETRY_MS = 2000
 HEADERS = [
@@ -102,7 +103,7 @@ class PushApp:
                         await _body(send, b": keep-alive\n\n")
                 elif kind.ordered:  # a game's state is sent as announced
                     await sent.send_announced(send, announced_state(data))
-                else:  # a night reads its versions again
+                else:  # a night or a league's cups read their versions again
                     await sent.send_if_new(send, await self._stored(hub, kind, key))
             await _body(send, b"", more=False)
         finally:

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 KEEP_ALIVE_SECONDS = 15.0
 SLICES = 15
 
-Followed = tuple[Kind, int]  # a stream's kind and its game's or fixture's id
+Followed = tuple[Kind, int]  # a stream's kind and its game's, fixture's or league's id
 
 
 class Sweeper:

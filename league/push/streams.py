@@ -11,7 +11,12 @@ A match night's messages are its page's version: the fixture's token with
 the token of everything (renewed by a change every page shows, such as a
 player hiding their name), so that a page is told of both. They carry no
 order, only "changed": an announcement on either channel makes the stream
-read the stored tokens again and send them if they differ from the last."""
+read the stored tokens again and send them if they differ from the last.
+
+A league's cup pages' messages are their version in the same way: the
+token of its cup boards (renewed by every change to a cup game, a cup
+fixture, a tie or a cup of the league) with the token of everything. The
+finals night's page follows them."""
 import functools
 import json
 from collections.abc import Callable
@@ -21,6 +26,8 @@ from typing import Any
 from django.core.cache.backends.redis import RedisSerializer
 
 from league.selectors.push import (
+    cup_boards_entry,
+    cups_channel,
     everything_channel,
     everything_entry,
     game_channel,
@@ -54,17 +61,20 @@ def _game_state(values: list[Any]) -> dict[str, Any] | None:
     return state if isinstance(state, dict) and isinstance(state.get("seq"), int) else None
 
 
-def _night_version(values: list[Any]) -> dict[str, Any] | None:
-    night, everything = values
-    if not isinstance(night, str):
+def _page_version(values: list[Any]) -> dict[str, Any] | None:
+    """A night's (or a league's cup pages') token with the token of everything."""
+    own, everything = values
+    if not isinstance(own, str):
         return None
-    return {"version": f"{night}.{everything}" if isinstance(everything, str) else night}
+    return {"version": f"{own}.{everything}" if isinstance(everything, str) else own}
 
 
 KINDS = {
     "games": Kind(lambda pk: [game_channel(pk)], lambda pk: [game_state_entry(pk)], _game_state, ordered=True),
     "nights": Kind(lambda pk: [night_channel(pk), everything_channel()],
-                   lambda pk: [night_version_entry(pk), everything_entry()], _night_version, ordered=False),
+                   lambda pk: [night_version_entry(pk), everything_entry()], _page_version, ordered=False),
+    "cups": Kind(lambda pk: [cups_channel(pk), everything_channel()],
+                 lambda pk: [cup_boards_entry(pk), everything_entry()], _page_version, ordered=False),
 }
 
 

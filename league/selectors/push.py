@@ -8,9 +8,6 @@ sharing a Redis never hear each other: pub/sub ignores Redis's databases."""
 from django.conf import settings
 from django.core.cache import cache
 
-from league.selectors.games import live_state_key
-from league.selectors.page_versions import EVERYTHING, cup_boards_key, fixture_key
-
 
 def game_channel(game_id: int) -> str:
     return str(cache.make_key(f"push:game:{game_id}"))
@@ -33,24 +30,10 @@ def every_channel() -> str:
     return str(cache.make_key("push:*"))
 
 
-def game_state_entry(game_id: int) -> str:
-    """The Redis key of a game's published live state (the cache's full key)."""
-    return str(cache.make_key(live_state_key(game_id)))
-
-
-def night_version_entry(fixture_id: int) -> str:
-    """The Redis key of a match night's page version (the cache's full key)."""
-    return str(cache.make_key(fixture_key(fixture_id)))
-
-
-def cup_boards_entry(league_id: int) -> str:
-    """The Redis key of the version of a league's cup boards (the cache's full key)."""
-    return str(cache.make_key(cup_boards_key(league_id)))
-
-
-def everything_entry() -> str:
-    """The Redis key of the version of everything (the cache's full key)."""
-    return str(cache.make_key(EVERYTHING))
+def stored_entry(key: str) -> str:
+    """The Redis key of a cache entry (the cache's full key): a game's
+    published live state, a page's version."""
+    return str(cache.make_key(key))
 
 
 def push_redis_url() -> str | None:

@@ -1,10 +1,11 @@
 """The match night and the cup finals night on the pub's TV follow their
 night over the push stream: a game recorded from the card shows without
-the page polling for it."""
+the page polling for it. Both with the push process (Redis) and with
+`make run`'s streams without Redis, fed in memory by the same process."""
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
-from push_process import PushProcess
 from rest_framework.test import APIClient
 
 from cup_nights import a_finals_night, a_league_with_teams
@@ -14,8 +15,14 @@ from nights import a_night
 TV = {"width": 1920, "height": 1080}
 
 
+@pytest.fixture(params=["push process", "without Redis"])
+def streams(request: pytest.FixtureRequest) -> Any:
+    """The push process with Redis, or `make run`'s streams fed in memory by this process."""
+    return request.getfixturevalue("push" if request.param == "push process" else "push_in_process")
+
+
 def test_the_night_on_the_tv_shows_a_card_result_told_by_the_push_stream(
-        chromium: Any, live_server: Any, transactional_db: None, push: PushProcess) -> None:
+        chromium: Any, live_server: Any, transactional_db: None, streams: Any) -> None:
     night = a_night("plain")
     tv = chromium.new_context(base_url=live_server.url, viewport=TV)
     tv.set_default_timeout(10_000)
@@ -42,7 +49,7 @@ def test_the_night_on_the_tv_shows_a_card_result_told_by_the_push_stream(
 
 
 def test_the_finals_night_on_the_tv_shows_a_card_result_told_by_the_push_stream(
-        chromium: Any, live_server: Any, transactional_db: None, push: PushProcess) -> None:
+        chromium: Any, live_server: Any, transactional_db: None, streams: Any) -> None:
     """The finals night's page follows its league's cup pages' stream."""
     made = a_league_with_teams(6, match_format="plain")
     competition, fixtures = a_finals_night(made)

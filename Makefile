@@ -60,20 +60,20 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	touch $@
 
 # A development server on http://127.0.0.1:$(PORT) with the demo data loaded,
-# whose spectators' pages follow the games over the push streams
-# (docs/operations.md, "The push process"). Without REDIS_URL, one process
-# serves the pages and the streams, which it feeds in memory
-# (config/run_asgi.py, under uvicorn), restarted on a change to the code as
-# runserver is. With REDIS_URL, runserver, and beside it the push process on
-# $(PUSH_PORT), stopped with it (a Celery worker publishes the games).
+# whose spectators' pages follow the games over the push streams on
+# $(PUSH_PORT) (docs/operations.md, "The push process"). Without REDIS_URL,
+# one process serves the pages and the streams on both ports, feeding the
+# streams in memory (config/run_asgi.py, under uvicorn), restarted on a
+# change to the code as runserver is. With REDIS_URL, runserver, and beside
+# it the push process, stopped with it (a Celery worker publishes the games).
 # DEBUG is on unless the environment says otherwise.
 run: export DEBUG := $(or $(DEBUG),1)
-run: export PUSH_URL := $(or $(PUSH_URL),$(if $(REDIS_URL),http://127.0.0.1:$(PUSH_PORT)/push,/push))
+run: export PUSH_URL := $(or $(PUSH_URL),http://127.0.0.1:$(PUSH_PORT)/push)
 run: $(VENV)/.installed pyodide engine-fast
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_load
 ifeq ($(REDIS_URL),)
-	$(PY) -m config.run_server 127.0.0.1:$(PORT)
+	$(PY) -m config.run_server 127.0.0.1:$(PORT) $(PUSH_PORT)
 else
 	$(PY) -m uvicorn config.push_asgi:app --host 127.0.0.1 --port $(PUSH_PORT) --log-level warning \
 		--timeout-graceful-shutdown 1 & push=$$!; trap 'kill $$push 2>/dev/null' EXIT; \

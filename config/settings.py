@@ -12,9 +12,9 @@ SITE_URL       the site's address for links in emails (docs/notices.md, with
 TRUSTED_PROXIES  proxies (addresses or CIDR blocks) whose X-Forwarded-For
                names the client for the login throttle; none unless set
 PUSH_URL       where spectators' pages open their live event streams (the
-               push process, docs/operations.md): "/push" behind the proxy
-               or in make run's one process without Redis, an address such
-               as http://127.0.0.1:8001/push beside runserver; unset: the
+               push process, docs/operations.md): "/push" behind the proxy,
+               an address such as http://127.0.0.1:8001/push beside
+               runserver (or make run's own second port); unset: the
                pages poll
 """
 from datetime import timedelta

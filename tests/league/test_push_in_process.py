@@ -115,21 +115,24 @@ def test_the_router_gives_the_streams_their_addresses_and_the_lifespan_and_djang
 
 @pytest.mark.slow  # a server started in a process of its own
 def test_make_runs_server_serves_the_pages_and_the_streams_and_stops_on_ctrl_c(tmp_path: Path) -> None:
-    """`python -m config.run_server`, as `make run` starts it without Redis."""
-    port = free_port()
-    env = {**os.environ, "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "config.settings", "PUSH_URL": "/push",
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+    """`python -m config.run_server`, as `make run` starts it without Redis:
+    the pages on one port, the streams (for the browser, on a port of their
+    own) on the other."""
+    port, push_port = free_port(), free_port()
+    env = {**os.environ, "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "config.settings",
+           "PUSH_URL": f"http://127.0.0.1:{push_port}/push", "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
     env.pop("REDIS_URL", None)
     env.pop("CELERY_BROKER_URL", None)
     # Ctrl-C reaches the whole process group, as in a terminal.
-    server = subprocess.Popen([sys.executable, "-m", "config.run_server", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
+    server = subprocess.Popen([sys.executable, "-m", "config.run_server", f"127.0.0.1:{port}", str(push_port)],
+                              cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         health = None
         for _ in range(300):
             with contextlib.suppress(OSError):
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                connection = http.client.HTTPConnection("127.0.0.1", push_port, timeout=2)
                 connection.request("GET", "/push/health")
                 health = connection.getresponse().status
                 break

@@ -11,42 +11,31 @@ A match night's messages are its page's version: the fixture's token with
 the token of everything (renewed by a change every page shows, such as a
 player hiding their name), so that a page is told of both. They carry no
 order, only "changed": an announcement on either channel makes the stream
-read the stored tokens again and send them if they differ from the last."""
+read the stored tokens again and send them if they differ from the last.
+
+A league's cup pages' messages are their version in the same way: the
+token of its cup boards (renewed by every change to a cup game, a cup
+fixture, a tie or a cup of the league) with the token of everything. The
+finals night's page follows them."""
 import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache.backends.redis import RedisSerializer
-
-from league.selectors.push import (
-    everything_channel,
-    everything_entry,
-    game_channel,
-    game_state_entry,
-    night_channel,
-    night_version_entry,
-)
-
-# How the cache stores values (pickled, but plain integers), so the entries
-# Django wrote can be read here without Django's synchronous cache client.
-_stored = RedisSerializer()
+from league.selectors.games import live_state_key
+from league.selectors.page_versions import EVERYTHING, cup_boards_key, fixture_key
+from league.selectors.push import cups_channel, everything_channel, game_channel, night_channel
 
 
 @dataclass(frozen=True)
 class Kind:
     channels: Callable[[int], list[str]]
-    entries: Callable[[int], list[str]]
-    # The message for the stored values (in the order of `entries`); None
-    # for values it cannot be made of.
+    entries: Callable[[int], list[str]]  # the cache's keys of what the message is made of
+    # The message for the stored values (in the order of `entries`, None
+    # for a missing one); None for values it cannot be made of.
     message: Callable[[list[Any]], dict[str, Any] | None]
     ordered: bool  # messages carry the game's seq, sent as the event id; an announced one is sent as it came
-
-    def stored(self, raws: list[bytes | str | None]) -> dict[str, Any] | None:
-        """The message for the entries as Redis holds them (None for a missing one)."""
-        return self.message([None if raw is None else _stored.loads(raw.encode() if isinstance(raw, str) else raw)
-                             for raw in raws])
 
 
 def _game_state(values: list[Any]) -> dict[str, Any] | None:
@@ -54,17 +43,20 @@ def _game_state(values: list[Any]) -> dict[str, Any] | None:
     return state if isinstance(state, dict) and isinstance(state.get("seq"), int) else None
 
 
-def _night_version(values: list[Any]) -> dict[str, Any] | None:
-    night, everything = values
-    if not isinstance(night, str):
+def _page_version(values: list[Any]) -> dict[str, Any] | None:
+    """A night's (or a league's cup pages') token with the token of everything."""
+    own, everything = values
+    if not isinstance(own, str):
         return None
-    return {"version": f"{night}.{everything}" if isinstance(everything, str) else night}
+    return {"version": f"{own}.{everything}" if isinstance(everything, str) else own}
 
 
 KINDS = {
-    "games": Kind(lambda pk: [game_channel(pk)], lambda pk: [game_state_entry(pk)], _game_state, ordered=True),
+    "games": Kind(lambda pk: [game_channel(pk)], lambda pk: [live_state_key(pk)], _game_state, ordered=True),
     "nights": Kind(lambda pk: [night_channel(pk), everything_channel()],
-                   lambda pk: [night_version_entry(pk), everything_entry()], _night_version, ordered=False),
+                   lambda pk: [fixture_key(pk), EVERYTHING], _page_version, ordered=False),
+    "cups": Kind(lambda pk: [cups_channel(pk), everything_channel()],
+                 lambda pk: [cup_boards_key(pk), EVERYTHING], _page_version, ordered=False),
 }
 
 

@@ -11,9 +11,13 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup()
 
+from league.push import collector  # noqa: E402
 from league.push.app import PushApp  # noqa: E402
 from league.push.hub import Hub  # noqa: E402
 from league.selectors.push import every_channel, push_redis_url  # noqa: E402
 
+# The streams live for hours: keep the collector from walking them all
+# (league/push/collector.py).
+collector.enable()
 _url = push_redis_url()
 app = PushApp(Hub(_url, every_channel()) if _url else None)

@@ -12,6 +12,7 @@ import asyncio
 import logging
 from typing import Any
 
+from league.push import collector
 from league.push.hub import Followers, Listener
 from league.push.streams import Kind
 
@@ -50,6 +51,7 @@ class Sweeper:
         turn = 0
         while True:
             await asyncio.sleep(KEEP_ALIVE_SECONDS / SLICES)
+            collector.tick()
             streams = self.slices[turn % SLICES]
             turn += 1
             if streams:

@@ -36,7 +36,8 @@ UNSTOPPABLE_KINDS = frozenset({"digest_confirm", "email_confirm"})
 # The words for the kinds no one chooses, for the pages that name a
 # notice's kind (its unsubscribe link's page, Secretary › Notices).
 OTHER_KINDS: dict[str, str] = {"digest_confirm": "A request to confirm the weekly results",
-                               "email_confirm": "The link to confirm an email address"}
+                               "email_confirm": "The link to confirm an email address",
+                               "invite": "An invitation to log in"}
 
 
 def kind_label(kind: str) -> str:
@@ -51,6 +52,7 @@ class Notice(models.Model):
         FAILED = "failed", "Failed"
         SKIPPED = "skipped", "Not sent: stopped by the recipient"
         UNREACHABLE = "unreachable", "Not sent: no confirmed address"
+        CALLED_OFF = "called_off", "Not sent: called off before it went out"
 
     key = models.CharField(max_length=255, unique=True,
                            help_text="The event and the recipient: the same event never makes two notices.")

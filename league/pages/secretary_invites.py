@@ -28,17 +28,17 @@ from league.pages.form_fields import OneLineField
 from league.pages.form_keys import answered_once, form_keyed
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.clubs import league_team_list, team_get
-from league.selectors.invites import invite_by_token, invite_closed_reason
+from league.selectors.invites import invite_by_token, invite_closed_reason, invite_letter
 from league.selectors.public import player_get
 from league.selectors.secretary import league_get
 from league.selectors.shown_names import name_shown
+from league.services.invite_tokens import invite_token
 from league.services.invites import (
     INVITE_DAYS,
     Wanted,
     invite_accept,
     invite_create,
     invite_role_words,
-    invite_token,
     invite_withdraw,
 )
 
@@ -191,8 +191,11 @@ def made_once(request: HttpRequest, make: Callable[[str], Made]) -> Made:
 def invites_made(request: HttpRequest, league: League, made: Made,
                  *, back: str) -> HttpResponse:
     """The invitations just made, each with its link to copy or share:
-    the only page that ever shows the links."""
-    lines = [{"invite": invite, "link": link, "as": invite_role_words(invite)} for invite, link in made]
+    the only page that ever shows the links; and where each letter is,
+    as the outbox has it now (sent already, on its way, failed and to be
+    tried again, or not to be sent)."""
+    lines = [{"invite": invite, "link": link, "as": invite_role_words(invite), "letter": invite_letter(invite=invite)}
+             for invite, link in made]
     return render(request, "secretary/invite_made.html", {
         "league": league, "lines": lines, "days": INVITE_DAYS, "back": back})
 

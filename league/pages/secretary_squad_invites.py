@@ -2,16 +2,18 @@
 yet, ticked, as a player or as the team's captain or vice-captain, with an
 address to send the invitation to or none (the link is shown to copy or
 share). All are made or, one refused, none; the links are shown once, as
-for one invitation (`secretary_invites`)."""
+for one invitation (`secretary_invites`), and the form is done once for
+its form key: sent again, it shows the invitations first made."""
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from league.models import LoginInvite, Player
+from league.models import LoginInvite, Player, Team
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
-from league.pages.secretary_invites import invites_made, link_of
+from league.pages.secretary_invites import invites_made, link_of, made_once
+from league.refusals import Refused
 from league.selectors.clubs import team_get
 from league.selectors.invites import team_invites_open
 from league.selectors.secretary import season_get
@@ -61,19 +63,24 @@ def squad_invite(request: HttpRequest, season_id: int, team_id: int) -> HttpResp
     form = SquadInviteForm(request.POST or None, players=players)
     back = reverse("secretary-squad", args=[season.pk, team.pk])
     if request.method == "POST" and form.is_valid():
-        wanted = form.wanted(team.pk)
-        if not wanted and any(name.startswith("invite_") for name in request.POST):
-            # A form sent again: its players are invited already.
-            form.add_error(None, "the players ticked have an invitation open already: the team's page lists them")
-        elif not wanted:
-            form.add_error(None, "tick at least one player to invite")
+        try:
+            # The stored answer first: sent again, the form's players are invited already and no longer in it.
+            made = made_once(request, lambda seed: invites_create(
+                league_id=season.league_id, wanted=_wanted(request, form, team), user=request.user,
+                link_for=lambda token: link_of(request, token), seed=seed))
+        except REFUSALS as refusal:
+            form.add_error(None, refusal.message)
         else:
-            try:
-                made = invites_create(league_id=season.league_id, wanted=wanted, user=request.user,
-                                      link_for=lambda token: link_of(request, token))
-            except REFUSALS as refusal:
-                form.add_error(None, refusal.message)
-            else:
-                return invites_made(request, season.league, made, back=back)
+            return invites_made(request, season.league, made, back=back)
     return render(request, "secretary/squad_invite.html", {
         "season": season, "team": team, "form": form, "rows": form.rows(), "back": back})
+
+
+def _wanted(request: HttpRequest, form: SquadInviteForm, team: Team) -> list[Wanted]:
+    wanted = form.wanted(team.pk)
+    if not wanted and any(name.startswith("invite_") for name in request.POST):
+        # A form sent again without its key (or with another's): its players are invited already.
+        raise Refused("the players ticked have an invitation open already: the team's page lists them")
+    if not wanted:
+        raise Refused("tick at least one player to invite")
+    return wanted

@@ -84,14 +84,15 @@ def teams(request: HttpRequest, league_id: int) -> HttpResponse:
     require_secretary(request, league)
     form = TeamForm(request.POST or None, venues=league_venues(league_id=league.pk))
     if request.method == "POST" and form.is_valid():
+        # Done once for the form's key: a double tap on "Add the team" adds one, and both land on it.
         try:
-            team = team_create(league_id=league.pk, name=form.cleaned_data["name"],
-                               venue_id=form.cleaned_data["venue"], user=request.user)
+            return done_once(request, lambda: team_create(league_id=league.pk, name=form.cleaned_data["name"],
+                                                          venue_id=form.cleaned_data["venue"], user=request.user),
+                             lambda team: (reverse("secretary-team", args=[team.pk]),
+                                           f"{team} is a team of {league}: enter it in a division, then register "
+                                           f"its squad."))
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
-        else:
-            messages.success(request, f"{team} is a team of {league}: enter it in a division, then register its squad.")
-            return HttpResponseRedirect(reverse("secretary-team", args=[team.pk]))
     return render(request, "secretary/teams.html", {
         "league": league, "teams": league_team_list(league_id=league.pk), "form": form})
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.models import League, TeamWithdrawal
 from league.pages.form_fields import OneLineField
+from league.pages.form_keys import FormInvalid, cleaned, done_once
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.clubs import team_get
 from league.selectors.secretary import division_get, league_get, season_get
@@ -98,16 +99,17 @@ def season_transfers(request: HttpRequest, season_id: int) -> HttpResponse:
     direct = DirectForm(request.POST if which == "direct" else None, season_id=season.pk, teams=teams)
     deadline = DeadlineForm(request.POST if which == "deadline" else None,
                             initial={"transfer_deadline": season.transfer_deadline})
-    if which == "direct" and direct.is_valid():
+    if which == "direct":
+        # Done once for the form's key; checked inside, as the player moved is no longer offered.
         try:
-            done = transfer_direct(season_id=season.pk, player_id=direct.cleaned_data["player"],
-                                   to_team_id=direct.cleaned_data["to_team"], note=direct.cleaned_data["note"],
-                                   user=request.user)
+            return done_once(request, lambda: transfer_direct(
+                season_id=season.pk, player_id=cleaned(direct)["player"], to_team_id=direct.cleaned_data["to_team"],
+                note=direct.cleaned_data["note"], user=request.user),
+                lambda done: (request.path, f"{done.player} now plays for {done.to_team}."))
+        except FormInvalid:
+            pass  # the form's own errors are shown beside its fields
         except REFUSALS as refusal:
             direct.add_error(None, refusal.message)
-        else:
-            messages.success(request, f"{done.player} now plays for {done.to_team}.")
-            return HttpResponseRedirect(request.path)
     if which == "deadline" and deadline.is_valid():
         transfer_deadline_set(season_id=season.pk, deadline=deadline.cleaned_data["transfer_deadline"],
                               user=request.user)

@@ -1,13 +1,14 @@
 """A team's transfers, for its captains: asking for a player to join
 from another team, and approving, refusing or withdrawing the requests the
-team is part of, as the league's rule asks of each captain. The action
+team is part of, as the league's rule asks of each captain. Each form
+carries a form key (league.pages.form_keys): sent twice, it is done once
+and both sendings get the first one's answer. The action
 buttons serve the secretary's transfers page too. The services decide
 (`league.services.transfers`); the page offers each user only the buttons
 that are theirs."""
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import Season, Team, TransferRequest
 from league.pages.form_fields import OneLineField
+from league.pages.form_keys import FormInvalid, cleaned, done_once, done_once_or_refused
 from league.pages.secretary_access import REFUSALS
 from league.selectors.access import is_captain, is_secretary
 from league.selectors.clubs import team_get
@@ -53,16 +55,18 @@ def team_transfers_page(request: HttpRequest, team_id: int, season_id: int) -> H
     form.fields["player"].choices = [("", "Choose a player")] + [  # type: ignore[attr-defined]
         (r.player_id, f"{shown[r.player_id]} ({r.team.name})")
         for r in sorted(movable, key=lambda r: (r.team.name, shown[r.player_id].lower(), r.pk))]
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
+        # Done once for the form's key; checked inside, so a resend finds its answer though the player moved since.
         try:
-            transfer_request(season_id=season.pk, player_id=form.cleaned_data["player"], to_team_id=team.pk,
-                             note=form.cleaned_data["note"], user=request.user)
+            return done_once(request, lambda: transfer_request(
+                season_id=season.pk, player_id=cleaned(form)["player"], to_team_id=team.pk,
+                note=form.cleaned_data["note"], user=request.user),
+                lambda _: (request.path, "The transfer is asked for: it waits for the approvals the league's rule "
+                                         "needs."))
+        except FormInvalid:
+            pass  # the form's own errors are shown beside its fields
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
-        else:
-            messages.success(request, "The transfer is asked for: it waits for the approvals the league's rule "
-                                      "needs.")
-            return HttpResponseRedirect(request.path)
     transfers = team_transfers(season_id=season.pk, team_id=team.pk)
     rows = [{"transfer": t, "waiting": approvals_missing(t),
              "mine": bool(set(approver_roles(t, request.user)) & set(approvals_missing(t))),
@@ -91,17 +95,15 @@ def transfer_action(request: HttpRequest, transfer_id: int, verb: str) -> HttpRe
     if verb in CONFIRMED and request.POST.get("step") != "confirm":
         return render(request, "public/transfer_confirm.html", {
             "transfer": transfer, "verb": verb, "back": back, "note": request.POST.get("note", "")[:2000]})
-    try:
+    def act() -> TransferRequest:
         if verb == "refuse":
-            done = transfer_refuse(transfer_id=transfer.pk, note=request.POST.get("note", "")[:2000],
+            return transfer_refuse(transfer_id=transfer.pk, note=request.POST.get("note", "")[:2000],
                                    user=request.user)
-        elif verb == "approve":
-            done = transfer_approve(transfer_id=transfer.pk, user=request.user)
-        else:
-            done = transfer_withdraw(transfer_id=transfer.pk, user=request.user)
-    except REFUSALS as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, f"The transfer of {name_shown(done.player, request.user)} to {done.to_team} is "
-                                  f"{'approved, waiting for more' if done.status == 'open' else done.status}.")
-    return HttpResponseRedirect(back or "/")
+        if verb == "approve":
+            return transfer_approve(transfer_id=transfer.pk, user=request.user)
+        return transfer_withdraw(transfer_id=transfer.pk, user=request.user)
+
+    # Done once for the form's key: a double tap, or a resend once the first was done, says what the first did.
+    return done_once_or_refused(request, back or "/", act, lambda done: (
+        f"The transfer of {name_shown(done.player, request.user)} to {done.to_team} is "
+        f"{'approved, waiting for more' if done.status == 'open' else done.status}."))

@@ -1,10 +1,10 @@
 """Reading login invitations: one by the token its link carries, and why
 it can no longer be used; a team's, a league's or a player's invitations
-still open."""
+still open; the letter that carries one, as the outbox has it."""
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from league.models import League, LoginInvite, Player, SquadRegistration
+from league.models import League, LoginInvite, Notice, Player, SquadRegistration
 from league.models.devices import token_hash
 
 
@@ -45,3 +45,9 @@ def player_outside_league(*, player: Player, league: League) -> bool:
     registered nowhere yet may join any)."""
     registered = SquadRegistration.objects.filter(player=player)
     return registered.exists() and not registered.filter(season__league=league).exists()
+
+
+def invite_letter(*, invite: LoginInvite) -> Notice | None:
+    """The notice that emails the invitation (league.services.invites), or
+    None for one made without an address."""
+    return Notice.objects.filter(key__startswith=f"invite:{invite.pk}:").order_by("pk").first()

@@ -46,7 +46,7 @@ from league.selectors.matches import PLAYABLE
 from league.selectors.shown_names import AWAY, HOME, WINNER, entry_name_public, reason_shown, reason_stored
 from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
-from league.services.match_notices import cup_dates_offered_tell, fixture_changed_tell
+from league.services.match_notices import cup_dates_offered_tell, cup_game_called_off_tell, fixture_changed_tell
 from league.services.notices import site_link
 from league.services.page_versions import pages_changed_by
 from league.services.venue_nights import venue_night_refusal
@@ -360,7 +360,9 @@ def _arranged_dropped(following: CupTie, old: int) -> None:
     arranged with `old` goes (its legs voided, its dates offered, its date
     unless it is the cup's finals night, which is the cup's own). A leg
     voided had its date: both its teams' captains are told it is off (a
-    leg played cannot be voided: `_advance` refuses first)."""
+    leg played cannot be voided: `_advance` refuses first); a singles or
+    pairs tie's date dropped is told to both its sides' players the same
+    way."""
     arranged = list(Fixture.objects.filter(cup_tie=following).exclude(status=Fixture.Status.VOID)
                     .select_related("home_team__captain", "home_team__vice_captain", "away_team__captain",
                                     "away_team__vice_captain", "division__season__league"))
@@ -371,7 +373,11 @@ def _arranged_dropped(following: CupTie, old: int) -> None:
         fixture.save(update_fields=["status", "reason", "revision", "changed_at"])
         fixture_changed_tell(fixture, verb="void")
     following.offered_dates = []
-    if not kind_rules(following.competition.kind).dates_ties or following.date != following.competition.finals_date:
+    dated_itself = kind_rules(following.competition.kind).dates_ties
+    if not dated_itself or following.date != following.competition.finals_date:
+        if dated_itself and following.date is not None:
+            # A singles or pairs tie's own date, which its players had agreed (or a secretary set): they are told.
+            cup_game_called_off_tell(following, went=CupEntry.objects.get(pk=old), day=following.date)
         following.date = None
 
 

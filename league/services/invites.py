@@ -12,22 +12,25 @@ making; the database keeps its SHA-256. An invitation made from a page's
 form key (league.pages.form_keys) has its token made from that key and the
 site's secret (`invite_token`) instead: the form sent again makes no second
 invitation, and its page can show the first one's link again, which
-nothing stores. It is good for INVITE_DAYS days and
+nothing stores. One made with an address is sent through the notices'
+outbox (league.services.notices), once, retried while the mail server is
+down; the letter is stored with a placeholder for its link, filled in from
+the seed and the site's secret as it is sent (league.services.invite_tokens),
+so neither the outbox nor Secretary › Notices ever holds the link, and a
+letter not yet sent when its invitation is withdrawn is called off. It is
+good for INVITE_DAYS days and
 for one use: accepting it locks the row, so two tabs cannot both use it.
 """
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth.models import User
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 
 from league.authors import Author, author_user
-from league.models import League, LoginInvite, Player, Team
+from league.models import League, LoginInvite, Notice, Player, Team
 from league.models.audit_actions import AuditAction
 from league.models.devices import token_hash
 from league.models.invites import TEAM_ROLES
@@ -36,9 +39,10 @@ from league.selectors.access import secretary_refusal
 from league.selectors.invites import invite_closed_reason, player_invites_open, player_outside_league
 from league.services.audit import audit_record
 from league.services.contacts import LinkFor, email_accepted
+from league.services.invite_tokens import invite_link_held, invite_seed_new, invite_token
+from league.services.notices import notice_queue
 
 INVITE_DAYS = 7
-KEYED_TOKEN_SALT = "league.invites.keyed-token"
 
 
 @dataclass(frozen=True)
@@ -62,25 +66,18 @@ def invite_create(*, league_id: int, wanted: Wanted, user: Author, link_for: Cal
     return invites_create(league_id=league_id, wanted=[wanted], user=user, link_for=link_for, seed=seed)[0]
 
 
-def invite_token(*, seed: str, number: int) -> str:
-    """The token of the `number`th invitation made in one go: random; or,
-    given the form's key (`seed`, which names whose key it is), the same
-    each time it is asked, made from the key and the site's secret key,
-    so that a copy of the database (which keeps form keys) opens nothing."""
-    if not seed:
-        return secrets.token_urlsafe(32)
-    return salted_hmac(KEYED_TOKEN_SALT, f"{seed}:{number}", algorithm="sha256").hexdigest()
-
-
 def invites_create(*, league_id: int, wanted: list[Wanted], user: Author, link_for: Callable[[str], str],
                    seed: str = "") -> list[tuple[LoginInvite, str]]:
     """Several invitations at once (a squad's), all made or, one refused,
-    none; each sent to its address once made. Raises as `invite_create`."""
+    none; each with an address written to the outbox, to be sent once they
+    are made. Raises as `invite_create`."""
     league = League.objects.get(pk=league_id)
     refusal = secretary_refusal(league=league, user=user, doing="can invite people to log in")
     if refusal is not None:
         raise refusal
     made: list[tuple[LoginInvite, str]] = []
+    # Every token made from a seed, so that the letter can be sent without its link being stored.
+    seed = seed or invite_seed_new()
     with transaction.atomic():
         for number, one in enumerate(wanted):
             team, player = _checked(league, one)
@@ -93,11 +90,11 @@ def invites_create(*, league_id: int, wanted: list[Wanted], user: Author, link_f
             audit_record(user=user, action=AuditAction.INVITE_CREATE, target=team or league,
                          data={"invite": invite.pk, "role": one.role, "name": invite.name, "email": invite.email,
                                "player": player.pk if player else None})
+            if invite.email:
+                notice_queue(kind="invite", event=f"invite:{invite.pk}", league=league, to=[invite.email],
+                             subject=f"You are invited to log in to {league} as {invite_role_words(invite)}",
+                             body=_letter(invite, invite_link_held(seed=seed, number=number)), link="")
             made.append((invite, link_for(token)))
-    for invite, link in made:
-        if invite.email:
-            send_mail(subject=f"You are invited to log in to {league} as {invite_role_words(invite)}",
-                      message=_letter(invite, link), from_email=None, recipient_list=[invite.email])
     return made
 
 
@@ -123,7 +120,8 @@ def _checked(league: League, one: Wanted) -> tuple[Team | None, Player | None]:
 
 
 def invite_withdraw(*, invite_id: int, user: Author) -> LoginInvite:
-    """Stops an open invitation's link working. Raises
+    """Stops an open invitation's link working, and calls off its letter if
+    it has not gone yet (waiting, or failed). Raises
     LoginInvite.DoesNotExist, NotSecretary or Refused."""
     with transaction.atomic():
         invite = LoginInvite.objects.select_for_update(no_key=True).select_related("league").get(pk=invite_id)
@@ -135,6 +133,9 @@ def invite_withdraw(*, invite_id: int, user: Author) -> LoginInvite:
             raise Refused(closed)
         invite.withdrawn_at = timezone.now()
         invite.save(update_fields=["withdrawn_at"])
+        Notice.objects.filter(key__startswith=f"invite:{invite.pk}:",
+                              status__in=[Notice.Status.PENDING, Notice.Status.FAILED]).update(
+            status=Notice.Status.CALLED_OFF, last_error="the invitation was withdrawn before it went out")
         audit_record(user=user, action=AuditAction.INVITE_WITHDRAW, target=invite.team or invite.league,
                      data={"invite": invite.pk})
     return invite

@@ -14,9 +14,9 @@ from datetime import date, timedelta
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from league.models import Fixture, League, MatchNight, Team
+from league.models import CupEntry, CupTie, Fixture, League, MatchNight, Team
 from league.selectors.competition import division_settings
-from league.selectors.shown_names import fixture_reason_shown
+from league.selectors.shown_names import entry_name_shown, fixture_reason_shown
 from league.services.notices import notice_queue, site_link
 
 
@@ -129,6 +129,30 @@ def cup_dates_offered_tell(*, tie_id: int, home: Team, away: Team, cup: str, lea
         to=captains(away), subject=f"Dates offered: {cup}, {home} v {away}",
         body=f"{home} offer these dates for your {cup} tie:\n\n{nights}\n\nPick one on the cup's page.",
         link=link)
+
+
+def cup_game_called_off_tell(tie: CupTie, *, went: CupEntry, day: date) -> int:
+    """A singles or pairs tie's date is dropped because `went` no longer
+    plays in it (a correction decided the tie before it again): told to
+    the players of both its sides as they were, who had that date, once.
+    Call before the tie takes its new side."""
+    competition = tie.competition
+    sides = [entry for entry in (tie.home, tie.away) if entry is not None]
+
+    def names(user: User | None) -> str:
+        return " v ".join(entry_name_shown(entry, user) for entry in sides)
+
+    def body(user: User | None) -> str:
+        return (f"Your {competition.name} tie, {names(user)}, set for {_day(day)}, is called off: "
+                f"{entry_name_shown(went, user)} no longer plays in it, as a correction decided the tie before it "
+                f"again. Whoever plays in their place is on the cup's page, where dates are offered and picked "
+                f"afresh.")
+
+    return notice_queue(
+        kind="fixture_changed", event=f"cup-off:tie:{tie.pk}:{went.pk}:{day.isoformat()}:{_stamp(timezone.now())}",
+        league=competition.season.league, to=[user for entry in sides for user in entry.logins],
+        subject=lambda user: f"Called off: {competition.name}, {names(user)}", body=body,
+        link=f"{site_link('public-cup', competition.pk)}#tie-{tie.pk}")
 
 
 def _league(fixture: Fixture) -> League:

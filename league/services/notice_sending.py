@@ -5,7 +5,9 @@ once, turns it from pending or failed (or sending, if that claim has
 lapsed) to sending. Of any number of senders only one gets the row, and
 none holds a lock or an open transaction while the mail server takes its
 time. The email goes out with no transaction open; the outcome is then
-written in one more UPDATE.
+written in one more UPDATE. An invitation's link is put in the letter only
+then (league.services.invite_tokens), and a letter whose invitation was
+withdrawn meanwhile is called off rather than sent.
 
 A notice that cannot be sent (a header it cannot carry, a recipient the
 server refuses, any error of its own) is recorded failed with the reason,
@@ -26,6 +28,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from league.models import Notice
+from league.services.invite_tokens import invite_links_filled
 from league.services.unsubscribe_links import unsubscribe_key_new, unsubscribe_link
 
 log = logging.getLogger(__name__)
@@ -53,8 +56,12 @@ def notice_send(*, notice_id: int) -> bool:
     if claimed is None:
         return False
     notice = Notice.objects.get(pk=notice_id)
+    body, called_off = invite_links_filled(notice.body)
+    if called_off:
+        _record(notice_id, claimed, status=Notice.Status.CALLED_OFF, last_error=called_off[:2000], retry_after=None)
+        return False
     try:
-        _message(notice).send()
+        _message(notice, body).send()
     except Exception as err:
         own = _own_fault(err)
         reason = f"{type(err).__name__}: {err}"[:2000]
@@ -136,9 +143,9 @@ def _one_line(text: str) -> str:
     return " ".join(text.splitlines()).strip()
 
 
-def _message(notice: Notice) -> EmailMessage:
+def _message(notice: Notice, body: str) -> EmailMessage:
     assert notice.unsubscribe_key is not None  # given by the claim
-    message = EmailMessage(subject=_one_line(notice.subject), body=notice.body, to=[notice.address], headers={
+    message = EmailMessage(subject=_one_line(notice.subject), body=body, to=[notice.address], headers={
         "List-Unsubscribe": f"<{unsubscribe_link(notice.unsubscribe_key)}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     })

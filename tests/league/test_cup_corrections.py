@@ -16,6 +16,7 @@ from test_public_pages import text_of
 from league.models import AuditEntry, Competition, CupTie, Fixture, MatchNight, Notice
 from league.selectors.shown_names import entry_name_public
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
+from league.services.game_tie_dates import game_tie_date_pick, game_tie_dates_offer
 
 pytestmark = pytest.mark.django_db
 
@@ -186,3 +187,32 @@ def test_a_round_by_round_tie_decided_again_sends_its_new_winner_where_the_draw_
     leg_played(cup, replayed, home_wins=4)
     assert tie(competition, 1, 1)["winner"]["name"][0] == loser
     assert sides(tie(competition, 2, 1)) == tuple(loser if side == winner else side for side in drawn)
+
+
+@pytest.mark.parametrize("kind", ["singles", "pairs"])
+def test_the_players_of_a_date_agreed_then_dropped_by_a_correction_are_told_once(kind: str) -> None:
+    competition, secretary = a_drawn_cup(4, kind=kind)
+    for number in (1, 2):
+        cup_game_card(tie_id=semi(competition, number).pk, home_score=61, away_score=40, user=secretary)
+    the_final = final(competition)
+    assert the_final.home is not None and the_final.away is not None
+    players = [*the_final.home.logins, *the_final.away.logins]
+    for login in players:
+        login.email = f"{login.username}@example.org"
+        login.save()
+    game_tie_dates_offer(tie_id=the_final.pk, dates=[day(9), day(10)], user=the_final.home.logins[0])
+    game_tie_date_pick(tie_id=the_final.pk, date=day(10), user=the_final.away.logins[0])
+    first = semi(competition)
+    client = Client()
+    client.force_login(secretary)
+    for _ in range(2):  # the same winner recorded again: nothing more is called off
+        client.post(f"/secretary/cup-ties/{first.pk}/winner",
+                    {f"won{first.pk}-winner": first.away_id, f"won{first.pk}-reason": "a walkover"})
+    assert final(competition).home_id == first.away_id and final(competition).date is None
+    told = Notice.objects.filter(subject__startswith="Called off: Singles Knockout, ")
+    assert sorted(told.values_list("address", flat=True)) == sorted(login.email for login in players)
+    assert len(players) == (4 if kind == "pairs" else 2)
+    letter = told.get(address=players[-1].email)
+    assert letter.kind == "fixture_changed" and letter.link.endswith(f"#tie-{the_final.pk}")
+    assert f"set for {day(10):%A} {day(10).day} {day(10):%B %Y}, is called off" in letter.body
+    assert "no longer plays in it, as a correction decided the tie before it again" in letter.body

@@ -10,12 +10,18 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from forms import browser, post, text
+from in_process import committing
 from leagues import a_season, a_team, players
 
 from league.models import League, LoginInvite, Player, SquadRegistration, Team
 
 PASSWORD = "dominoes-on-a-tuesday"
 LINK = re.compile(r'value="http://testserver(/secretary/invitations/[^"]+)"')
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks: Any) -> Any:
+    return committing(django_capture_on_commit_callbacks)
 
 
 @pytest.fixture
@@ -65,15 +71,16 @@ def test_a_player_who_logs_in_already_is_not_invited_again(secretary: Any, leagu
 
 
 def test_a_whole_squad_is_invited_at_once_by_email_or_by_a_link(secretary: Any, league: League, team: Team,
-                                                                squad: list[Player]) -> None:
+                                                                squad: list[Player], committed: Any) -> None:
     season_id = squad[0].registrations.get().season_id
     url = f"/secretary/seasons/{season_id}/teams/{team.pk}/squad/invite"
     assert f'href="{url}"' in text(browser(secretary).get(f"/secretary/seasons/{season_id}/teams/{team.pk}/squad"))
     first, second, third = squad
-    made = post(browser(secretary), url, {
-        f"invite_{first.pk}": "on", f"role_{first.pk}": "captain", f"email_{first.pk}": "one@league.test",
-        f"invite_{second.pk}": "on", f"role_{second.pk}": "player", f"email_{second.pk}": "",
-        f"role_{third.pk}": "player", f"email_{third.pk}": ""})
+    with committed():
+        made = post(browser(secretary), url, {
+            f"invite_{first.pk}": "on", f"role_{first.pk}": "captain", f"email_{first.pk}": "one@league.test",
+            f"invite_{second.pk}": "on", f"role_{second.pk}": "player", f"email_{second.pk}": "",
+            f"role_{third.pk}": "player", f"email_{third.pk}": ""})
     assert len(links(made)) == 2
     assert [letter.to for letter in mail.outbox] == [["one@league.test"]]
     assert "the captain of Red Lion A" in mail.outbox[0].subject
@@ -124,12 +131,13 @@ def test_a_team_role_needs_a_team_of_the_league(secretary: Any, league: League, 
 
 
 def test_a_squad_invitation_sent_twice_invites_once(secretary: Any, league: League, team: Team,
-                                                    squad: list[Player]) -> None:
+                                                    squad: list[Player], committed: Any) -> None:
     season_id = squad[0].registrations.get().season_id
     first = squad[0]
     form = {f"invite_{first.pk}": "on", f"role_{first.pk}": "player", f"email_{first.pk}": "one@league.test"}
     url = f"/secretary/seasons/{season_id}/teams/{team.pk}/squad/invite"
-    post(browser(secretary), url, form)
-    again = post(browser(secretary), url, form)
+    with committed():
+        post(browser(secretary), url, form)
+        again = post(browser(secretary), url, form)
     assert "have an invitation open already" in text(again)
     assert LoginInvite.objects.count() == 1 and len(mail.outbox) == 1

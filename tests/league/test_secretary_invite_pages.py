@@ -11,12 +11,18 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.utils import timezone
 from forms import browser, post, text
+from in_process import committing
 from leagues import a_team
 
 from league.models import AuditEntry, LoginInvite, Team
 from league.models.devices import token_hash
 
 PASSWORD = "dominoes-on-a-tuesday"
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks: Any) -> Any:
+    return committing(django_capture_on_commit_callbacks)
 
 
 @pytest.fixture
@@ -37,8 +43,10 @@ def accept(link: str, username: str = "jo", email: str = "") -> Any:
                                   "password1": PASSWORD, "password2": PASSWORD, "email": email})
 
 
-def test_an_invitation_by_email_sends_the_link_and_accepting_it_makes_a_captain(secretary: Any, team: Team) -> None:
-    link = invite(secretary, team, role="captain", name="Jo Bloggs", email="jo@example.org")
+def test_an_invitation_by_email_sends_the_link_and_accepting_it_makes_a_captain(secretary: Any, team: Team,
+                                                                               committed: Any) -> None:
+    with committed():
+        link = invite(secretary, team, role="captain", name="Jo Bloggs", email="jo@example.org")
     assert len(mail.outbox) == 1
     letter = mail.outbox[0]
     assert letter.to == ["jo@example.org"] and "Red Lion A" in letter.subject and link in letter.body

@@ -1,14 +1,15 @@
 """The names of the push process's channels (league.push): one Redis
 pub/sub channel a game, on which each live state the workers publish is
-announced, one a match night, on which each new version of its page is,
-and one for a change every page shows (the version of everything).
+announced, one a match night, on which each new version of its structure
+is and each of its games' states too, and one for a change every page
+shows (the version of everything).
 Under the cache's own key prefix, so two deployments (or two test runs)
 sharing a Redis never hear each other: pub/sub ignores Redis's databases."""
 from django.conf import settings
 from django.core.cache import cache
 
 from league.selectors.games import live_state_key
-from league.selectors.page_versions import EVERYTHING, fixture_key
+from league.selectors.page_versions import EVERYTHING, night_frame_key
 
 
 def game_channel(game_id: int) -> str:
@@ -33,9 +34,15 @@ def game_state_entry(game_id: int) -> str:
     return str(cache.make_key(live_state_key(game_id)))
 
 
-def night_version_entry(fixture_id: int) -> str:
-    """The Redis key of a match night's page version (the cache's full key)."""
-    return str(cache.make_key(fixture_key(fixture_id)))
+def night_frame_entry(fixture_id: int) -> str:
+    """The Redis key of the version of a match night's structure (the cache's full key)."""
+    return str(cache.make_key(night_frame_key(fixture_id)))
+
+
+def night_games_entry(fixture_id: int) -> str:
+    """The Redis key of the set of a match night's games that have a
+    published state: the push process finds them there, without the database."""
+    return str(cache.make_key(f"push:night-games:{fixture_id}"))
 
 
 def everything_entry() -> str:

@@ -142,6 +142,25 @@ def test_a_game_won_tells_the_night_page_that_its_structure_changed(tonight: Ton
     assert tonight.frame() != started
 
 
+def test_undoing_a_won_games_last_move_tells_the_night_page_that_its_structure_changed(
+        tonight: Tonight, push: PushProcess) -> None:
+    game = tonight.start(1)
+    while tonight.move(game)["status"] != "won":
+        pass
+    stream = push.stream(f"/nights/{tonight.fixture}")
+    won = tonight.frame()
+    assert events(stream, 2) == [(None, won), (None, public(game))]
+    with tonight.committed(execute=True):
+        response = tonight.tablet.post(f"/api/games/{game}/undo", {"seq": tonight.states[game]["seq"]},
+                                       format="json", HTTP_IDEMPOTENCY_KEY="undo-the-win")
+    assert response.status_code == 201, response.json()
+    undone = response.json()["state"]
+    assert undone["status"] != "won"
+    told = [data for _, data in events(stream, 2)]
+    assert sorted(told, key=str) == sorted([tonight.frame(), undone], key=str)
+    assert tonight.frame() != won
+
+
 def test_a_night_page_reconnecting_is_sent_the_newest_state_of_each_game_once(
         tonight: Tonight, push: PushProcess) -> None:
     first, second = tonight.start(1), tonight.start(2)

@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 from tablets import post_move, tablet_for
 
 from league.selectors.games import live_state_key
-from league.selectors.page_versions import EVERYTHING, night_frame_key
+from league.selectors.page_versions import EVERYTHING, night_frame_key, page_versions
 from league.selectors.push import every_channel, game_channel, night_channel, night_games_entry
 from league.services.match_games import rubber_game_start
 from league.services.push import announce
@@ -53,6 +53,7 @@ class Tonight:
         self.tablet = tablet_for(night.home_scorer)
         # Nothing listed from an earlier test's night of the same fixture id.
         redis.Redis.from_url(redis_url).delete(night_games_entry(self.fixture))
+        page_versions([EVERYTHING])  # as a page read makes it, should an earlier test have emptied the cache
         self.moves: dict[int, list[dict[str, Any]]] = {}
         self.states: dict[int, dict[str, Any]] = {}
         with committed(execute=True):

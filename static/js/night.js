@@ -72,7 +72,6 @@ function told(message) {
   const version = message.frame ?? message.version;
   if (version === frame) return;
   frame = version;
-  live.dataset.frame = version;
   loudly(poll());
 }
 

@@ -60,18 +60,25 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	touch $@
 
 # A development server on http://127.0.0.1:$(PORT) with the demo data loaded,
-# and beside it the push process on $(PUSH_PORT), stopped with it: the
-# spectators' pages follow over its streams with REDIS_URL set, and poll
-# without (docs/operations.md, "The push process").
+# whose spectators' pages follow the games over the push streams on
+# $(PUSH_PORT) (docs/operations.md, "The push process"). Without REDIS_URL,
+# one process serves the pages and the streams on both ports, feeding the
+# streams in memory (config/run_asgi.py, under uvicorn), restarted on a
+# change to the code as runserver is. With REDIS_URL, runserver, and beside
+# it the push process, stopped with it (a Celery worker publishes the games).
 # DEBUG is on unless the environment says otherwise.
 run: export DEBUG := $(or $(DEBUG),1)
 run: export PUSH_URL := $(or $(PUSH_URL),http://127.0.0.1:$(PUSH_PORT)/push)
 run: $(VENV)/.installed pyodide engine-fast
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_load
+ifeq ($(REDIS_URL),)
+	$(PY) -m config.run_server 127.0.0.1:$(PORT) $(PUSH_PORT)
+else
 	$(PY) -m uvicorn config.push_asgi:app --host 127.0.0.1 --port $(PUSH_PORT) --log-level warning \
 		--timeout-graceful-shutdown 1 & push=$$!; trap 'kill $$push 2>/dev/null' EXIT; \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+endif
 
 # pytest keeps the test modules it rewrites for its asserts in __pycache__,
 # and rewrites every one on every run where Python may not write bytecode:

@@ -14,7 +14,8 @@ TRUSTED_PROXIES  proxies (addresses or CIDR blocks) whose X-Forwarded-For
 PUSH_URL       where spectators' pages open their live event streams (the
                push process, docs/operations.md): "/push" behind the proxy,
                an address such as http://127.0.0.1:8001/push beside
-               runserver; unset: the pages poll
+               runserver (or make run's own second port); unset: the
+               pages poll
 """
 from datetime import timedelta
 from pathlib import Path

@@ -1,7 +1,9 @@
 """The push process (league.push) as the tests run it: uvicorn in a child
 process on a free port, against the test run's Redis and cache prefix, with
-a database address that answers nothing (it must never need one); and a
-spectator's event stream read the way a browser reads it."""
+a database address that answers nothing (it must never need one); `make
+run`'s single process without Redis, as uvicorn on a thread of the test's
+own process (`InProcess`); and a spectator's event stream read the way a
+browser reads it."""
 import contextlib
 import http.client
 import json
@@ -71,6 +73,45 @@ class PushProcess:
 
     def stream(self, path: str, last_event_id: int | None = None) -> "Stream":
         return Stream(self.port, f"/push{path}", last_event_id)
+
+
+class InProcess:
+    """An ASGI application (config/run_asgi.py's, or its streams alone)
+    served by uvicorn on a thread of this process, on a free port: the
+    streams hear what this process announces, in memory."""
+
+    def __init__(self, app: Any) -> None:
+        import uvicorn
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/push"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, lifespan="on",
+                                                    log_level="warning", timeout_graceful_shutdown=1))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.streams: list[Stream] = []
+
+    def start(self) -> None:
+        self.thread.start()
+        for _ in range(300):
+            if self.server.started:
+                return
+            time.sleep(0.05)
+        raise AssertionError("the server did not start")
+
+    def stop(self) -> None:
+        for stream in self.streams:  # each ends as a browser's does, before the server stops
+            stream.close()
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def get(self, path: str) -> http.client.HTTPResponse:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request("GET", path)
+        return connection.getresponse()
+
+    def stream(self, path: str, last_event_id: int | None = None) -> "Stream":
+        self.streams.append(Stream(self.port, f"/push{path}", last_event_id))
+        return self.streams[-1]
 
 
 class Stream:

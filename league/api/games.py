@@ -1,7 +1,10 @@
 """Games: set one up, import one, read it (state, log, scoresheet, live),
 name who besides its creator may score it."""
+import hashlib
+import json
 from typing import Any
 
+from django.utils.http import parse_etags
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -85,13 +88,29 @@ class GameDetailApi(APIView):
 
 class GameLiveApi(APIView):
     """What a spectator's scoreboard polls: served from the cache the workers
-    fill, so a busy match night does not read the database."""
+    fill, so a busy match night does not read the database. Its ETag is a
+    digest of the state as answered, so a board asking again with
+    If-None-Match is answered 304 until the state (a move, a name hidden)
+    changes, as the spectators' pages are."""
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: GameStateOutput, 404: ErrorOutput}, summary="A game's live state")
+    @extend_schema(responses={200: GameStateOutput, 304: None, 404: ErrorOutput}, summary="A game's live state")
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(GameStateOutput(game_live_state(game_id=game_id)).data)
+        data = GameStateOutput(game_live_state(game_id=game_id)).data
+        etag = _etag(data, request.accepted_renderer.format)
+        # Revalidated on every use: a board polls, and a 304 costs no body.
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if etag in parse_etags(request.headers.get("If-None-Match", "")):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+        return Response(data, headers=headers)
+
+
+def _etag(data: Any, form: str) -> str:
+    """A weak ETag of the answer: the state and the form it is given in
+    (JSON, or the browsable API's page)."""
+    body = json.dumps([form, data], sort_keys=True, separators=(",", ":"), default=str)
+    return f'W/"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
 
 
 class ScoresheetHandOutput(AsGivenOutput):

@@ -77,6 +77,7 @@ from league.api.rearrangements import (
     RearrangementSettleApi,
     RearrangementWithdrawApi,
 )
+from league.api.sanction_bound import SanctionBoundApi
 from league.api.squads import SquadApi, SquadPlayerApi
 from league.api.standings import DivisionPlayersApi, DivisionTableApi, DivisionTableCsvApi
 from league.api.substitutes import SubstitutesApi, SubstitutionApi
@@ -162,6 +163,7 @@ urlpatterns = [
     path("leagues/<num:league_id>/ratings", LeagueRatingsApi.as_view(), name="league-ratings"),
     path("leagues/<num:league_id>/handicap-rule", HandicapRuleApi.as_view(), name="league-handicap-rule"),
     path("leagues/<num:league_id>/walkover-rule", WalkoverRuleApi.as_view(), name="league-walkover-rule"),
+    path("leagues/<num:league_id>/sanction-bound", SanctionBoundApi.as_view(), name="league-sanction-bound"),
     path("divisions/<num:division_id>/ratings", DivisionRatingsApi.as_view(), name="division-ratings"),
     path("players/<num:player_id>/ratings", PlayerRatingsApi.as_view(), name="player-ratings"),
     path("cups/<num:competition_id>", CupApi.as_view(), name="cup"),

@@ -51,6 +51,7 @@ class AuditAction(StrEnum):
     LEAGUE_HIDE_FROM_SEARCH = "league.hide_from_search"
     LEAGUE_OVERDUE_WARNING_DAYS = "league.overdue_warning_days"
     LEAGUE_REARRANGEMENT_RULES = "league.rearrangement_rules"
+    LEAGUE_SANCTION_MAX_POINTS = "league.sanction_max_points"
     LEAGUE_SQUAD_RULES = "league.squad_rules"
     LEAGUE_PROMOTION_RULE = "league.promotion_rule"
     LEAGUE_HANDICAP_RULE = "league.handicap_rule"
@@ -92,6 +93,7 @@ class AuditAction(StrEnum):
     PLAYER_DELETE = "player.delete"
     PLAYER_NAME_SHOWN = "player.name_shown"
     PLAYER_ERASE = "player.erase"
+    PLAYER_LOGIN_UNLINK = "player.login_unlink", Stale.NOTHING
     SQUAD_REGISTER = "squad.register"
     SQUAD_WITHDRAW = "squad.withdraw"
     TRANSFER_REQUEST = "transfer.request"

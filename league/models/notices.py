@@ -26,14 +26,17 @@ NOTICE_KINDS: dict[str, str] = {
     "result_overdue": "A result overdue",
     "fixture_changed": "A match postponed, rearranged or given a date",
     "rearrangement": "A request to move my team's match: asked, declined, withdrawn or closed",
+    "team_withdrawn": "A team withdrawn from my team's division, its matches with us void",
     "digest": "The weekly results and tables",
 }
 # Sent in answer to the address's own request, whatever it has stopped
-# (no more than one a day: `league.services.digests`).
-UNSTOPPABLE_KINDS = frozenset({"digest_confirm"})
+# (weekly results no more than once a day: `league.services.digests`; an
+# address's confirmation link only to a login that asks for it).
+UNSTOPPABLE_KINDS = frozenset({"digest_confirm", "email_confirm"})
 # The words for the kinds no one chooses, for the pages that name a
 # notice's kind (its unsubscribe link's page, Secretary › Notices).
-OTHER_KINDS: dict[str, str] = {"digest_confirm": "A request to confirm the weekly results"}
+OTHER_KINDS: dict[str, str] = {"digest_confirm": "A request to confirm the weekly results",
+                               "email_confirm": "The link to confirm an email address"}
 
 
 def kind_label(kind: str) -> str:
@@ -51,7 +54,10 @@ class Notice(models.Model):
 
     key = models.CharField(max_length=255, unique=True,
                            help_text="The event and the recipient: the same event never makes two notices.")
-    league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="notices")
+    # None only for a notice no league's business names (the link to confirm
+    # the address of a login with no part in any league).
+    league = models.ForeignKey("league.League", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="notices")
     kind = models.CharField(max_length=40)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="notices")

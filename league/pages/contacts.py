@@ -2,17 +2,18 @@
 league's notices go to, one given and waiting for confirmation, the form
 to give another (or remove it), and the confirmation link's page, which
 asks for a press of its button first, so a mail scanner opening the link
-confirms nothing (league.services.contacts)."""
+confirms nothing (league.services.contacts). The link goes through the
+notices' outbox, retried until the mail server takes it."""
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from league.pages.form_keys import Said, done_once
 from league.refusals import Refused
 from league.selectors.contacts import pending_address
 from league.services.contacts import LinkFor, confirm_link_send, email_ask, email_confirm, email_token_read
@@ -38,26 +39,29 @@ def email_address(request: HttpRequest) -> HttpResponse:
     assert isinstance(user, User)
     waiting = pending_address(user=user)
     form = EmailForm(request.POST or None, initial={"email": waiting or user.email})
+    # Each form is done once for its key (league.pages.form_keys): a double
+    # tap on "Send the link again" sends one letter.
     if request.method == "POST" and request.POST.get("resend") and waiting:
-        _said(request, confirm_link_send(user=user, address=waiting, link_for=_link_for(request)), waiting)
-        return HttpResponseRedirect(reverse("email-address"))
+        return done_once(request, lambda: confirm_link_send(user=user, address=waiting, link_for=_link_for(request)),
+                         lambda sent: (reverse("email-address"), _said(sent, waiting)))
     if request.method == "POST" and form.is_valid():
         address = form.cleaned_data["email"]
-        sent = email_ask(user=user, address=address, link_for=_link_for(request))
-        if sent is None:
-            messages.success(request, "Your address is removed: the league sends you no notices."
-                             if not address else "That is your address already.")
-        else:
-            _said(request, sent, address.strip().lower())
-        return HttpResponseRedirect(reverse("email-address"))
+        return done_once(request, lambda: email_ask(user=user, address=address, link_for=_link_for(request)),
+                         lambda sent: (reverse("email-address"), _asked(sent, address)))
     return render(request, "accounts/email.html", {"form": form, "address": user.email, "waiting": waiting})
 
 
-def _said(request: HttpRequest, sent: bool, address: str) -> None:
+def _asked(sent: bool | None, address: str) -> Said:
+    if sent is None:
+        return Said("Your address is removed: the league sends you no notices."
+                    if not address else "That is your address already.")
+    return _said(sent, address.strip().lower())
+
+
+def _said(sent: bool, address: str) -> Said:
     if sent:
-        messages.success(request, f"We emailed {address} a link: follow it to start the notices there.")
-    else:
-        messages.error(request, f"The link could not be sent to {address} just now: send it again in a while.")
+        return Said(f"We are emailing {address} a link: follow it to start the notices there.")
+    return Said(f"The link could not be sent to {address} just now: send it again in a while.", "error")
 
 
 @never_cache

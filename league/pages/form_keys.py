@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
 from league.models.write_answers import KEY_MAX_LENGTH
 from league.refusals import KeyReused, NotPermitted, Refused
-from league.services.write_answers import keyed_request, write_once
+from league.services.write_answers import Keyed, keyed_request, write_once
 
 FORM_KEY_FIELD = "form_key"
 # Not part of what was asked: the CSRF token differs from one rendering to the next.
@@ -62,24 +62,37 @@ def done_once(request: HttpRequest, write: Callable[[], T], done: Callable[[T], 
     """Runs `write` and goes where `done` says with its message; or, for a
     form sent again, goes where the first sending went. A refusal is raised
     as the service raised it, for the page to show."""
-    key = request.POST.get(FORM_KEY_FIELD, "")
-    form = {name: request.POST.getlist(name) for name in sorted(request.POST) if name not in UNCOMPARED}
-    # A key no form of the site makes (too long) is not used: the write is done as if it had none.
-    keyed = keyed_request(user=request.user, key=key if len(key) <= KEY_MAX_LENGTH else "", method="POST",
-                          path=request.path, body=form)
 
-    def answer() -> tuple[int, Any]:
+    def answer() -> dict[str, Any]:
         location, message = done(write())
         said = message if isinstance(message, Said) else Said(message)
-        return 302, {"location": location, "message": said.text, "level": said.level}
+        return {"location": location, "message": said.text, "level": said.level}
 
+    body = answered_once(request, answer)
+    _show(request, body)
+    return HttpResponseRedirect(body["location"])
+
+
+def answered_once(request: HttpRequest, write: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """What `write` answers (as JSON would carry it), or for a form sent
+    again what the first sending's write answered: for a form whose answer
+    is a page made from it rather than a redirect (`done_once`)."""
     try:
-        _, body = write_once(keyed=keyed, write=answer)
+        _, body = write_once(keyed=form_keyed(request), write=lambda: (200, write()))
     except KeyReused:
         raise KeyReused("This form was sent before with other details: reload the page and fill it in "
                         "again.") from None
-    _show(request, body)
-    return HttpResponseRedirect(body["location"])
+    return dict(body)
+
+
+def form_keyed(request: HttpRequest) -> Keyed | None:
+    """The form's key as its write stores it: whose, the key, and what the
+    form asked; None for a form sent without one."""
+    key = request.POST.get(FORM_KEY_FIELD, "")
+    form = {name: request.POST.getlist(name) for name in sorted(request.POST) if name not in UNCOMPARED}
+    # A key no form of the site makes (too long) is not used: the write is done as if it had none.
+    return keyed_request(user=request.user, key=key if len(key) <= KEY_MAX_LENGTH else "", method="POST",
+                         path=request.path, body=form)
 
 
 def _show(request: HttpRequest, body: dict[str, Any]) -> None:

@@ -5,8 +5,10 @@ printed), the league's roll of winners, and the finals night on the pub's
 TV, every match of the night on one screen.
 
 The TV page is kept current by static/js/night.js, the match night page's
-own script: it polls this page's live part (`finals_live`), rendered from
-the same template as the page, as it polls a match night's.
+own script: it fetches this page's live part (`finals_live`), rendered from
+the same template as the page, when the push stream of the league's cup
+pages (`/push/cups/{league id}`) says their version is new, or polls it
+where the stream does not answer, as it does a match night's.
 The captains' (and a singles or pairs cup's players') date forms on the
 bracket post to `league.pages.cup_captains`.
 """
@@ -100,8 +102,9 @@ def finals_page(request: HttpRequest, competition_id: int) -> HttpResponse:
     return render_for(request, "public/cup_finals.html", context, hidden=hidden_by(competition.season.league))
 
 
-# A TV polls this every few seconds: the public's copy is revalidated each
-# time (a 304 when nothing changed), a logged-in reader's never kept.
+# A TV fetches this when told of a change, or every few seconds: the public's
+# copy is revalidated each time (a 304 when nothing changed), a logged-in
+# reader's never kept.
 @spectator_cached(cup_keys)
 @never_cache
 @require_GET

@@ -6,7 +6,11 @@ withdrawing an invitation; and the page the link opens, where the person
 invited chooses a username and password (or, logged in already, takes the
 invitation on their login) and gives the email address their notices go
 to. That page is for anyone holding the link: the link is the key, and it
-works once."""
+works once. The invitation forms are done once for their form key: sent
+again, they show the invitations first made (`made_once`)."""
+from collections.abc import Callable
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
@@ -21,6 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import League, LoginInvite, Player, Team
 from league.pages.form_fields import OneLineField
+from league.pages.form_keys import answered_once, form_keyed
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.clubs import league_team_list, team_get
 from league.selectors.invites import invite_by_token, invite_closed_reason
@@ -33,12 +38,33 @@ from league.services.invites import (
     invite_accept,
     invite_create,
     invite_role_words,
+    invite_token,
     invite_withdraw,
 )
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+# Invitations made, each with its link.
+Made = list[tuple[LoginInvite, str]]
 EMAIL_WHY = ("Where the league emails you about your matches: a result to confirm, a dispute, a match moved. "
              "Optional, but without it you hear of them only here.")
+
+
+# What each role lets its person do, said once on accepting (in the
+# welcome, on the page they land on).
+MY_MATCHES = "Your team's matches are under My matches on the front page."
+WHAT_YOU_CAN_DO = {
+    LoginInvite.Role.CAPTAIN: "On a match night you fill in the team sheet, score the games, return the result "
+                              "of a home match and confirm or dispute an away one; the league's emails about "
+                              "your matches come to you. " + MY_MATCHES,
+    LoginInvite.Role.VICE_CAPTAIN: "You stand in for the captain: on a match night you fill in the team sheet, "
+                                   "score the games, return the result of a home match and confirm or dispute an "
+                                   "away one; the league's emails about your matches come to you. " + MY_MATCHES,
+    LoginInvite.Role.SCORER: "On a match night you score your team's games, live on the pad or from the card. "
+                             + MY_MATCHES,
+    LoginInvite.Role.PLAYER: "You can enter the singles and pairs cups, offer and pick dates and confirm scores "
+                             "in them, and choose how your name shows to the public.",
+    LoginInvite.Role.SECRETARY: "The league's pages are under Secretary in the menu.",
+}
 
 
 class InviteForm(forms.Form):
@@ -117,12 +143,13 @@ def _invite_page(request: HttpRequest, league: League, *, team: Team | None = No
         wanted = Wanted(role=data["role"], team_id=data["team"] or (team.pk if team else None), player_id=player.pk if player else None,
                         name=data["name"], email=data["email"])
         try:
-            made = invite_create(league_id=league.pk, wanted=wanted, user=request.user,
-                                 link_for=lambda token: link_of(request, token))
+            made = made_once(request, lambda seed: [invite_create(
+                league_id=league.pk, wanted=wanted, user=request.user,
+                link_for=lambda token: link_of(request, token), seed=seed)])
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
         else:
-            return invites_made(request, league, [made], back=_back(league, team, player))
+            return invites_made(request, league, made, back=_back(league, team, player))
     return render(request, "secretary/invite_new.html", {
         "league": league, "team": team, "player": player, "form": form, "days": INVITE_DAYS,
         "back": _back(league, team, player)})
@@ -140,7 +167,28 @@ def link_of(request: HttpRequest, token: str) -> str:
     return request.build_absolute_uri(reverse("invite-accept", args=[token]))
 
 
-def invites_made(request: HttpRequest, league: League, made: list[tuple[LoginInvite, str]],
+def made_once(request: HttpRequest, make: Callable[[str], Made]) -> Made:
+    """The invitations `make` makes, done once for the form's key
+    (league.pages.form_keys): sent again, the form finds the invitations
+    its first sending made, each with its link made again from the key
+    (`invite_token`), and makes none."""
+    keyed = form_keyed(request)
+    seed = f"{keyed.scope}:{keyed.key}" if keyed is not None else ""
+    made: Made = []
+
+    def write() -> dict[str, Any]:
+        made.extend(make(seed))
+        return {"invites": len(made)}
+
+    answer = answered_once(request, write)
+    if made or not seed:
+        return made
+    again = [(invite_by_token(token=token), link_of(request, token))
+             for token in (invite_token(seed=seed, number=n) for n in range(answer["invites"]))]
+    return [(invite, link) for invite, link in again if invite is not None]
+
+
+def invites_made(request: HttpRequest, league: League, made: Made,
                  *, back: str) -> HttpResponse:
     """The invitations just made, each with its link to copy or share:
     the only page that ever shows the links."""
@@ -203,9 +251,11 @@ def accept(request: HttpRequest, token: str) -> HttpResponse:
 def _welcome(request: HttpRequest, invite: LoginInvite, user: User, confirm_sent: bool | None) -> HttpResponse:
     if request.user != user:
         login(request, user, backend=BACKEND)
-    messages.success(request, f"Welcome, {user.get_username()}: you are {invite_role_words(invite)}.")
+    who = user.get_full_name() or user.get_username()
+    messages.success(request, f"Welcome, {who}: you are now {invite_role_words(invite)}. "
+                              f"{WHAT_YOU_CAN_DO[LoginInvite.Role(invite.role)]}")
     if confirm_sent is True:
-        messages.info(request, "We emailed you a link: follow it to confirm your address, and the league's "
+        messages.info(request, "We are emailing you a link: follow it to confirm your address, and the league's "
                                "notices will go there.")
     elif confirm_sent is False:
         messages.warning(request, "The link to confirm your address could not be sent just now: send it again "

@@ -4,14 +4,13 @@ confirmation step, to give its points back (`sanction_remove`)."""
 from typing import Any
 
 from django import forms
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from league.models import Division, Fixture, Team
-from league.pages.form_keys import done_once
+from league.models import Division, Fixture, Sanction, Team
+from league.pages.form_keys import Done, FormInvalid, cleaned, done_once
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.selectors.late_results import LateTerms, late_result_terms
 from league.selectors.matches import result_due
@@ -98,27 +97,39 @@ def sanctions(request: HttpRequest, division_id: int) -> HttpResponse:
 @secretary_page
 @require_http_methods(["GET", "POST"])
 def remove(request: HttpRequest, sanction_id: int) -> HttpResponse:
-    """The reason's form; posted, its confirmation; confirmed, the removal.
+    """The reason's form; posted, its confirmation; confirmed, the removal,
+    done once for the confirmation's key (league.pages.form_keys): sent
+    again, it finds the first sending's answer, though the sanction is gone.
     "Go back" from the confirmation shows the form again as it was filled."""
-    sanction = sanction_get(sanction_id=sanction_id)
-    require_secretary(request, sanction.division.season.league)
     form = RemoveForm(request.POST or None)
     step = request.POST.get("step", "review")
-    confirming = False
-    if request.method == "POST" and form.is_valid() and step != "edit":
-        if step != "confirm":
-            confirming = True
-        else:
-            try:
-                sanction_remove(sanction_id=sanction.pk, reason=form.cleaned_data["reason"], user=request.user)
-            except REFUSALS as refusal:
-                form.add_error(None, refusal.message)
-            else:
-                messages.success(request, f"The sanction is removed: {sanction.team} have their "
-                                          f"{sanction.points} point{'s' if sanction.points != 1 else ''} back.")
-                return HttpResponseRedirect(reverse("secretary-sanctions", args=[sanction.division_id]))
+    if request.method == "POST" and step == "confirm":
+        try:
+            return done_once(request, lambda: _removed(request, sanction_id, form), _removed_said)
+        except FormInvalid:
+            pass
+        except REFUSALS as refusal:
+            form.add_error(None, refusal.message)
+    sanction = sanction_get(sanction_id=sanction_id)
+    require_secretary(request, sanction.division.season.league)
+    confirming = request.method == "POST" and step == "review" and form.is_valid()
     return render(request, "secretary/sanction_remove.html", {
         "sanction": sanction, "form": form, "confirming": confirming})
+
+
+def _removed(request: HttpRequest, sanction_id: int, form: RemoveForm) -> Sanction:
+    """Removes the sanction, looked up inside the keyed write: the sanction
+    as it was, for the message."""
+    sanction = sanction_get(sanction_id=sanction_id)
+    require_secretary(request, sanction.division.season.league)
+    sanction_remove(sanction_id=sanction.pk, reason=cleaned(form)["reason"], user=request.user)
+    return sanction
+
+
+def _removed_said(sanction: Sanction) -> Done:
+    return (reverse("secretary-sanctions", args=[sanction.division_id]),
+            f"The sanction is removed: {sanction.team} have their {sanction.points} "
+            f"point{'s' if sanction.points != 1 else ''} back.")
 
 
 def _initial(division: Division, asked: dict[str, str]) -> tuple[dict[str, Any], LateTerms | None]:

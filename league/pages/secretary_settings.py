@@ -89,7 +89,7 @@ def _save(request: HttpRequest, form: SettingsForm, *, league: League, division:
         handicap = {name: form.cleaned_data[name] for name in HANDICAP}
         league_options_change(league_id=league.pk, changes=changes, hide_from_search=hide, user=request.user,
                               overdue_warning_days=form.cleaned_data["overdue_warning_days"], moving=moving,
-                              handicap=handicap)
+                              handicap=handicap, sanction_max_points=form.cleaned_data["sanction_max_points"])
     else:
         division_options_change(division_id=division.pk, league=league, changes=changes, user=request.user)
 

@@ -24,6 +24,7 @@ from league.pages.form_fields import OneLineField
 from league.pages.secretary_forms import walkover_score_check
 from league.ratings.handicap import MAX_MOST, MAX_PER_POINT, MAX_STEP
 from league.selectors.formats import format_for_key, key_choices, scheme_for_key
+from league.services.league_options import sanction_bound_problem
 from league.standings import TIE_BREAKERS
 from league.standings.tiebreakers import TIE_BREAKER_RULES
 
@@ -41,6 +42,7 @@ LABELS = {
     "postpone_proposer": "Who may ask to move a match", "rearrange_notice_days": "Notice to ask to move a match",
     "handicap_per_point": "Handicap: points of start per rating point",
     "handicap_step": "Handicap: rounded to the nearest", "handicap_most": "Handicap: the most start",
+    "sanction_max_points": "The most one sanction may take off",
 }
 MOVING = ("postpone_proposer", "rearrange_notice_days")
 # The handicap cups' rule (league.ratings.handicap), the league's alone.
@@ -138,6 +140,11 @@ class SettingsForm(forms.Form):
             self.fields["handicap_most"] = forms.IntegerField(
                 label="The most start", min_value=0, max_value=MAX_MOST, required=False,
                 help_text="Never as much as the game's target: then the largest step below it.")
+            self.fields["sanction_max_points"] = forms.IntegerField(
+                label="The most points one sanction may take off a team", required=False,
+                help_text="A sanction asking for more is refused, so that a slip (50 for 5) changes nothing. "
+                          "Empty: the most one match can give in the division (a win with every rubber won) "
+                          "or the league's biggest late-result deduction, whichever is more.")
             for name in ("result_deadline_days", "tie_0"):
                 self.fields[name].required = True
             rule = self.fields["forfeit_rule"]
@@ -219,6 +226,14 @@ class SettingsForm(forms.Form):
                 self.add_error("points_scheme", problem)
         return data
 
+    def clean_sanction_max_points(self) -> int | None:
+        """Checked as the service checks it, and refused in its words."""
+        value: int | None = self.cleaned_data.get("sanction_max_points")
+        problem = sanction_bound_problem(value)
+        if problem is not None:
+            raise forms.ValidationError(problem)
+        return value
+
     def settings(self) -> dict[str, Any]:
         """The settings as the services take them: for a division, None
         where it inherits."""
@@ -244,6 +259,10 @@ class SettingsForm(forms.Form):
                 # An empty reminder (or handicap) box leaves it as it is.
                 if self.cleaned_data[name] is not None and getattr(self.league, name) != self.cleaned_data[name]:
                     changed[name] = (getattr(self.league, name), self.cleaned_data[name])
+            # An empty bound box is a value: no bound of the league's own.
+            if self.league.sanction_max_points != self.cleaned_data["sanction_max_points"]:
+                changed["sanction_max_points"] = (self.league.sanction_max_points,
+                                                  self.cleaned_data["sanction_max_points"])
         return changed
 
     def _rules(self) -> Any:
@@ -283,6 +302,9 @@ def shown(name: str, value: Any, *, names: dict[str, str] | None = None,
     scheme, which a league's forfeit of None follows."""
     if name == "forfeit" and value is None and scheme is not None:
         return f"as the points scheme says: {walkover_words(scheme.walkover)}"
+    if name == "sanction_max_points":
+        return (f"{value} point{'s' if value != 1 else ''}" if value is not None
+                else "no bound of its own: the most one match or a late result can cost")
     if value is None:
         return "the league's"
     if name == "rules":
@@ -336,8 +358,8 @@ def _own(key: str, names: dict[str, str] | None) -> str:
 
 def _initial(league: League, division: Division | None) -> dict[str, Any]:
     source: Any = division if division is not None else league
-    initial: dict[str, Any] = {name: getattr(league, name)
-                               for name in ("hide_from_search", "overdue_warning_days", *MOVING, *HANDICAP)}
+    initial: dict[str, Any] = {name: getattr(league, name) for name in (
+        "hide_from_search", "overdue_warning_days", "sanction_max_points", *MOVING, *HANDICAP)}
     if source.rules is not None:
         rules = _as_object(source.rules)
         initial["preset"] = rules["preset"]

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from league.models import Team, Venue
 from league.pages.form_fields import OneLineField
+from league.pages.form_keys import done_once
 from league.pages.secretary_access import REFUSALS, require_secretary, secretary_page
 from league.refusals import NeedsInsisting, Refused
 from league.selectors.clubs import (
@@ -133,15 +134,16 @@ def venues(request: HttpRequest, league_id: int) -> HttpResponse:
     require_secretary(request, league)
     form = VenueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        # Done once for the form's key: a double tap on "Add the venue" adds one.
         try:
-            venue = venue_create(league_id=league.pk, user=request.user, **form.cleaned_data)
+            return done_once(request, lambda: venue_create(league_id=league.pk, user=request.user,
+                                                           **form.cleaned_data),
+                             lambda venue: (reverse("secretary-venues", args=[league.pk]),
+                                            f"{venue} is added: a team may now play there."))
         except Refused as refusal:
             form.refused(refusal)
         except REFUSALS as refusal:
             form.add_error(None, refusal.message)
-        else:
-            messages.success(request, f"{venue} is added: a team may now play there.")
-            return HttpResponseRedirect(reverse("secretary-venues", args=[league.pk]))
     return render(request, "secretary/venues.html", {
         "league": league, "venues": league_venues(league_id=league.pk), "form": form})
 
@@ -156,15 +158,14 @@ def venue(request: HttpRequest, league_id: int, venue_id: int) -> HttpResponse:
     initial = {"name": found.name, "address": found.address, "board_sets": found.board_sets}
     form = VenueForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            venue_change(venue_id=found.pk, user=request.user, **form.cleaned_data)
+            return done_once(request, lambda: venue_change(venue_id=found.pk, user=request.user, **data),
+                             lambda _: (reverse("secretary-venues", args=[league.pk]), f"{data['name']} is saved."))
         except Refused as refused:
             form.refused(refused)
         except REFUSALS as refused:
             form.add_error(None, refused.message)
-        else:
-            messages.success(request, f"{form.cleaned_data['name']} is saved.")
-            return HttpResponseRedirect(reverse("secretary-venues", args=[league.pk]))
     return render(request, "secretary/venue.html", {
         "league": league, "venue": found, "form": form, "refusal": refusal})
 

@@ -82,6 +82,8 @@ urlpatterns = [
     path("leagues/<num:league_id>/venues/<num:venue_id>", secretary_teams.venue, name="secretary-venue"),
     path("leagues/<num:league_id>/players/", secretary_people.players, name="secretary-players"),
     path("leagues/<num:league_id>/players/<num:player_id>", secretary_people.player, name="secretary-player"),
+    path("leagues/<num:league_id>/players/<num:player_id>/unlink", secretary_people.player_unlink,
+         name="secretary-player-unlink"),
     path("seasons/<num:season_id>/teams/<num:team_id>/squad", secretary_squads.squad, name="secretary-squad"),
     path("seasons/<num:season_id>/teams/<num:team_id>/squad/<num:player_id>/withdraw",
          secretary_squads.squad_withdraw_page, name="secretary-squad-withdraw"),

@@ -19,6 +19,7 @@ from league.pages.secretary_access import REFUSALS
 from league.selectors.access import is_captain, is_secretary
 from league.selectors.clubs import team_get
 from league.selectors.secretary import season_get
+from league.selectors.shown_names import name_shown, names_shown
 from league.selectors.transfers import approvals_missing, approver_roles, movable_players, team_transfers, transfer_get
 from league.services.transfers import transfer_approve, transfer_refuse, transfer_request, transfer_withdraw
 
@@ -46,9 +47,12 @@ def team_transfers_page(request: HttpRequest, team_id: int, season_id: int) -> H
     if not (is_captain(team=team, user=request.user) or is_secretary(league=season.league, user=request.user)):
         return render(request, "secretary/forbidden.html", status=403)
     form = AskForm(request.POST or None)
+    movable = movable_players(season_id=season.pk, team_id=team.pk)
+    # Another team's players, named as this captain may see them.
+    shown = names_shown([r.player for r in movable], request.user)
     form.fields["player"].choices = [("", "Choose a player")] + [  # type: ignore[attr-defined]
-        (r.player_id, f"{r.player.name} ({r.team.name})") for r in movable_players(season_id=season.pk,
-                                                                                    team_id=team.pk)]
+        (r.player_id, f"{shown[r.player_id]} ({r.team.name})")
+        for r in sorted(movable, key=lambda r: (r.team.name, shown[r.player_id].lower(), r.pk))]
     if request.method == "POST" and form.is_valid():
         try:
             transfer_request(season_id=season.pk, player_id=form.cleaned_data["player"], to_team_id=team.pk,
@@ -98,6 +102,6 @@ def transfer_action(request: HttpRequest, transfer_id: int, verb: str) -> HttpRe
     except REFUSALS as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, f"The transfer of {done.player} to {done.to_team} is "
+        messages.success(request, f"The transfer of {name_shown(done.player, request.user)} to {done.to_team} is "
                                   f"{'approved, waiting for more' if done.status == 'open' else done.status}.")
     return HttpResponseRedirect(back or "/")

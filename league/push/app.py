@@ -2,13 +2,14 @@
 
     GET /push/games/{id}    a game's live states (board.js)
     GET /push/nights/{id}   a match night's structure versions, and its games' live states (night.js)
-    GET /push/health        200 while subscribed to Redis, else 503
+    GET /push/cups/{id}     a league's cup pages' versions (night.js on the finals night's page)
+    GET /push/health        200 while subscribed to Redis (always, fed in memory), else 503
 
 On connect a stream sends the stored message first (a game's only when its
 seq is past the Last-Event-ID the browser sent), then each announced one
 newer than the last it sent: no gap, no duplicate, in order. Answers that
-make a browser give the stream up and keep polling: 204 without Redis
-(nothing is ever pushed), 503 while Redis is unreachable, 404 for an
+make a browser give the stream up and keep polling: 204 from a push
+process without Redis (nothing is ever pushed to it), 503 while Redis is unreachable, 404 for an
 address it does not serve. Public and without credentials, so any origin
 may read it (PUSH_URL may point at another port than the pages')."""
 import asyncio
@@ -18,7 +19,7 @@ import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from league.push.hub import END, Hub, Listener, Stored
+from league.push.hub import END, Followers, Listener, Stored
 from league.push.quiet import Sweeper
 from league.push.streams import KINDS, Announced, Kind, announced_state, event, game_entries, order, stored_states
 
@@ -28,7 +29,7 @@ Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
-STREAM = re.compile(r"^/push/(games|nights)/([0-9]{1,18})$")
+STREAM = re.compile(r"^/push/(games|nights|cups)/([0-9]{1,18})$")
 # How long a browser waits before reconnecting after a stream ends.
 RETRY_MS = 2000
 HEADERS = [
@@ -40,8 +41,8 @@ HEADERS = [
 
 
 class PushApp:
-    def __init__(self, hub: Hub | None) -> None:
-        self.hub = hub  # None without Redis
+    def __init__(self, hub: Followers | None) -> None:
+        self.hub = hub  # None: nothing is pushed
         self.sweeper = Sweeper(hub) if hub is not None else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -72,7 +73,7 @@ class PushApp:
             if self.hub is None:
                 return await _answer(send, 503, "No REDIS_URL: nothing is pushed, the pages poll.")
             ready = await self.hub.wait_ready()
-            return await _answer(send, 200 if ready else 503, "Subscribed." if ready else "Not subscribed to Redis.")
+            return await _answer(send, 200 if ready else 503, "Listening." if ready else "Not subscribed to Redis.")
         match = STREAM.match(path)
         if match is None:
             return await _answer(send, 404, "No such stream.")
@@ -83,7 +84,7 @@ class PushApp:
         kind, key = KINDS[match[1]], int(match[2])
         await self._stream(self.hub, kind, key, _last_event_id(scope), receive, send)
 
-    async def _stream(self, hub: Hub, kind: Kind, key: int, last: int | None, receive: Receive, send: Send) -> None:
+    async def _stream(self, hub: Followers, kind: Kind, key: int, last: int | None, receive: Receive, send: Send) -> None:
         # Listening before reading the store: what is announced meanwhile
         # waits in the queue, and what was announced before is in the store.
         listener = hub.listen(kind.channels(key))
@@ -106,7 +107,7 @@ class PushApp:
                     await sent.send_announced(send, announced_state(data))
                 elif kind.games is not None and (announced := announced_state(data)) is not None:
                     await sent.send_game(send, announced)  # a night's game's state, as announced
-                else:  # a night reads its versions again
+                else:  # a night or a league's cups read their versions again
                     await sent.send_if_new(send, await self._stored(hub, kind, key))
             await _body(send, b"", more=False)
         finally:
@@ -114,20 +115,20 @@ class PushApp:
             self.sweeper.remove(listener)
             hub.forget(listener)
 
-    async def _stored(self, hub: Hub, kind: Kind, key: int) -> dict[str, Any] | None:
+    async def _stored(self, hub: Followers, kind: Kind, key: int) -> dict[str, Any] | None:
         try:
-            return kind.stored(await hub.store.mget(kind.entries(key)))
+            return kind.message(await hub.store.values(kind.entries(key)))
         except Exception as err:  # Redis down: the subscription's end follows
             log.warning("push: stored entry unreadable: %s", err)
             return None
 
-    async def _stored_games(self, hub: Hub, kind: Kind, key: int) -> list[Announced]:
+    async def _stored_games(self, hub: Followers, kind: Kind, key: int) -> list[Announced]:
         """The stored states of a night's games (those its set lists), in the games' order."""
         if kind.games is None:
             return []
         try:
-            ids = sorted(await hub.store.smembers(kind.games(key)), key=int)
-            return stored_states(await hub.store.mget(game_entries(ids))) if ids else []
+            ids = await hub.store.members(kind.games(key))
+            return stored_states(await hub.store.values(game_entries(ids))) if ids else []
         except Exception as err:  # Redis down: the subscription's end follows
             log.warning("push: stored states unreadable: %s", err)
             return []

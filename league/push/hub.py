@@ -1,4 +1,6 @@
-"""One Redis subscription a push process, shared by every stream it serves.
+"""One Redis subscription a push process, shared by every stream it serves
+(`Hub`); `Followers`, what any hub does with the streams, is shared with
+the hub fed in memory by `make run`'s single process (league.push.memory).
 
 The process subscribes once to every channel (a pattern), and hands each
 announcement to the streams following that channel, through a small queue
@@ -19,9 +21,12 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from django.core.cache.backends.redis import RedisSerializer
 from redis import asyncio as aioredis
+
+from league.selectors.push import stored_entry
 
 log = logging.getLogger(__name__)
 
@@ -71,38 +76,62 @@ class Listener:
             self.queue.put_nowait(Stored(message))
 
 
-class Hub:
-    def __init__(self, url: str, pattern: str) -> None:
-        self.pattern = pattern
-        # Reads of stored entries: the short timeouts of everything else.
-        self.store = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+class Store(Protocol):
+    async def values(self, keys: list[str]) -> list[Any]:
+        """The cache's values under these keys (as Django's cache names
+        them), in order; None for a missing one. Raises when unreadable."""
+
+    async def members(self, key: str) -> list[int]:
+        """The ids listed in a set beside the announcements (a night's
+        games: `night_games_key`), in order; none for a missing one."""
+
+    async def aclose(self) -> None: ...
+
+
+class RedisStore:
+    """The cache's entries read straight from Redis, without Django's
+    synchronous client, over at most STORE_CONNECTIONS connections with
+    the short timeouts of everything else. Values are decoded as the
+    cache stores them (pickled, but plain integers)."""
+
+    serializer = RedisSerializer()
+
+    def __init__(self, url: str) -> None:
+        self.redis = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
             url, max_connections=STORE_CONNECTIONS, timeout=STORE_WAIT_SECONDS,
             socket_connect_timeout=0.25, socket_timeout=0.5))
-        # The subscription waits for announcements as long as it takes, and
-        # pings Redis after SILENCE_SECONDS without one.
-        self.subscriber = aioredis.Redis.from_url(url, socket_connect_timeout=0.25)
+
+    async def values(self, keys: list[str]) -> list[Any]:
+        raws = await self.redis.mget([stored_entry(key) for key in keys])
+        return [None if raw is None else self.serializer.loads(raw.encode() if isinstance(raw, str) else raw)
+                for raw in raws]
+
+    async def members(self, key: str) -> list[int]:
+        return sorted(int(pk) for pk in await self.redis.smembers(stored_entry(key)))
+
+    async def aclose(self) -> None:
+        await self.redis.aclose()
+
+
+class Followers:
+    """The streams following each channel, and the store their entries are
+    read from. A subclass hears the announcements and `deliver`s them."""
+
+    store: Store
+
+    def __init__(self) -> None:
         self.listeners: dict[str, set[Listener]] = {}
-        self.ready = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        if self.task is None:
-            self.task = asyncio.create_task(self._subscribe())
+        """Begins hearing announcements (called by the application's startup)."""
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
         self._end_all()
         await self.store.aclose()
-        await self.subscriber.aclose()
 
     async def wait_ready(self) -> bool:
-        self.start()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.ready.wait(), READY_WAIT_SECONDS)
-        return self.ready.is_set()
+        """Whether announcements are heard, waiting a moment for it."""
+        return True
 
     def listen(self, channels: list[str]) -> Listener:
         listener = Listener(channels)
@@ -117,6 +146,46 @@ class Hub:
             if not followers:
                 self.listeners.pop(channel, None)
 
+    def deliver(self, channel: str, data: bytes) -> None:
+        for listener in list(self.listeners.get(channel, ())):
+            listener.offer(data)
+
+    def _end_all(self) -> None:
+        for listener in {listener for followers in self.listeners.values() for listener in followers}:
+            listener.end()
+
+
+class Hub(Followers):
+    """Hears every announcement under `pattern` on Redis, and reads the stored entries there."""
+
+    def __init__(self, url: str, pattern: str) -> None:
+        super().__init__()
+        self.pattern = pattern
+        self.store = RedisStore(url)
+        # The subscription waits for announcements as long as it takes, and
+        # pings Redis after SILENCE_SECONDS without one.
+        self.subscriber = aioredis.Redis.from_url(url, socket_connect_timeout=0.25)
+        self.ready = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.task is None:
+            self.task = asyncio.create_task(self._subscribe())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        await super().stop()
+        await self.subscriber.aclose()
+
+    async def wait_ready(self) -> bool:
+        self.start()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ready.wait(), READY_WAIT_SECONDS)
+        return self.ready.is_set()
+
     async def _subscribe(self) -> None:
         while True:
             pubsub = self.subscriber.pubsub(ignore_subscribe_messages=True)
@@ -129,7 +198,7 @@ class Hub:
                     if message is None:
                         await pubsub.ping()  # raises on a connection gone silently dead
                     elif message["type"] == "pmessage":
-                        self._deliver(message)
+                        self.deliver(message["channel"].decode(), message["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as err:
@@ -140,12 +209,3 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
             await asyncio.sleep(RECONNECT_SECONDS)
-
-    def _deliver(self, message: dict[str, Any]) -> None:
-        channel = message["channel"].decode()
-        for listener in list(self.listeners.get(channel, ())):
-            listener.offer(message["data"])
-
-    def _end_all(self) -> None:
-        for listener in {listener for followers in self.listeners.values() for listener in followers}:
-            listener.end()

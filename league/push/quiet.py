@@ -12,7 +12,7 @@ import asyncio
 import logging
 from typing import Any
 
-from league.push.hub import Hub, Listener
+from league.push.hub import Followers, Listener
 from league.push.streams import Kind
 
 log = logging.getLogger(__name__)
@@ -20,11 +20,11 @@ log = logging.getLogger(__name__)
 KEEP_ALIVE_SECONDS = 15.0
 SLICES = 15
 
-Followed = tuple[Kind, int]  # a stream's kind and its game's or fixture's id
+Followed = tuple[Kind, int]  # a stream's kind and its game's, fixture's or league's id
 
 
 class Sweeper:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Followers) -> None:
         self.hub = hub
         self.slices: list[dict[Listener, Followed]] = [{} for _ in range(SLICES)]
         self.dealt = 0
@@ -63,11 +63,11 @@ class Sweeper:
         entries = [entry for kind, key in order for entry in kind.entries(key)]
         messages: dict[Followed, dict[str, Any] | None] = {}
         try:
-            raws = await self.hub.store.mget(entries)
+            values = await self.hub.store.values(entries)
             at = 0
             for kind, key in order:
                 width = len(kind.entries(key))
-                messages[(kind, key)] = kind.stored(raws[at:at + width])
+                messages[(kind, key)] = kind.message(values[at:at + width])
                 at += width
         except Exception as err:  # Redis down: the subscription's end follows
             log.warning("push: stored entries unreadable: %s", err)

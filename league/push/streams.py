@@ -17,47 +17,38 @@ makes the stream read the stored tokens again and send them if they differ
 from the last. Between them a night's stream sends its games' live states,
 as a game's stream does but without an id (one seq would not do for
 several games): on connecting, the stored state of each game listed in the
-night's set of published games, then each announced on the night's
-channel, each game's in seq order and none twice. A reconnecting page is
-sent the stored states again, and keeps those newer than what it shows."""
+night's set of published games (`night_games_key`), then each announced on
+the night's channel, each game's in seq order and none twice. A
+reconnecting page is sent the stored states again, and keeps those newer
+than what it shows.
+
+A league's cup pages' messages are their version, `{"version": ...}`, in
+the way of a night's structure: the token of its cup boards (renewed by
+every change to a cup game, a cup fixture, a tie or a cup of the league)
+with the token of everything. The finals night's page follows them; they
+carry no game's states."""
 import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache.backends.redis import RedisSerializer
-
-from league.selectors.push import (
-    everything_channel,
-    everything_entry,
-    game_channel,
-    game_state_entry,
-    night_channel,
-    night_frame_entry,
-    night_games_entry,
-)
-
-# How the cache stores values (pickled, but plain integers), so the entries
-# Django wrote can be read here without Django's synchronous cache client.
-_stored = RedisSerializer()
+from league.selectors.games import live_state_key
+from league.selectors.page_versions import EVERYTHING, cup_boards_key, night_frame_key
+from league.selectors.push import cups_channel, everything_channel, game_channel, night_channel, night_games_key
 
 
 @dataclass(frozen=True)
 class Kind:
     channels: Callable[[int], list[str]]
-    entries: Callable[[int], list[str]]
-    # The message for the stored values (in the order of `entries`); None
-    # for values it cannot be made of.
+    entries: Callable[[int], list[str]]  # the cache's keys of what the message is made of
+    # The message for the stored values (in the order of `entries`, None
+    # for a missing one); None for values it cannot be made of.
     message: Callable[[list[Any]], dict[str, Any] | None]
     ordered: bool  # messages carry the game's seq, sent as the event id; an announced one is sent as it came
-    # The Redis set of the games whose states the stream sends too (a night's).
+    # The set of the games whose states the stream sends too (a night's),
+    # read through the hub's store.
     games: Callable[[int], str] | None = None
-
-    def stored(self, raws: list[bytes | str | None]) -> dict[str, Any] | None:
-        """The message for the entries as Redis holds them (None for a missing one)."""
-        return self.message([None if raw is None else _stored.loads(raw.encode() if isinstance(raw, str) else raw)
-                             for raw in raws])
 
 
 def _game_state(values: list[Any]) -> dict[str, Any] | None:
@@ -65,18 +56,24 @@ def _game_state(values: list[Any]) -> dict[str, Any] | None:
     return state if isinstance(state, dict) and isinstance(state.get("seq"), int) else None
 
 
-def _night_frame(values: list[Any]) -> dict[str, Any] | None:
-    frame, everything = values
-    if not isinstance(frame, str):
-        return None
-    return {"frame": f"{frame}.{everything}" if isinstance(everything, str) else frame}
+def _with_everything(name: str) -> Callable[[list[Any]], dict[str, Any] | None]:
+    """The message `{name: token}` of a night's structure's (or a league's
+    cup pages') token with the token of everything."""
+    def message(values: list[Any]) -> dict[str, Any] | None:
+        own, everything = values
+        if not isinstance(own, str):
+            return None
+        return {name: f"{own}.{everything}" if isinstance(everything, str) else own}
+    return message
 
 
 KINDS = {
-    "games": Kind(lambda pk: [game_channel(pk)], lambda pk: [game_state_entry(pk)], _game_state, ordered=True),
+    "games": Kind(lambda pk: [game_channel(pk)], lambda pk: [live_state_key(pk)], _game_state, ordered=True),
     "nights": Kind(lambda pk: [night_channel(pk), everything_channel()],
-                   lambda pk: [night_frame_entry(pk), everything_entry()], _night_frame, ordered=False,
-                   games=night_games_entry),
+                   lambda pk: [night_frame_key(pk), EVERYTHING], _with_everything("frame"), ordered=False,
+                   games=night_games_key),
+    "cups": Kind(lambda pk: [cups_channel(pk), everything_channel()],
+                 lambda pk: [cup_boards_key(pk), EVERYTHING], _with_everything("version"), ordered=False),
 }
 
 
@@ -119,12 +116,12 @@ def announced_state(data: bytes) -> Announced | None:
     return None if message is None else state_events(message)
 
 
-def game_entries(ids: list[bytes | str]) -> list[str]:
-    """The Redis keys of the stored states of the games a set lists."""
-    return [game_state_entry(int(pk)) for pk in ids]
+def game_entries(ids: list[int]) -> list[str]:
+    """The cache's keys of the stored states of the games a set lists."""
+    return [live_state_key(pk) for pk in ids]
 
 
-def stored_states(raws: list[bytes | str | None]) -> list[Announced]:
-    """The games' stored states (as Redis holds them) as their events, those that are states."""
-    found = (KINDS["games"].stored([raw]) for raw in raws)
+def stored_states(values: list[Any]) -> list[Announced]:
+    """The games' stored states (as the store hands them back) as their events, those that are states."""
+    found = (_game_state([value]) for value in values)
     return [events for message in found if message is not None and (events := state_events(message)) is not None]

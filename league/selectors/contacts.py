@@ -1,18 +1,35 @@
 """Reading email addresses: a login's address waiting for confirmation,
-someone with a part in a league for its secretaries' page, and the
-league's captains the notices cannot reach. Only the person and their
+the league whose secretaries see that login's own notices, someone with a
+part in a league for its secretaries' page, and the league's captains the
+notices cannot reach. Only the person and their
 league's secretaries are shown an address: these are read for them."""
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
+from django.db.models import Q
 
-from league.models import League, PendingEmail, Team
+from league.models import League, LoginInvite, PendingEmail, Team
 from league.selectors.access import league_outsider_refusal
 
 
 def pending_address(*, user: User) -> str:
     """The address the user gave and has not confirmed yet, or ""."""
     return PendingEmail.objects.filter(user=user).values_list("address", flat=True).first() or ""
+
+
+def league_of_login(*, user: User) -> League | None:
+    """The league whose secretaries' notices page lists a notice to this
+    login that no match names (the link to confirm their address): the
+    league of the invitation they accepted last, else the first league they
+    have a part in (a secretary, a team's captain, vice-captain or scorer,
+    a player in a squad); None for a login with no part in any."""
+    accepted = (LoginInvite.objects.filter(accepted_by=user).select_related("league")
+                .order_by("-accepted_at", "-pk").first())
+    if accepted is not None:
+        return accepted.league
+    part = (Q(secretaries=user) | Q(teams__captain=user) | Q(teams__vice_captain=user) | Q(teams__scorers=user)
+            | Q(teams__registrations__player__user=user))
+    return League.objects.filter(part).order_by("pk").first()
 
 
 def league_person(*, league: League, user_id: int) -> User | None:

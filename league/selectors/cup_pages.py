@@ -35,6 +35,7 @@ from league.selectors.cup_games import cup_handicaps
 from league.selectors.cup_groups import group_qualifiers, group_results
 from league.selectors.public import PUBLIC_STATUSES
 from league.selectors.shown_names import entry_name_public
+from league.selectors.venue_nights import tie_venue_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,8 @@ class TieView:
     legs: list[Fixture] = field(default_factory=list)
     # In a handicap cup, the start the open tie's next game is given.
     handicap: Handicap | None = None
+    # Where a dated singles or pairs tie is played ("" when unknown).
+    venue: str = ""
 
     @property
     def handicap_words(self) -> str:
@@ -200,7 +203,11 @@ def cup_view(*, competition: Competition) -> CupView:
         legs.setdefault(fixture.cup_tie_id, []).append(fixture)
     knockout = [tie for tie in ties if not tie.group]
     handicaps = cup_handicaps(competition, ties)
-    return CupView(competition=competition, entries=entries, rounds=_rounds(competition, knockout, legs, handicaps),
+    for tie in ties:
+        tie.competition = competition  # read once, not once a tie
+    venues = tie_venue_names(ties)
+    return CupView(competition=competition, entries=entries,
+                   rounds=_rounds(competition, knockout, legs, handicaps, venues),
                    groups=_groups([tie for tie in ties if tie.group], legs))
 
 
@@ -228,7 +235,7 @@ def round_count(ties: list[CupTie]) -> int:
 
 
 def _rounds(competition: Competition, ties: list[CupTie], legs: dict[int, list[Fixture]],
-            handicaps: dict[int, Handicap]) -> list[RoundView]:
+            handicaps: dict[int, Handicap], venues: dict[int, str]) -> list[RoundView]:
     rounds = round_count(ties)
     by_round: dict[int, list[CupTie]] = {}
     for tie in ties:
@@ -238,7 +245,8 @@ def _rounds(competition: Competition, ties: list[CupTie], legs: dict[int, list[F
         stored = by_round.get(number, [])
         places = (1 << (rounds - number))
         views = {tie.number: _tie_view(tie, legs.get(tie.pk, []), _place_to_fill(competition, number, tie.number,
-                                                                              rounds), handicaps.get(tie.pk))
+                                                                              rounds), handicaps.get(tie.pk),
+                                       venues.get(tie.pk, ""))
                  for tie in stored}
         for place in range(1, places + 1):
             if place not in views:
@@ -267,12 +275,13 @@ def _groups(ties: list[CupTie], legs: dict[int, list[Fixture]]) -> list[RoundVie
     return shown
 
 
-def _tie_view(tie: CupTie, legs: list[Fixture], place: "TieView", handicap: Handicap | None) -> TieView:
+def _tie_view(tie: CupTie, legs: list[Fixture], place: "TieView", handicap: Handicap | None,
+              venue: str) -> TieView:
     """The tie; a side not yet known (a later round of a bracket) named as
     the place it fills."""
     return TieView(round=tie.round, number=tie.number, tie=tie, home=tie.home, away=tie.away,
                    home_name=entry_name(tie.home) or place.home_name, away_name=entry_name(tie.away) or place.away_name,
-                   legs=legs, handicap=handicap)
+                   legs=legs, handicap=handicap, venue=venue)
 
 
 def _place_to_fill(competition: Competition, round: int, number: int, rounds: int) -> TieView:

@@ -1,15 +1,13 @@
 """The names of the push process's channels (league.push): one Redis
 pub/sub channel a game, on which each live state the workers publish is
 announced, one a match night, on which each new version of its structure
-is and each of its games' states too, and one for a change every page
-shows (the version of everything).
+is and each of its games' states too, one a league's cup pages (the
+finals night's page follows it), and one for a change every page shows
+(the version of everything).
 Under the cache's own key prefix, so two deployments (or two test runs)
 sharing a Redis never hear each other: pub/sub ignores Redis's databases."""
 from django.conf import settings
 from django.core.cache import cache
-
-from league.selectors.games import live_state_key
-from league.selectors.page_versions import EVERYTHING, night_frame_key
 
 
 def game_channel(game_id: int) -> str:
@@ -18,6 +16,10 @@ def game_channel(game_id: int) -> str:
 
 def night_channel(fixture_id: int) -> str:
     return str(cache.make_key(f"push:night:{fixture_id}"))
+
+
+def cups_channel(league_id: int) -> str:
+    return str(cache.make_key(f"push:cups:{league_id}"))
 
 
 def everything_channel() -> str:
@@ -29,25 +31,19 @@ def every_channel() -> str:
     return str(cache.make_key("push:*"))
 
 
-def game_state_entry(game_id: int) -> str:
-    """The Redis key of a game's published live state (the cache's full key)."""
-    return str(cache.make_key(live_state_key(game_id)))
+def night_games_key(fixture_id: int) -> str:
+    """The set of a match night's games that have a published state (their
+    ids), named as a cache key is: the streams find them there, without the
+    database. Written beside each announcement of their states
+    (league.services.push), not through the cache: a Redis set, or the
+    in-memory hub's own where there is no Redis (league.push.memory)."""
+    return f"push:night-games:{fixture_id}"
 
 
-def night_frame_entry(fixture_id: int) -> str:
-    """The Redis key of the version of a match night's structure (the cache's full key)."""
-    return str(cache.make_key(night_frame_key(fixture_id)))
-
-
-def night_games_entry(fixture_id: int) -> str:
-    """The Redis key of the set of a match night's games that have a
-    published state: the push process finds them there, without the database."""
-    return str(cache.make_key(f"push:night-games:{fixture_id}"))
-
-
-def everything_entry() -> str:
-    """The Redis key of the version of everything (the cache's full key)."""
-    return str(cache.make_key(EVERYTHING))
+def stored_entry(key: str) -> str:
+    """The Redis key of a cache entry (the cache's full key): a game's
+    published live state, a page's version, a night's set of games."""
+    return str(cache.make_key(key))
 
 
 def push_redis_url() -> str | None:

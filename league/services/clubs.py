@@ -1,5 +1,6 @@
 """Keeping a league's plain records on the secretary's pages: venues,
-teams (name, home venue, captain) and players (name, how it shows).
+teams (name, home venue, captain) and players (name, how it shows, and
+a login linked to the wrong player undone).
 
 Each change is for a secretary (see `league.selectors.clubs` for a venue
 or player that belongs to no one league), is checked before anything is
@@ -138,6 +139,28 @@ def player_change(*, player_id: int, user: Author, name: str | None = None, name
         if name_shown is not None:
             changes["name_shown"] = _shown_checked(name_shown)
         _apply(player, changes, user=user, action=AuditAction.PLAYER_CHANGE)
+    return player
+
+
+def player_login_unlink(*, player_id: int, login_id: int, user: Author) -> Player:
+    """Takes the login `login_id` off the player, where an invitation was
+    accepted on the wrong login: the login stays, with any team roles it
+    holds, and the player may be invited again. `login_id` is the login the
+    secretary saw linked, so a page read before another change undoes
+    nothing it did not show. Raises Player.DoesNotExist, NotSecretary or
+    Refused."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update(no_key=True).select_related("user").get(pk=player_id)
+        refusal = player_manage_refusal(player=player, user=user)
+        if refusal is not None:
+            raise refusal
+        login = player.user
+        if login is None or login.pk != login_id:
+            raise Refused(f"{player.name} is not linked to that login now: look at their page again")
+        player.user = None
+        player.save(update_fields=["user"])
+        audit_record(user=user, action=AuditAction.PLAYER_LOGIN_UNLINK, target=player,
+                     data={"login": login.pk, "username": login.username})
     return player
 
 

@@ -13,27 +13,26 @@ owner:
 
 Only the person and their league's secretaries are shown an address.
 """
-import logging
-import smtplib
 from collections.abc import Callable
 from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.core import signing
-from django.core.mail import send_mail
 from django.db import transaction
+from django.utils import timezone
 
 from league.authors import Author
 from league.models import League, PendingEmail
 from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused
 from league.selectors.access import league_outsider_refusal, secretary_refusal
+from league.selectors.contacts import league_of_login
 from league.services.audit import audit_record
-
-log = logging.getLogger(__name__)
+from league.services.notices import notice_queue
 
 CONFIRM_SALT = "league.contacts.email-confirm"
 CONFIRM_DAYS = 7
+CONFIRM_SUBJECT = "Confirm your email address for the league's notices"
 # Makes the confirmation link's address from its token.
 LinkFor = Callable[[str], str]
 
@@ -42,7 +41,7 @@ def email_ask(*, user: User, address: str, link_for: LinkFor) -> bool | None:
     """The user's own new address: kept waiting and sent the link to
     confirm it. An empty address removes theirs (notices stop at once).
     Returns None when nothing was to be sent (the address is theirs
-    already, or removed), else whether the link's email left."""
+    already, or removed), else whether the link's email is on its way."""
     address = address.strip().lower()
     with transaction.atomic():
         if not address or address == user.email.strip().lower():
@@ -54,23 +53,27 @@ def email_ask(*, user: User, address: str, link_for: LinkFor) -> bool | None:
             return None
         PendingEmail.objects.update_or_create(user=user, defaults={"address": address})
         audit_record(user=user, action=AuditAction.EMAIL_ASK, target=user)
-    return confirm_link_send(user=user, address=address, link_for=link_for)
+        return confirm_link_send(user=user, address=address, link_for=link_for)
 
 
 def confirm_link_send(*, user: User, address: str, link_for: LinkFor) -> bool:
-    """Emails the address the link that confirms it for the user; False
-    when the mail server could not take it (the page offers to try again)."""
+    """Writes the email with the link that confirms the address for the
+    user to the outbox (league.services.notices), to go once the change
+    commits, retried while the mail server cannot take it, and listed on
+    the notices page of the user's league (`league_of_login`). Its link is
+    only in the letter, which that page does not show: the notice links to
+    no page. Each asking is a letter of its own (the link is new each
+    time); False if none was written."""
     token = signing.dumps({"u": user.pk, "a": address}, salt=CONFIRM_SALT)
     body = (f"Hello {user.get_username()},\n\nYou gave this address for the league's notices: results to "
             f"confirm, disputes, matches moved. To start them, confirm it within {CONFIRM_DAYS} days at this "
             f"link:\n\n{link_for(token)}\n\nIf it was not you, ignore this email: nothing more will be sent.\n")
-    try:
-        send_mail(subject="Confirm your email address for the league's notices", message=body, from_email=None,
-                  recipient_list=[address])
-    except (smtplib.SMTPException, OSError) as error:
-        log.warning("confirmation link for user %s not sent: %s", user.pk, error)
-        return False
-    return True
+    with transaction.atomic():
+        stamp = f"{timezone.now():%Y%m%d%H%M%S%f}"
+        written = notice_queue(kind="email_confirm", event=f"email-confirm:user:{user.pk}:{stamp}",
+                               league=league_of_login(user=user), to=[(user, address)], subject=CONFIRM_SUBJECT,
+                               body=body, link="")
+    return written > 0
 
 
 def email_token_read(token: str) -> tuple[int, str] | None:

@@ -50,6 +50,7 @@ from league.services.games import game_create
 from league.services.match_games import final_score_winner
 from league.services.page_versions import pages_changed_by
 from league.services.ratings import ratings_queue
+from league.services.venue_nights import tie_night_refusal, venues_locked
 
 Failure = NotPermitted | Refused
 FINALS_ROUNDS = 2  # the semi-finals and the final
@@ -58,15 +59,18 @@ FINALS_ROUNDS = 2  # the semi-finals and the final
 def game_tie_date_set(*, tie_id: int, date: date, user: Author, insist: bool = False) -> CupTie:
     """A secretary sets the date a singles or pairs tie is played, offered
     or not, overriding the players' (`game_tie_dates`). A date gone by is
-    refused unless `insist` (a tie already played, recorded late)."""
+    refused unless `insist` (a tie already played, recorded late); a night
+    its venue is full (`venue_nights.tie_night_refusal`) whatever the
+    insist."""
     with transaction.atomic():
-        tie = (CupTie.objects.select_for_update(of=("self",), no_key=True).select_related("competition__season__league")
-               .get(pk=tie_id))
+        tie = (CupTie.objects.select_for_update(of=("self",), no_key=True)
+               .select_related("competition__season__league", "home").get(pk=tie_id))
         failure: Failure | None = (secretary_refusal(league=tie.competition.season.league, user=user,
                                                      doing="can set a cup tie's date")
                                    or _dateable_refusal(tie))
         if failure is None and date < timezone.localdate() and not insist:
             failure = Refused(f"{date.day} {date:%B %Y} has gone: a tie is set for today or later")
+        failure = failure or tie_night_refusal(tie, date)
         if failure is None:
             tie.date, tie.offered_dates = date, []  # any dates the players offered are answered
             tie.save(update_fields=["date", "offered_dates"])
@@ -85,6 +89,8 @@ def finals_ties_dated(competition: Competition) -> int:
     them (the draw audits itself)."""
     if not kind_rules(competition.kind).dates_ties or competition.finals_date is None:
         return 0
+    if competition.finals_venue_id is not None:
+        venues_locked([competition.finals_venue_id])  # a match moved there meanwhile counts them
     ties = list(CupTie.objects.filter(competition=competition).only("round"))
     last = rounds_in(ties)
     return (CupTie.objects.filter(competition=competition, round__gt=last - FINALS_ROUNDS, date__isnull=True,

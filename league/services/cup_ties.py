@@ -358,13 +358,18 @@ def _played_on(following: CupTie, slot: str, played: str, total: int) -> str:
 def _arranged_dropped(following: CupTie, old: int) -> None:
     """The next tie is to be played by another side than `old`: what was
     arranged with `old` goes (its legs voided, its dates offered, its date
-    unless it is the cup's finals night, which is the cup's own)."""
-    arranged = list(Fixture.objects.filter(cup_tie=following).exclude(status=Fixture.Status.VOID))
+    unless it is the cup's finals night, which is the cup's own). A leg
+    voided had its date: both its teams' captains are told it is off (a
+    leg played cannot be voided: `_advance` refuses first)."""
+    arranged = list(Fixture.objects.filter(cup_tie=following).exclude(status=Fixture.Status.VOID)
+                    .select_related("home_team__captain", "home_team__vice_captain", "away_team__captain",
+                                    "away_team__vice_captain", "division__season__league"))
     went = CupEntry.objects.select_related("team").get(pk=old) if arranged else None  # a team: legs are a team cup's
     for fixture in arranged:
         reason = f"{went} no longer plays in this tie: the tie before it was decided again"
         fixture.status, fixture.reason, fixture.revision = Fixture.Status.VOID, reason, fixture.revision + 1
         fixture.save(update_fields=["status", "reason", "revision", "changed_at"])
+        fixture_changed_tell(fixture, verb="void")
     following.offered_dates = []
     if not kind_rules(following.competition.kind).dates_ties or following.date != following.competition.finals_date:
         following.date = None

@@ -4,6 +4,10 @@ with a login of their own) offers one to three dates, inside the round's
 window when the secretary gave one, none gone by; the away entrant picks
 one, which dates the tie (`CupTie.date`, as a secretary's date is stored).
 
+A night the tie's venue has every board set taken (by league matches, team
+cup legs or other singles and pairs ties) cannot be offered or picked
+(`venue_nights.tie_night_refusal`), but for the cup's finals night.
+
 A tie dated for the cup's finals night is the secretary's (its venue and
 night are the cup's), and so is a tie decided or with a game begun: the
 players cannot move it. A secretary may offer or pick for either side, and
@@ -33,6 +37,7 @@ from league.services.cup_ties import tie_date_pick, tie_dates_offer, tie_dates_r
 from league.services.date_offers import day_words
 from league.services.notices import notice_queue, site_link
 from league.services.page_versions import pages_changed_by
+from league.services.venue_nights import tie_night_refusal
 
 
 def cup_tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> CupTie:
@@ -60,6 +65,7 @@ def game_tie_dates_offer(*, tie_id: int, dates: list[date], user: Author) -> Cup
             assert tie.home is not None
             failure = _player_refusal(tie, tie.home, user, doing="offer the dates")
         failure = failure or _movable_refusal(tie) or tie_dates_refusal(tie, dates)
+        failure = failure or next(filter(None, (tie_night_refusal(tie, day) for day in sorted(set(dates)))), None)
         offered = sorted({day.isoformat() for day in dates})
         if failure is None:
             tie.offered_dates = offered
@@ -88,6 +94,7 @@ def game_tie_date_pick(*, tie_id: int, date: date, user: Author) -> CupTie:
             failure = Refused(f"pick one of the dates the home side offered ({offered})")
         if failure is None and date < timezone.localdate():
             failure = Refused(f"{day_words(date)} has gone: ask the home side to offer other dates")
+        failure = failure or tie_night_refusal(tie, date)
         if failure is None:
             tie.date, tie.offered_dates = date, []
             tie.save(update_fields=["date", "offered_dates"])

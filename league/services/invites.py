@@ -8,7 +8,11 @@ names one, is theirs. Accepting asks for their email address, where the
 notices of their matches go (league.services.contacts).
 
 The link's token is random (256 bits) and shown only at the invitation's
-making; the database keeps its SHA-256. It is good for INVITE_DAYS days and
+making; the database keeps its SHA-256. An invitation made from a page's
+form key (league.pages.form_keys) has its token made from that key and the
+site's secret (`invite_token`) instead: the form sent again makes no second
+invitation, and its page can show the first one's link again, which
+nothing stores. It is good for INVITE_DAYS days and
 for one use: accepting it locks the row, so two tabs cannot both use it.
 """
 import secrets
@@ -20,6 +24,7 @@ from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from league.authors import Author, author_user
 from league.models import League, LoginInvite, Player, Team
@@ -33,6 +38,7 @@ from league.services.audit import audit_record
 from league.services.contacts import LinkFor, email_accepted
 
 INVITE_DAYS = 7
+KEYED_TOKEN_SALT = "league.invites.keyed-token"
 
 
 @dataclass(frozen=True)
@@ -47,16 +53,27 @@ class Wanted:
     email: str = ""
 
 
-def invite_create(*, league_id: int, wanted: Wanted, user: Author,
-                  link_for: Callable[[str], str]) -> tuple[LoginInvite, str]:
+def invite_create(*, league_id: int, wanted: Wanted, user: Author, link_for: Callable[[str], str],
+                  seed: str = "") -> tuple[LoginInvite, str]:
     """A new invitation and its link (made by `link_for` from the token),
-    sent to its address if it has one. Raises League.DoesNotExist,
-    NotSecretary or Refused."""
-    return invites_create(league_id=league_id, wanted=[wanted], user=user, link_for=link_for)[0]
+    sent to its address if it has one; its token made from `seed` when
+    given (`invite_token`). Raises League.DoesNotExist, NotSecretary or
+    Refused."""
+    return invites_create(league_id=league_id, wanted=[wanted], user=user, link_for=link_for, seed=seed)[0]
 
 
-def invites_create(*, league_id: int, wanted: list[Wanted], user: Author,
-                   link_for: Callable[[str], str]) -> list[tuple[LoginInvite, str]]:
+def invite_token(*, seed: str, number: int) -> str:
+    """The token of the `number`th invitation made in one go: random; or,
+    given the form's key (`seed`, which names whose key it is), the same
+    each time it is asked, made from the key and the site's secret key,
+    so that a copy of the database (which keeps form keys) opens nothing."""
+    if not seed:
+        return secrets.token_urlsafe(32)
+    return salted_hmac(KEYED_TOKEN_SALT, f"{seed}:{number}", algorithm="sha256").hexdigest()
+
+
+def invites_create(*, league_id: int, wanted: list[Wanted], user: Author, link_for: Callable[[str], str],
+                   seed: str = "") -> list[tuple[LoginInvite, str]]:
     """Several invitations at once (a squad's), all made or, one refused,
     none; each sent to its address once made. Raises as `invite_create`."""
     league = League.objects.get(pk=league_id)
@@ -65,9 +82,9 @@ def invites_create(*, league_id: int, wanted: list[Wanted], user: Author,
         raise refusal
     made: list[tuple[LoginInvite, str]] = []
     with transaction.atomic():
-        for one in wanted:
+        for number, one in enumerate(wanted):
             team, player = _checked(league, one)
-            token = secrets.token_urlsafe(32)
+            token = invite_token(seed=seed, number=number)
             invite = LoginInvite.objects.create(
                 league=league, team=team, player=player, role=one.role,
                 name=(one.name.strip() or (player.name if player else "")), email=one.email.strip().lower(),

@@ -3,9 +3,11 @@ competition settings (through `league_settings_change`, which checks and
 audits them), whether its public pages hide from search engines and how
 many days before a result is due the home captain is reminded of it
 (`overdue_warning_days`, league.services.overdue), and the rules for
-captains' requests to move a match (`MOVING`), and the handicap cups'
-rule (`HANDICAP`), in one transaction."""
+captains' requests to move a match (`MOVING`), the handicap cups'
+rule (`HANDICAP`), and the most one sanction may take off a team
+(`sanction_max_points`, league.services.sanctions), in one transaction."""
 from collections.abc import Mapping
+from enum import Enum
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -31,16 +33,28 @@ MOVING = ("postpone_proposer", "rearrange_notice_days")
 HANDICAP = ("handicap_per_point", "handicap_step", "handicap_most")
 
 
+class Keep(Enum):
+    """A setting left as it is, where None is a value of its own."""
+
+    KEEP = "keep"
+
+
+KEEP = Keep.KEEP
+
+
 def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_from_search: bool | None,
                           user: Author, overdue_warning_days: int | None = None,
                           moving: Mapping[str, Any] | None = None,
-                          handicap: Mapping[str, Any] | None = None) -> League:
+                          handicap: Mapping[str, Any] | None = None,
+                          sanction_max_points: int | None | Keep = KEEP) -> League:
     """Raises League.DoesNotExist, NotSecretary or SettingsInvalid (and
     changes nothing). `moving`: any of `MOVING`, checked by the model's
     own validation; `handicap`: any of `HANDICAP`, the handicap cups' rule
-    (`handicap_rule_set`), a figure left None unchanged."""
+    (`handicap_rule_set`), a figure left None unchanged;
+    `sanction_max_points`: the league's bound on one sanction, None for
+    none of its own (the most one match can cost), KEEP as it is."""
     moving = {name: value for name, value in (moving or {}).items() if name in MOVING}
-    refusal = _moving_refusal(league_id, moving, user)
+    refusal = _moving_refusal(league_id, moving, user) or _bound_refusal(league_id, sanction_max_points, user)
     if refusal is not None:
         raise refusal
     with transaction.atomic():
@@ -64,6 +78,13 @@ def league_options_change(*, league_id: int, changes: Mapping[str, Any], hide_fr
             pages_changed_by(action=AuditAction.LEAGUE_OVERDUE_WARNING_DAYS, target=league)
         if moving:
             _moving_change(league, moving, user)
+        if sanction_max_points is not KEEP and sanction_max_points != league.sanction_max_points:
+            bound_before = league.sanction_max_points
+            league.sanction_max_points = sanction_max_points
+            league.save(update_fields=["sanction_max_points"])
+            audit_record(user=user, action=AuditAction.LEAGUE_SANCTION_MAX_POINTS, target=league,
+                         data={"changes": {"sanction_max_points": [bound_before, sanction_max_points]}})
+            pages_changed_by(action=AuditAction.LEAGUE_SANCTION_MAX_POINTS, target=league)
         given = {name: value for name, value in (handicap or {}).items() if name in HANDICAP and value is not None}
         if given:
             league = handicap_rule_set(league_id=league.pk, user=user,
@@ -87,6 +108,29 @@ def _moving_refusal(league_id: int, moving: Mapping[str, Any], user: Author) -> 
     refusal = SettingsInvalid(" ".join(problems))
     audit_record(user=user, action=AuditAction.LEAGUE_REARRANGEMENT_RULES, target=f"league {league_id}", refusal=refusal,
                  data={"changes": dict(moving)})
+    return refusal
+
+
+def sanction_bound_problem(value: int | None) -> str | None:
+    """Why the league's bound on one sanction cannot be `value`, in the
+    model field's words, or None (None itself is fine: no bound of its own)."""
+    if value is None:
+        return None
+    try:
+        League._meta.get_field("sanction_max_points").clean(value, None)
+    except ValidationError as error:
+        return " ".join(error.messages)
+    return None
+
+
+def _bound_refusal(league_id: int, value: int | None | Keep, user: Author) -> SettingsInvalid | None:
+    """As `_moving_refusal`, for the bound on one sanction."""
+    problem = None if value is KEEP else sanction_bound_problem(value)
+    if problem is None:
+        return None
+    refusal = SettingsInvalid(f"the most one sanction may take off: {problem}")
+    audit_record(user=user, action=AuditAction.LEAGUE_SANCTION_MAX_POINTS, target=f"league {league_id}",
+                 refusal=refusal, data={"changes": {"sanction_max_points": value}})
     return refusal
 
 

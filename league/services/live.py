@@ -45,7 +45,7 @@ from django.utils import timezone
 from league.models import Game
 from league.selectors.games import live_state_key
 from league.selectors.matches import night_fixtures
-from league.selectors.push import game_channel, night_channel, night_games_entry
+from league.selectors.push import game_channel, night_channel, night_games_key
 from league.selectors.seat_names import public_seats_of, with_seats
 from league.selectors.state import game_state
 from league.services.page_versions import pages_changed
@@ -103,7 +103,7 @@ def live_publish_pending(*, older_than_seconds: float = 0) -> int:
         of_night = {game.pk: fixtures[game.match_night_id] for game in games if game.match_night_id in fixtures}
         listed: dict[str, set[int]] = {}
         for pk, fixture_id in of_night.items():
-            listed.setdefault(night_games_entry(fixture_id), set()).add(pk)
+            listed.setdefault(night_games_key(fixture_id), set()).add(pk)
         # Stored first, announced second: a board that connects between the
         # two reads the state and then drops its announcement as one it has.
         announce([*((game_channel(pk), state) for pk, state in states.items()),

@@ -1,6 +1,6 @@
 """What the league tells captains and secretaries about a match, in words:
 a result to confirm, a result confirmed, a dispute and its settling, a correction, a match
-postponed, rearranged or given a date. Each is written to the outbox
+postponed, rearranged, given a date or called off. Each is written to the outbox
 (`league.services.notices`) inside the change's own transaction, so a
 change rolled back tells nobody.
 
@@ -96,9 +96,14 @@ def result_corrected_tell(fixture: Fixture, night: MatchNight, *, rubber: int, g
 
 
 def fixture_changed_tell(fixture: Fixture, *, verb: str) -> int:
-    """A match postponed, rearranged, or (a cup leg) given its date."""
+    """A match postponed, rearranged, or (a cup leg) given its date, or
+    called off (a cup leg voided: one of its teams no longer plays in the
+    tie)."""
     if verb == "postpone":
         subject, news = f"Postponed: {fixture}", f"{fixture} has been postponed, with no new date yet."
+    elif verb == "void":
+        subject = f"Called off: {fixture}"
+        news = f"{fixture}, set for {_day(fixture.played_on)}, is called off: it will not be played."
     elif verb == "rearrange":
         subject = f"Rearranged: {fixture}"
         news = f"{fixture} has been moved to {_day(fixture.played_on)}."

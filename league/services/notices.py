@@ -15,7 +15,8 @@ inside the caller's own transaction:
   second notice. Put a version in it when the same thing can really
   happen again (a result submitted again after a dispute).
 - `to` is users and plain addresses, in any mix; None and repeats are
-  passed over. A user with no confirmed address (`User.email`) is written
+  passed over. A (user, address) pair is a user at an address not yet
+  theirs (the link that confirms it): sent there, and listed as theirs. A user with no confirmed address (`User.email`) is written
   down all the same, as not reached and why, so the secretaries see whom
   a notice missed (league.services.contacts keeps that address).
 - `body` is plain text; the link and an unsubscribe link are added under it.
@@ -55,7 +56,7 @@ from league.tasks import notice_send_task
 
 log = logging.getLogger(__name__)
 
-Recipient = User | str | None
+Recipient = User | str | tuple[User, str] | None
 # What a secretary may send again: stuck waiting, or failed.
 RESENDABLE = (Notice.Status.PENDING, Notice.Status.FAILED)
 # Words for every recipient, or written for each one.
@@ -67,8 +68,8 @@ def site_link(name: str, *args: Any, query: str = "") -> str:
     return f"{settings.SITE_URL}{reverse(name, args=args)}{'?' + query if query else ''}"
 
 
-def notice_queue(*, kind: str, event: str, league: League, to: Iterable[Recipient], subject: Words, body: Words,
-                 link: str) -> int:
+def notice_queue(*, kind: str, event: str, league: League | None, to: Iterable[Recipient], subject: Words,
+                 body: Words, link: str) -> int:
     """Writes a notice of the event for each recipient not told of it
     before, and queues each one to send once the transaction commits;
     returns how many will be sent (see the module's docstring)."""
@@ -99,7 +100,8 @@ def notice_resend(*, notice_id: int, user: Author) -> Notice:
     with transaction.atomic():
         # Held for a moment only: no sender keeps a notice's row locked.
         notice = Notice.objects.select_for_update(no_key=True).select_related("league").get(pk=notice_id)
-        failure = (secretary_refusal(league=notice.league, user=user, doing="can send a notice again")
+        failure = ((secretary_refusal(league=notice.league, user=user, doing="can send a notice again")
+                    if notice.league is not None else Refused("this notice is of no league: no secretary sends it"))
                    or _not_resendable(notice))
         if failure is None:
             notice.status, notice.claimed_at, notice.retry_after = Notice.Status.PENDING, None, None
@@ -140,8 +142,12 @@ def _recipients(to: Iterable[Recipient]) -> list[tuple[User | None, str]]:
     empty), in the order given."""
     seen: dict[str, tuple[User | None, str]] = {}
     for recipient in to:
-        user = recipient if isinstance(recipient, User) else None
-        given = recipient.email if isinstance(recipient, User) else recipient or ""
+        user: User | None
+        if isinstance(recipient, tuple):
+            user, given = recipient
+        else:
+            user = recipient if isinstance(recipient, User) else None
+            given = recipient.email if isinstance(recipient, User) else recipient or ""
         address = given.strip().lower()
         place = address or (f"user:{user.pk}" if user is not None else "")
         if place and place not in seen:

@@ -38,18 +38,19 @@ from league.selectors.page_versions import (
     night_frame_key,
     player_key,
 )
-from league.selectors.push import everything_channel, night_channel
+from league.selectors.push import cups_channel, everything_channel, night_channel
 from league.services.push import announce
 
 log = logging.getLogger(__name__)
 
 def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), divisions: Iterable[int] = (),
-                  leagues: Iterable[int] = (), everything: bool = False, night_scores: Iterable[int] = ()) -> None:
+                  leagues: Iterable[int] = (), cup_leagues: Iterable[int] = (), everything: bool = False,
+                  night_scores: Iterable[int] = ()) -> None:
     """New versions, once the current transaction commits, for these and
     for what shows them: a game's players' pages and its cup's pages, a
-    cup fixture's cup pages, a division's league, with a league every
-    player's page (`ANY_LEAGUE`) and with a game the front page
-    (`ANY_GAME`). What they reach is read now, from the
+    cup fixture's cup pages (as `cup_leagues`' cup pages), a division's
+    league, with a league every player's page (`ANY_LEAGUE`) and with a
+    game the front page (`ANY_GAME`). What they reach is read now, from the
     change's own transaction. Renewed on commit only: a page rendered
     before then, from the database as it stood, is stored under the old
     versions and never served after the commit.
@@ -63,21 +64,24 @@ def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), di
     scores = [pk for pk in night_scores if pk not in fixtures]
     leagues = set(leagues) | division_leagues(division_ids=divisions)
     players, cups = live_reach(game_ids=games, fixture_ids=fixtures + scores)
+    cups |= set(cup_leagues)
     keys = ([game_key(pk) for pk in games] + [fixture_key(pk) for pk in fixtures + scores]
-            + [night_frame_key(pk) for pk in fixtures] + [division_key(pk) for pk in divisions] + [league_key(pk) for pk in sorted(leagues)]
+            + [night_frame_key(pk) for pk in fixtures]
+            + [division_key(pk) for pk in divisions] + [league_key(pk) for pk in sorted(leagues)]
             + [cup_boards_key(pk) for pk in sorted(cups)] + [player_key(pk) for pk in sorted(players)]
             + ([ANY_LEAGUE] if leagues else []) + ([ANY_GAME] if games else [])
             + ([EVERYTHING] if everything else []))
     if keys:
-        transaction.on_commit(partial(_renew, keys, nights=fixtures))
+        transaction.on_commit(partial(_renew, keys, nights=fixtures, cups=sorted(cups)))
 
 
 def pages_changed_by(*, action: AuditAction, target: models.Model | str | None) -> None:
     """What a change (`action` done to `target`) makes stale, when the
     action is one spectators see (`Stale.TARGET`): the fixture's night, its
     division's page and its league's; a division's page and its league's;
-    a game's board; a cup's or a tie's league and the tie's matches; for
-    anything else, every page."""
+    a game's board; a cup's or a tie's league, its cup pages (a finals
+    night's page follows them) and the tie's matches; for anything else,
+    every page."""
     if action.stale is Stale.NOTHING:
         return
     if isinstance(target, Fixture):
@@ -87,16 +91,16 @@ def pages_changed_by(*, action: AuditAction, target: models.Model | str | None) 
     elif isinstance(target, Game):
         pages_changed(games=[target.pk])
     elif isinstance(target, Competition):
-        pages_changed(fixtures=cup_fixtures(competition_ids=[target.pk]),
-                      leagues=competition_leagues(competition_ids=[target.pk]))
+        leagues = competition_leagues(competition_ids=[target.pk])
+        pages_changed(fixtures=cup_fixtures(competition_ids=[target.pk]), leagues=leagues, cup_leagues=leagues)
     elif isinstance(target, CupTie):
-        pages_changed(fixtures=cup_fixtures(tie_ids=[target.pk]),
-                      leagues=competition_leagues(competition_ids=[target.competition_id]))
+        leagues = competition_leagues(competition_ids=[target.competition_id])
+        pages_changed(fixtures=cup_fixtures(tie_ids=[target.pk]), leagues=leagues, cup_leagues=leagues)
     else:
         pages_changed(everything=True)
 
 
-def _renew(keys: list[str], *, nights: list[int]) -> None:
+def _renew(keys: list[str], *, nights: list[int], cups: list[int]) -> None:
     # The change is committed: a cache that is down must not undo it. The
     # pages it would have made stale are down with it, and any kept by a
     # cache that comes back expire (settings.SPECTATOR_CACHE_SECONDS).
@@ -107,8 +111,11 @@ def _renew(keys: list[str], *, nights: list[int]) -> None:
         log.warning("cached pages not told of a change to %s: %s", keys, err)
         return
     # The match nights' pages open on a phone or the pub's TV fetch their
-    # fragment again when told (league.push): these nights, or every night.
+    # fragment again when told (league.push): these nights' structures, or
+    # every night; and the finals nights' pages of the leagues whose cup
+    # boards changed.
     told = {night_channel(pk): {"frame": tokens[night_frame_key(pk)]} for pk in nights}
+    told |= {cups_channel(pk): {"version": tokens[cup_boards_key(pk)]} for pk in cups}
     if EVERYTHING in tokens:
         told[everything_channel()] = {"version": tokens[EVERYTHING]}
     announce(told)

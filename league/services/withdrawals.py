@@ -12,7 +12,9 @@ its night has passed) is the first half.
 Its fixtures still to come (from the day of the withdrawal on, neither
 returned nor already decided) are voided through the fixtures service, each
 audited there; one whose night has passed without a result is left to the
-league's overdue rule, as any unreturned result is; its entries in the
+league's overdue rule, as any unreturned result is; the captains and
+vice-captains of each team with a fixture voided are told
+(`withdrawal_notices`); its entries in the
 season's cups are withdrawn through the cups service, which concedes a tie
 still to be decided. Both run in this transaction, so a refusal of the
 withdrawal leaves everything as it was. The table is rebuilt after commit.
@@ -22,7 +24,7 @@ from datetime import date
 from django.db import transaction
 
 from league.authors import Author, author_user
-from league.models import Competition, CupEntry, Division, DivisionEntry, League, Team, TeamWithdrawal
+from league.models import Competition, CupEntry, Division, DivisionEntry, Fixture, League, Team, TeamWithdrawal
 from league.models.audit_actions import AuditAction
 from league.refusals import NotPermitted, Refused, WithdrawalRefused
 from league.selectors.access import secretary_refusal
@@ -32,6 +34,7 @@ from league.services.cups import cup_withdraw
 from league.services.fixtures import fixture_void
 from league.services.page_versions import pages_changed_by
 from league.services.standings import standings_queue
+from league.services.withdrawal_notices import team_withdrawn_tell
 
 Failure = NotPermitted | Refused
 
@@ -52,8 +55,10 @@ def team_withdraw(*, division_id: int, team_id: int, date: date, reason: str, us
             withdrawal = TeamWithdrawal.objects.create(
                 division=division, team=team, date=date, reason=reason.strip(), first_half=first, results=results,
                 made_by=author_user(user))
-            withdrawal.fixtures_voided = _void_remaining(division, team, on=date, reason=reason.strip(), user=user)
+            voided = _void_remaining(division, team, on=date, reason=reason.strip(), user=user)
+            withdrawal.fixtures_voided = len(voided)
             withdrawal.save(update_fields=["fixtures_voided"])
+            team_withdrawn_tell(withdrawal, voided)
             cups = _cups_withdrawn(division, team, user)
             standings_queue(division_id=division.pk)
         data = {"division": division.pk, "team": team.pk, "team_name": team.name, "date": date.isoformat(),
@@ -87,11 +92,11 @@ def _refusal(division: Division, team: Team, reason: str) -> WithdrawalRefused |
     return None
 
 
-def _void_remaining(division: Division, team: Team, *, on: date, reason: str, user: Author) -> int:
-    ids = [fixture.pk for fixture in remaining_fixtures(division=division, team_id=team.pk, on=on)]
-    for fixture_id in ids:
-        fixture_void(fixture_id=fixture_id, reason=f"{team} withdrew: {reason}", user=user)
-    return len(ids)
+def _void_remaining(division: Division, team: Team, *, on: date, reason: str, user: Author) -> list[Fixture]:
+    fixtures = remaining_fixtures(division=division, team_id=team.pk, on=on)
+    for fixture in fixtures:
+        fixture_void(fixture_id=fixture.pk, reason=f"{team} withdrew: {reason}", user=user)
+    return fixtures
 
 
 def _cups_withdrawn(division: Division, team: Team, user: Author) -> list[str]:

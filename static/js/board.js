@@ -23,7 +23,7 @@ let timer = null; // polling
 let retry = null; // one poll soon, after a failed fetch while the stream answers
 
 async function poll() {
-  await unlessUnreachable(async () => heard(await getJson(`${api}/live`)));
+  await unlessUnreachable(async () => heard(await getJson(`${api}/live`, { cache: "no-cache" })));
 }
 
 // A fetch the server did not answer (no connection, a 5xx) is tried again

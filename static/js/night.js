@@ -1,4 +1,5 @@
-// Keeps the match night page current, for the pub's TV and for phones: it
+// Keeps the match night page (and the cup finals night's, which follows its
+// league's cup pages' stream) current, for the pub's TV and for phones: it
 // fetches the scoreboard part of the page (rendered by the server from the
 // same template as the page) and swaps it in when it has changed: when the
 // push process's stream says the night's structure has a new version

@@ -36,8 +36,10 @@ async function send(url, init) {
   return answer(response);
 }
 
-export function getJson(url) {
-  return send(url, { headers: { Accept: "application/json" } });
+// `cache: "no-cache"` for what is polled: the browser asks with the ETag of
+// its copy, and a 304 (nothing changed) gives that copy back.
+export function getJson(url, { cache = "no-store" } = {}) {
+  return send(url, { cache, headers: { Accept: "application/json" } });
 }
 
 export function postJson(url, body, key = "") {

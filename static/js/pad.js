@@ -46,7 +46,7 @@ function showRefusal(err) {
 
 async function followLive() {
   try {
-    const live = await getJson(`${api}/live`);
+    const live = await getJson(`${api}/live`, { cache: "no-cache" });
     if (pad.server && live.seq !== pad.server.state.seq && !sending()) {
       // Changed elsewhere: what the pad shows is not the game until fetched.
       pad.behind = Math.max(pad.behind, live.seq);

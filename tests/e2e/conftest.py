@@ -114,3 +114,26 @@ def push(redis_url: str, settings: Any) -> Iterator[Any]:
     settings.CONTENT_SECURITY_POLICY = {**policy, "DIRECTIVES": directives}
     yield process
     process.stop()
+
+
+@pytest.fixture
+def push_in_process(settings: Any) -> Iterator[Any]:
+    """`make run`'s streams without Redis: served from this process (the
+    live server's), fed in memory by what its requests and the test record,
+    with the cache in memory and the tasks run where they are queued."""
+    from push_process import InProcess
+
+    from league.push.app import PushApp
+    from league.push.memory import MemoryHub
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "push-in-process"}}
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    process = InProcess(PushApp(MemoryHub()))
+    process.start()
+    settings.PUSH_URL = process.url
+    policy = settings.CONTENT_SECURITY_POLICY
+    directives = {**policy["DIRECTIVES"], "connect-src": ["'self'", f"http://127.0.0.1:{process.port}"]}
+    settings.CONTENT_SECURITY_POLICY = {**policy, "DIRECTIVES": directives}
+    yield process
+    process.stop()

@@ -94,6 +94,8 @@ def test_an_invitation_link_opened_in_a_fresh_browser_makes_the_captain(
         invited.get_by_label("Your email address").fill("jo@league.test")
         invited.get_by_role("button", name="Make my login").click()
         expect(invited).to_have_url(f"{live_server.url}/teams/{team.pk}/")
+        expect(invited.get_by_role("status")).to_contain_text(
+            "Welcome, Jo: you are now the captain of Red Lion A. On a match night you fill in the team sheet")
         team.refresh_from_db()
         assert team.captain is not None and team.captain.username == "jo"
         assert PendingEmail.objects.get(user=team.captain).address == "jo@league.test"

@@ -61,6 +61,9 @@ HANDICAP_RULE = Endpoint("change the handicap rule", "put", lambda s: f"/api/lea
                          lambda s: {"per_point": 3, "step": 5, "most": 30})
 WALKOVER_RULE = Endpoint("change the walkover setting", "put",
                          lambda s: f"/api/leagues/{s.season.league_id}/walkover-rule", lambda s: {"forfeit": None})
+SANCTION_BOUND = Endpoint("change the bound on one sanction", "put",
+                          lambda s: f"/api/leagues/{s.season.league_id}/sanction-bound",
+                          lambda s: {"sanction_max_points": 6})
 
 DIVISION_ORDER = Endpoint("order a season's divisions", "put", lambda s: f"/api/seasons/{s.season.pk}/divisions",
                           lambda s: {"divisions": [{"division": s.premier.pk, "level": 2},
@@ -84,6 +87,7 @@ MATRIX: list[tuple[Endpoint, tuple[int, ...]]] = [
     (CHANGEOVER_UNPLAYED, (401, 403, 403, 403, 422)),
     (HANDICAP_RULE,      (401, 403, 403, 403, 200)),
     (WALKOVER_RULE,      (401, 403, 403, 403, 200)),
+    (SANCTION_BOUND,     (401, 403, 403, 403, 200)),
     (DIVISION_ORDER,     (401, 403, 403, 403, 200)),
 ]
 
@@ -125,7 +129,7 @@ def test_a_refusal_for_the_role_names_who_may_act(db: None, scene: Scene) -> Non
 
 # The API modules whose every write must have a row above.
 COVERED_MODULES = ("league.api.fixtures", "league.api.squads", "league.api.changeover", "league.api.ratings",
-                   "league.api.walkover_rule")
+                   "league.api.walkover_rule", "league.api.sanction_bound")
 WRITE_METHODS = ("post", "put", "patch", "delete")
 
 

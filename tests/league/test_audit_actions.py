@@ -25,9 +25,10 @@ LEAGUE_CODE = Path(__file__).resolve().parents[2] / "league"
 
 # What each action makes stale among the spectators' pages when taken: the
 # pages showing its target, but for a login's invitations, its email
-# address, notices and digests, which no public page shows.
+# address, notices and digests, and a login taken off a player, which no
+# public page shows.
 NOT_SEEN = {A.INVITE_CREATE, A.INVITE_WITHDRAW, A.INVITE_ACCEPT, A.NOTICE_RESEND, A.NOTICES_STOP, A.DIGEST_SUBSCRIBE,
-            A.EMAIL_ASK, A.EMAIL_CONFIRM, A.EMAIL_REMOVE, A.EMAIL_SET}
+            A.EMAIL_ASK, A.EMAIL_CONFIRM, A.EMAIL_REMOVE, A.EMAIL_SET, A.PLAYER_LOGIN_UNLINK}
 EXPECTED = {action: Stale.NOTHING if action in NOT_SEEN else Stale.TARGET for action in AuditAction}
 
 

@@ -13,7 +13,7 @@ from test_api_cups import cup_created, sides, tie
 from test_cup_games import a_drawn_cup, final, semi
 from test_public_pages import text_of
 
-from league.models import AuditEntry, Competition, CupTie, Fixture, MatchNight
+from league.models import AuditEntry, Competition, CupTie, Fixture, MatchNight, Notice
 from league.selectors.shown_names import entry_name_public
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 
@@ -68,6 +68,22 @@ def test_a_team_tie_corrected_before_the_final_begins_sends_the_new_winner_to_it
     again = ok(cup.desk().post(f"/api/cup-ties/{tie(competition, 2, 1)['id']}/date",
                                {"date": day(11).isoformat()}, format="json"), 201)
     assert (again["home_team"]["name"], again["away_team"]["name"]) == ("D Arms A", "B Arms A")
+
+
+def test_the_captains_of_a_dated_leg_called_off_by_a_correction_are_told_once() -> None:
+    cup = a_cup_league(4, names="ABCD")
+    for team in cup.teams:
+        team.captain.email = f"{team.captain.username}@example.org"
+        team.captain.save()
+    competition, semi_leg, final_leg = a_final_arranged(cup)
+    ok(corrected(cup, semi_leg))
+    ok(corrected(cup, semi_leg))  # the same correction again: nothing more is called off
+    told = Notice.objects.filter(subject="Called off: A Arms A v B Arms A")
+    assert sorted(told.values_list("address", flat=True)) == ["captain-a@example.org", "captain-b@example.org"]
+    assert all(notice.kind == "fixture_changed" for notice in told)
+    assert f"set for {day(10):%A} {day(10).day} {day(10):%B %Y}, is called off" in told[0].body
+    assert "Why: A Arms A no longer plays in this tie" in told[0].body
+    assert not Notice.objects.filter(address="captain-d@example.org", subject__startswith="Called off")
 
 
 def test_a_team_tie_corrected_once_its_winner_began_the_final_is_refused_saying_so() -> None:

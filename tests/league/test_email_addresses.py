@@ -40,10 +40,11 @@ def confirm_link(body: str) -> str:
     return found.group(1)
 
 
-def test_an_address_given_on_the_account_page_waits_until_its_link_is_followed(db: None) -> None:
+def test_an_address_given_on_the_account_page_waits_until_its_link_is_followed(db: None, committed: Any) -> None:
     user = get_user_model().objects.create_user("jo")
     client = browser(user)
-    post(client, "/accounts/email/", {"email": "Jo@League.test"})
+    with committed():
+        post(client, "/accounts/email/", {"email": "Jo@League.test"})
     user.refresh_from_db()
     assert user.email == "" and mail.outbox[0].to == ["jo@league.test"]
     page = text(client.get("/accounts/email/"))
@@ -59,21 +60,23 @@ def test_an_address_given_on_the_account_page_waits_until_its_link_is_followed(d
     assert [e.action for e in AuditEntry.objects.order_by("id")] == ["email.ask", "email.confirm"]
 
 
-def test_a_confirmation_link_expires(db: None) -> None:
+def test_a_confirmation_link_expires(db: None, committed: Any) -> None:
     user = get_user_model().objects.create_user("jo")
     long_ago = time.time() - timedelta(days=contacts.CONFIRM_DAYS, minutes=1).total_seconds()
-    with mock.patch("time.time", return_value=long_ago):  # the link is signed with the time it was made
+    # The link is signed with the time it was made.
+    with committed(), mock.patch("time.time", return_value=long_ago):
         post(browser(user), "/accounts/email/", {"email": "jo@league.test"})
     page = post(browser(), confirm_link(mail.outbox[0].body))
     user.refresh_from_db()
     assert page.status_code == 410 and "expired" in text(page) and user.email == ""
 
 
-def test_a_link_for_an_address_since_replaced_confirms_nothing(db: None) -> None:
+def test_a_link_for_an_address_since_replaced_confirms_nothing(db: None, committed: Any) -> None:
     user = get_user_model().objects.create_user("jo")
     client = browser(user)
-    post(client, "/accounts/email/", {"email": "old@league.test"})
-    post(client, "/accounts/email/", {"email": "new@league.test"})
+    with committed():
+        post(client, "/accounts/email/", {"email": "old@league.test"})
+        post(client, "/accounts/email/", {"email": "new@league.test"})
     old, new = (confirm_link(letter.body) for letter in mail.outbox)
     assert "replaced by another" in text(post(browser(), old))
     post(browser(), new)

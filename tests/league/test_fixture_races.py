@@ -2,17 +2,21 @@
 connection, released at the same moment: one division a season, and draws
 that never mix, however the writes interleave."""
 from collections import Counter
-from datetime import date
+from datetime import date, timedelta
 from functools import partial
 
 import pytest
 from django.contrib.auth import get_user_model
 from leagues import a_league, a_season, a_team
 from races import race
+from test_cup_games import login_of
+from test_venue_capacity import published_pair, station_nights
+from test_venue_capacity_cup_games import singles_at_the_station, ties_of
 
 from league.models import Division, DivisionEntry, Fixture, Team, Venue
-from league.refusals import AlreadyEntered
-from league.services.fixtures import division_team_add, fixtures_generate
+from league.refusals import AlreadyEntered, VenueFull
+from league.services.fixtures import division_team_add, fixture_rearrange, fixtures_generate
+from league.services.game_tie_dates import game_tie_date_pick, game_tie_dates_offer
 
 
 @pytest.mark.django_db(transaction=True)
@@ -78,3 +82,20 @@ def test_two_divisions_drawn_at_once_round_one_pub_never_double_book_it(postgres
     assert all(len(answer) == 12 for answer in answers)
     nights = Counter(Fixture.objects.filter(venue=pub).values_list("date", flat=True))
     assert max(nights.values()) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_singles_tie_picked_and_a_match_moved_onto_a_pubs_last_board_at_once_one_gets_it(postgres: None) -> None:
+    pub, ours, _theirs = published_pair()
+    (tie,) = ties_of(singles_at_the_station(pub))
+    night = max(station_nights()) + timedelta(weeks=1)
+    game_tie_dates_offer(tie_id=tie.pk, dates=[night], user=login_of(tie, "home"))
+    answers = race([
+        partial(game_tie_date_pick, tie_id=tie.pk, date=night, user=login_of(tie, "away")),
+        partial(fixture_rearrange, fixture_id=ours.pk, new_date=night, reason="snow", user=pub.secretary),
+    ])
+    # The pub's row is locked before either counts: the second counts the first.
+    assert sum(isinstance(answer, VenueFull) for answer in answers) == 1
+    tie.refresh_from_db()
+    ours.refresh_from_db()
+    assert (tie.date == night) != (ours.rearranged_to == night)

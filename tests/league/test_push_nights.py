@@ -22,7 +22,7 @@ from tablets import post_move, tablet_for
 
 from league.selectors.games import live_state_key
 from league.selectors.page_versions import EVERYTHING, night_frame_key, page_versions
-from league.selectors.push import every_channel, game_channel, night_channel, night_games_entry
+from league.selectors.push import every_channel, game_channel, night_channel, night_games_key, stored_entry
 from league.services.match_games import rubber_game_start
 from league.services.push import announce
 from scoring.simulate import random_game
@@ -52,7 +52,7 @@ class Tonight:
         self.night, self.committed = night, committed
         self.tablet = tablet_for(night.home_scorer)
         # Nothing listed from an earlier test's night of the same fixture id.
-        redis.Redis.from_url(redis_url).delete(night_games_entry(self.fixture))
+        redis.Redis.from_url(redis_url).delete(stored_entry(night_games_key(self.fixture)))
         page_versions([EVERYTHING])  # as a page read makes it, should an earlier test have emptied the cache
         self.moves: dict[int, list[dict[str, Any]]] = {}
         self.states: dict[int, dict[str, Any]] = {}
@@ -212,7 +212,7 @@ def test_a_move_is_announced_once_on_its_game_and_once_on_its_night(tonight: Ton
     assert said[night_channel(tonight.fixture)] == said[game_channel(game)]
     assert b'"seq":%d' % state["seq"] in said[game_channel(game)][0]
     # Where the push process finds the night's games, without the database.
-    assert redis.Redis.from_url(redis_url).smembers(night_games_entry(tonight.fixture)) == {str(game).encode()}
+    assert redis.Redis.from_url(redis_url).smembers(stored_entry(night_games_key(tonight.fixture))) == {str(game).encode()}
 
 
 def test_starting_a_game_announces_the_nights_new_structure_once(tonight: Tonight, redis_url: str) -> None:

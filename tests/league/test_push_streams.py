@@ -20,14 +20,14 @@ from rest_framework.test import APIClient
 from tablets import new_game, post_move, sample_sheet, tablet_for
 
 import league.push.quiet
-from league.models import Player
+from league.models import Competition, CupEntry, CupTie, Player
 from league.push.app import PushApp
 from league.push.hub import Hub
 from league.selectors.games import live_state_key
-from league.selectors.page_versions import EVERYTHING, night_frame_key
-from league.selectors.push import every_channel, game_channel, night_games_entry
+from league.selectors.page_versions import EVERYTHING, cup_boards_key, night_frame_key
+from league.selectors.push import every_channel, game_channel, night_games_key, stored_entry
 from league.services.live import live_publish_pending
-from league.services.match_games import rubber_game_start
+from league.services.match_games import rubber_game_card, rubber_game_start
 from league.services.privacy import player_name_shown_set
 from league.services.push import announce
 
@@ -228,7 +228,7 @@ def events_seen(redis_url: str, path: str, boards: int,
 def test_a_match_night_page_is_told_of_each_new_version(
         db: None, push: PushProcess, redis_url: str, django_capture_on_commit_callbacks: Any) -> None:
     night: Night = a_match_night("plain")
-    redis.Redis.from_url(redis_url).delete(night_games_entry(night.fixture.pk))  # no earlier test's games
+    redis.Redis.from_url(redis_url).delete(stored_entry(night_games_key(night.fixture.pk)))  # no earlier test's games
     with django_capture_on_commit_callbacks(execute=True):
         sheet_entered(night, ["singles"] * 9)
     stream = push.stream(f"/nights/{night.fixture.pk}")
@@ -244,7 +244,7 @@ def test_a_match_night_page_is_told_when_a_player_hides_their_name(
         db: None, push: PushProcess, redis_url: str, django_capture_on_commit_callbacks: Any) -> None:
     """A change every page shows renews no fixture's version, but the night's page shows it too."""
     night: Night = a_match_night("plain")
-    redis.Redis.from_url(redis_url).delete(night_games_entry(night.fixture.pk))  # no earlier test's games
+    redis.Redis.from_url(redis_url).delete(stored_entry(night_games_key(night.fixture.pk)))  # no earlier test's games
     with django_capture_on_commit_callbacks(execute=True):
         sheet_entered(night, ["singles"] * 9)
     stream = push.stream(f"/nights/{night.fixture.pk}")
@@ -255,6 +255,27 @@ def test_a_match_night_page_is_told_when_a_player_hides_their_name(
         player_name_shown_set(player_id=player.pk, shown=Player.NameShown.HIDDEN, user=night.secretary)
     _, told = stream.next()
     assert told == night_version(night.fixture.pk) != current
+
+
+def test_a_finals_night_page_is_told_of_each_change_to_its_matches(
+        db: None, push: PushProcess, django_capture_on_commit_callbacks: Any) -> None:
+    """It follows its league's cup pages: their cup boards' version, with everything's."""
+    night: Night = a_match_night("plain")
+    competition = Competition.objects.create(season=night.season, name="Knockout Cup", slug="knockout-cup",
+                                             division=night.division, finals_date=night.fixture.date,
+                                             finals_venue=night.fixture.venue, status=Competition.Status.DRAWN)
+    home, away = (CupEntry.objects.create(competition=competition, team=team) for team in (night.home, night.away))
+    night.fixture.cup_tie = CupTie.objects.create(competition=competition, round=1, number=1, home=home, away=away)
+    night.fixture.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_entered(night, ["singles"] * 9)
+    stream = push.stream(f"/cups/{night.league.pk}")
+    current = {"version": f"{cache.get(cup_boards_key(night.league.pk))}.{cache.get(EVERYTHING)}"}
+    assert stream.next() == (None, current)
+    with django_capture_on_commit_callbacks(execute=True):
+        rubber_game_card(fixture_id=night.fixture.pk, rubber=1, home_score=61, away_score=40, user=night.secretary)
+    _, told = stream.next()
+    assert told == {"version": f"{cache.get(cup_boards_key(night.league.pk))}.{cache.get(EVERYTHING)}"} != current
 
 
 @pytest.mark.parametrize(("method", "path", "status"), [

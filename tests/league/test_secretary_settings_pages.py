@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from forms import browser, post, text
 from leagues import a_season
+from tablets import tablet_for
 
 from league.models import AuditEntry, Division, League
 
@@ -119,3 +120,48 @@ def test_a_division_override_is_set_back_to_the_leagues(secretary: Any, division
 def test_going_back_from_the_review_shows_the_form_as_filled(secretary: Any, league: League) -> None:
     html = text(post(browser(secretary), settings_url(league), {**LEAGUE_FORM, "step": "edit", "target": "99"}))
     assert 'name="target" value="99"' in html and "Check the changes" in html
+
+
+def test_the_secretary_sets_and_clears_the_bound_on_one_sanction(secretary: Any, division: Division) -> None:
+    league = division.season.league
+    client = browser(secretary)
+    assert "The most points one sanction may take off a team" in text(client.get(settings_url(league)))
+    review = text(post(client, settings_url(league), {**LEAGUE_FORM, "step": "review", "sanction_max_points": "4"}))
+    assert ("The most one sanction may take off</th><td data-label=\"Now\">no bound of its own: the most one match "
+            "or a late result can cost</td><td data-label=\"Becomes\">4 points") in review
+    post(client, settings_url(league), {**LEAGUE_FORM, "step": "confirm", "sanction_max_points": "4"})
+    league.refresh_from_db()
+    assert league.sanction_max_points == 4
+    assert "At most 4 in Premier." in text(client.get(f"/secretary/divisions/{division.pk}/sanctions"))
+    assert 'name="sanction_max_points" value="4"' in text(client.get(settings_url(league)))
+    # An empty box takes the league's own bound away.
+    post(client, settings_url(league), {**LEAGUE_FORM, "step": "confirm", "sanction_max_points": ""})
+    league.refresh_from_db()
+    assert league.sanction_max_points is None
+    changes = [entry.data["changes"] for entry in AuditEntry.objects.filter(action="league.sanction_max_points")
+               .order_by("pk")]
+    assert changes == [{"sanction_max_points": [None, 4]}, {"sanction_max_points": [4, None]}]
+
+
+def test_a_bound_of_no_points_is_refused_beside_its_box(secretary: Any, league: League) -> None:
+    html = text(post(browser(secretary), settings_url(league), {**LEAGUE_FORM, "step": "confirm",
+                                                                "sanction_max_points": "0"}))
+    assert ('<p class="error" id="id_sanction_max_points_error">Ensure this value is greater than or equal to 1.</p>'
+            in html)
+    league.refresh_from_db()
+    assert league.sanction_max_points is None and not AuditEntry.objects.exists()
+
+
+def test_the_api_reads_and_changes_the_bound_as_the_page_does(secretary: Any, league: League,
+                                                              anonymous: Any) -> None:
+    url = f"/api/leagues/{league.pk}/sanction-bound"
+    assert anonymous.get(url).json() == {"sanction_max_points": None}
+    changed = tablet_for(secretary).put(url, {"sanction_max_points": 6}, format="json")
+    assert changed.status_code == 200 and changed.json() == {"sanction_max_points": 6}
+    assert 'name="sanction_max_points" value="6"' in text(browser(secretary).get(settings_url(league)))
+    refused = tablet_for(secretary).put(url, {"sanction_max_points": 0}, format="json")
+    assert refused.status_code == 422 and "greater than or equal to 1" in refused.json()["error"]
+    assert tablet_for(secretary).put(url, {"sanction_max_points": None}, format="json").json() == {
+        "sanction_max_points": None}
+    assert [e.action for e in AuditEntry.objects.order_by("pk")] == [
+        "league.sanction_max_points", "league.sanction_max_points.refused", "league.sanction_max_points"]

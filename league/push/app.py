@@ -1,7 +1,7 @@
 """The push process's ASGI application: Server-Sent Events, read-only.
 
     GET /push/games/{id}    a game's live states (board.js)
-    GET /push/nights/{id}   a match night's page versions (night.js)
+    GET /push/nights/{id}   a match night's structure versions, and its games' live states (night.js)
     GET /push/cups/{id}     a league's cup pages' versions (night.js on the finals night's page)
     GET /push/health        200 while subscribed to Redis (always, fed in memory), else 503
 
@@ -21,7 +21,7 @@ from typing import Any
 
 from league.push.hub import END, Followers, Listener, Stored
 from league.push.quiet import Sweeper
-from league.push.streams import KINDS, Announced, Kind, announced_state, event, order
+from league.push.streams import KINDS, Announced, Kind, announced_state, event, game_entries, order, stored_states
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +95,8 @@ class PushApp:
             await _body(send, f"retry: {RETRY_MS}\n\n".encode())
             sent = Sent(kind, last)
             await sent.send_if_new(send, await self._stored(hub, kind, key))
+            for state in await self._stored_games(hub, kind, key):
+                await sent.send_game(send, state)
             self.sweeper.add(listener, (kind, key))
             while (data := await listener.queue.get()) is not END:
                 if isinstance(data, Stored):
@@ -103,6 +105,8 @@ class PushApp:
                         await _body(send, b": keep-alive\n\n")
                 elif kind.ordered:  # a game's state is sent as announced
                     await sent.send_announced(send, announced_state(data))
+                elif kind.games is not None and (announced := announced_state(data)) is not None:
+                    await sent.send_game(send, announced)  # a night's game's state, as announced
                 else:  # a night or a league's cups read their versions again
                     await sent.send_if_new(send, await self._stored(hub, kind, key))
             await _body(send, b"", more=False)
@@ -118,14 +122,26 @@ class PushApp:
             log.warning("push: stored entry unreadable: %s", err)
             return None
 
+    async def _stored_games(self, hub: Followers, kind: Kind, key: int) -> list[Announced]:
+        """The stored states of a night's games (those its set lists), in the games' order."""
+        if kind.games is None:
+            return []
+        try:
+            ids = await hub.store.members(kind.games(key))
+            return stored_states(await hub.store.values(game_entries(ids))) if ids else []
+        except Exception as err:  # Redis down: the subscription's end follows
+            log.warning("push: stored states unreadable: %s", err)
+            return []
+
 
 class Sent:
-    """What a stream has sent: a game's seq, a night's version."""
+    """What a stream has sent: a game's seq, a night's version and each of its games' seq."""
 
     def __init__(self, kind: Kind, last: int | None) -> None:
         self.ordered = kind.ordered
         self.seq = last if kind.ordered else None
         self.version: Any = None
+        self.games: dict[int, int] = {}
 
     async def send_if_new(self, send: Send, message: dict[str, Any] | None) -> bool:
         if message is None or not self._new(message):
@@ -141,15 +157,23 @@ class Sent:
         await _body(send, announced.event)
         return True
 
+    async def send_game(self, send: Send, state: Announced) -> bool:
+        """A night's game's state, sent without an id when newer than the last sent of that game."""
+        if state.seq <= self.games.get(state.game, -1):
+            return False
+        self.games[state.game] = state.seq
+        await _body(send, state.plain)
+        return True
+
     def _new(self, message: dict[str, Any]) -> bool:
         if self.ordered:
             if self.seq is not None and order(message) <= self.seq:
                 return False
             self.seq = order(message)
             return True
-        if message.get("version") == self.version:
+        if message == self.version:
             return False
-        self.version = message.get("version")
+        self.version = message
         return True
 
 

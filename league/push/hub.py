@@ -81,6 +81,10 @@ class Store(Protocol):
         """The cache's values under these keys (as Django's cache names
         them), in order; None for a missing one. Raises when unreadable."""
 
+    async def members(self, key: str) -> list[int]:
+        """The ids listed in a set beside the announcements (a night's
+        games: `night_games_key`), in order; none for a missing one."""
+
     async def aclose(self) -> None: ...
 
 
@@ -101,6 +105,9 @@ class RedisStore:
         raws = await self.redis.mget([stored_entry(key) for key in keys])
         return [None if raw is None else self.serializer.loads(raw.encode() if isinstance(raw, str) else raw)
                 for raw in raws]
+
+    async def members(self, key: str) -> list[int]:
+        return sorted(int(pk) for pk in await self.redis.smembers(stored_entry(key)))
 
     async def aclose(self) -> None:
         await self.redis.aclose()

@@ -235,13 +235,20 @@ def _game_view(rubber_game: RubberGame) -> dict[str, Any]:
     live = rubber_game.game
     scores = ([outcome.home_score, outcome.away_score] if outcome is not None
               else [int(s) for s in live.scores[:2]] if live is not None and live.scores else [0, 0])
+    # `seq`: how far into its log a live game's scores are, so that the
+    # night's page draws a newer state it is sent over them, never an older.
     return {"number": rubber_game.number, "source": rubber_game.source, "game": rubber_game.game_id,
             "scores": scores, "winner": outcome.winner if outcome is not None else None,
-            "playing": outcome is None}
+            "playing": outcome is None, "seq": live.seq if live is not None else None}
 
 
 def night_fixture_ids(*, night_ids: set[int]) -> list[int]:
     """The fixtures of these match nights (no query when there are none)."""
+    return list(night_fixtures(night_ids=night_ids).values())
+
+
+def night_fixtures(*, night_ids: set[int]) -> dict[int, int]:
+    """Each of these match nights' fixture, by the night's id (no query when there are none)."""
     if not night_ids:
-        return []
-    return list(MatchNight.objects.filter(pk__in=night_ids).values_list("fixture_id", flat=True))
+        return {}
+    return dict(MatchNight.objects.filter(pk__in=night_ids).values_list("pk", "fixture_id"))

@@ -5,7 +5,8 @@ Terms: a *version* is an opaque token, replaced (never counted up) by
 `league.services.page_versions` after every change a spectator could see.
 Each cached page is stored under the versions it was rendered from: a
 game's (its board and its analysis), a fixture's (its match night and the
-night's live fragment), a division's (its page and printable sheet), a
+night's live fragment; renewed by every change to the night, a move's new
+score included), a division's (its page and printable sheet), a
 league's (its home, honours, cups, ratings and teams' pages: anything in
 the league changed), a league's cup boards (the live scores its cup pages
 show), a player's (the live scores of their games), `ANY_LEAGUE` (renewed
@@ -42,6 +43,15 @@ def game_key(game_id: int) -> str:
 
 def fixture_key(fixture_id: int) -> str:
     return f"pages:v:fixture:{fixture_id}"
+
+
+def night_frame_key(fixture_id: int) -> str:
+    """The version of a match night's structure: renewed with the fixture's
+    by every change to the night but a move's new score (a game started or
+    finished, players named, a result submitted). No page is stored under
+    it: it tells the night's pages following the push process when to
+    fetch their fragment; they draw the scores from the games' states."""
+    return f"pages:v:frame:{fixture_id}"
 
 
 def division_key(division_id: int) -> str:

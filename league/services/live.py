@@ -16,11 +16,18 @@ have published. So the work can never be lost, whatever happens to Redis:
 Each state published is announced once on its game's channel
 (`league.services.push`), for the push process to pass on to the boards
 following the game, in seq order: the rows are locked while publishing.
+A match night's game's state is announced on the night's channel too, in
+the same round trip, for the night's pages (which draw its score from
+it), and the game is listed in the night's set of published games, where
+the push process finds the states to send a page on connecting.
 
 Publishing also renews the versions of the games' boards, their match
 nights' pages, their players' pages and their cups' pages
 (`league.services.page_versions`): the spectators' cached pages move on
-with the live states, not with each move.
+with the live states, not with each move. A night's structure is not
+renewed here: a new score is all a published state changes on the night's
+page but for a game won or its win undone, which the move itself renews
+(`league.services.log`).
 
 With no broker configured (tasks in-process) the kick publishes at once.
 """
@@ -37,8 +44,8 @@ from django.utils import timezone
 
 from league.models import Game
 from league.selectors.games import live_state_key
-from league.selectors.matches import night_fixture_ids
-from league.selectors.push import game_channel
+from league.selectors.matches import night_fixtures
+from league.selectors.push import game_channel, night_channel, night_games_key
 from league.selectors.seat_names import public_seats_of, with_seats
 from league.selectors.state import game_state
 from league.services.page_versions import pages_changed
@@ -91,14 +98,21 @@ def live_publish_pending(*, older_than_seconds: float = 0) -> int:
         seats = public_seats_of(games=games)
         states = {game.pk: with_seats(game_state(game=game), seats[game.pk]) for game in games}
         cache.set_many({live_state_key(pk): state for pk, state in states.items()}, LIVE_STATE_TTL_SECONDS)
+        nights = {game.match_night_id for game in games if game.match_night_id is not None}
+        fixtures = night_fixtures(night_ids=nights)
+        of_night = {game.pk: fixtures[game.match_night_id] for game in games if game.match_night_id in fixtures}
+        listed: dict[str, set[int]] = {}
+        for pk, fixture_id in of_night.items():
+            listed.setdefault(night_games_key(fixture_id), set()).add(pk)
         # Stored first, announced second: a board that connects between the
         # two reads the state and then drops its announcement as one it has.
-        announce({game_channel(pk): state for pk, state in states.items()})
+        announce([*((game_channel(pk), state) for pk, state in states.items()),
+                  *((night_channel(fixture_id), states[pk]) for pk, fixture_id in of_night.items())],
+                 listed=listed, listed_ttl=LIVE_STATE_TTL_SECONDS)
         # The rows are locked, so each seq is still the one just published.
         Game.objects.filter(pk__in=[game.pk for game in games]).update(published_seq=F("seq"))
         # The match nights showing these games' scores are stale too.
-        nights = {game.match_night_id for game in games if game.match_night_id is not None}
-        pages_changed(games=[game.pk for game in games], fixtures=night_fixture_ids(night_ids=nights))
+        pages_changed(games=[game.pk for game in games], night_scores=sorted(set(of_night.values())))
     return len(games)
 
 

@@ -39,10 +39,12 @@ from league.models.game import CACHE_FIELDS
 from league.models.rows import Columns, Rows
 from league.refusals import GameConflict, MoveRejected, NotPermitted, TiePlayedOn
 from league.selectors.access import TIE_DECIDED_SQL, game_write_refusal
+from league.selectors.matches import night_fixture_ids
 from league.selectors.state import game_state
 from league.services.cup_games import cup_change_refused, cup_game_changed
 from league.services.game_cache import game_cache_fill
 from league.services.live import live_kick
+from league.services.page_versions import pages_changed
 
 Reply = dict[str, Any]
 
@@ -175,6 +177,11 @@ def _append(
     if game.match_night_id is None:
         # A cup tie's game decides its tie when it is won (or unwon).
         cup_game_changed(game=game, was_won=was_won, user=user)
+    elif was_won != (game.status == Game.Status.WON):
+        # A match night's game won (or unwon) changes its page beyond the
+        # score its state gives: the game's row, the rubber's winner, the
+        # match score. Its other moves renew only its scores (league.services.live).
+        pages_changed(games=[game.pk], fixtures=night_fixture_ids(night_ids={game.match_night_id}))
     transaction.on_commit(partial(ENGINES.put, engine_key(game), change.engine))
     transaction.on_commit(live_kick)
     return reply

@@ -8,7 +8,8 @@ the audit log, beside recording it: what goes stale follows from the
 action (`AuditAction.stale`: nothing, or the pages showing its target) and
 from the kind of its target. The writers that are not audited call
 `pages_changed` themselves: publishing games' live states (after moves),
-rebuilding a division's table and re-rating a league's players.
+a move that wins a match night's game or undoes its win, rebuilding a
+division's table and re-rating a league's players.
 """
 import logging
 from collections.abc import Iterable
@@ -34,6 +35,7 @@ from league.selectors.page_versions import (
     league_key,
     live_reach,
     new_token,
+    night_frame_key,
     player_key,
 )
 from league.selectors.push import cups_channel, everything_channel, night_channel
@@ -42,7 +44,8 @@ from league.services.push import announce
 log = logging.getLogger(__name__)
 
 def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), divisions: Iterable[int] = (),
-                  leagues: Iterable[int] = (), cup_leagues: Iterable[int] = (), everything: bool = False) -> None:
+                  leagues: Iterable[int] = (), cup_leagues: Iterable[int] = (), everything: bool = False,
+                  night_scores: Iterable[int] = ()) -> None:
     """New versions, once the current transaction commits, for these and
     for what shows them: a game's players' pages and its cup's pages, a
     cup fixture's cup pages (as `cup_leagues`' cup pages), a division's
@@ -50,12 +53,20 @@ def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), di
     game the front page (`ANY_GAME`). What they reach is read now, from the
     change's own transaction. Renewed on commit only: a page rendered
     before then, from the database as it stood, is stored under the old
-    versions and never served after the commit."""
+    versions and never served after the commit.
+
+    A fixture in `fixtures` has its night's structure renewed too, and
+    announced to the night's pages (`night_frame_key`); one in
+    `night_scores` (its games' new scores, which the night's pages
+    following the push process draw from the states they are sent) only
+    its version, for the pages polled and cached."""
     games, fixtures, divisions = list(games), list(fixtures), list(divisions)
+    scores = [pk for pk in night_scores if pk not in fixtures]
     leagues = set(leagues) | division_leagues(division_ids=divisions)
-    players, cups = live_reach(game_ids=games, fixture_ids=fixtures)
+    players, cups = live_reach(game_ids=games, fixture_ids=fixtures + scores)
     cups |= set(cup_leagues)
-    keys = ([game_key(pk) for pk in games] + [fixture_key(pk) for pk in fixtures]
+    keys = ([game_key(pk) for pk in games] + [fixture_key(pk) for pk in fixtures + scores]
+            + [night_frame_key(pk) for pk in fixtures]
             + [division_key(pk) for pk in divisions] + [league_key(pk) for pk in sorted(leagues)]
             + [cup_boards_key(pk) for pk in sorted(cups)] + [player_key(pk) for pk in sorted(players)]
             + ([ANY_LEAGUE] if leagues else []) + ([ANY_GAME] if games else [])
@@ -100,9 +111,10 @@ def _renew(keys: list[str], *, nights: list[int], cups: list[int]) -> None:
         log.warning("cached pages not told of a change to %s: %s", keys, err)
         return
     # The match nights' pages open on a phone or the pub's TV fetch their
-    # scores again when told (league.push): these nights, or every night;
-    # and the finals nights' pages of the leagues whose cup boards changed.
-    told = {night_channel(pk): {"version": tokens[fixture_key(pk)]} for pk in nights}
+    # fragment again when told (league.push): these nights' structures, or
+    # every night; and the finals nights' pages of the leagues whose cup
+    # boards changed.
+    told = {night_channel(pk): {"frame": tokens[night_frame_key(pk)]} for pk in nights}
     told |= {cups_channel(pk): {"version": tokens[cup_boards_key(pk)]} for pk in cups}
     if EVERYTHING in tokens:
         told[everything_channel()] = {"version": tokens[EVERYTHING]}

@@ -2,9 +2,13 @@
 // league's cup pages' stream) current, for the pub's TV and for phones: it
 // fetches the scoreboard part of the page (rendered by the server from the
 // same template as the page) and swaps it in when it has changed: when the
-// push process's stream says the night has a new version (push.js), or,
-// where the stream does not answer, every few seconds. A new score is read
-// out to screen readers once, not every fetch.
+// push process's stream says the night's structure has a new version
+// (push.js: a game started or won, players named, a result submitted), or,
+// where the stream does not answer, every few seconds. Between those the
+// stream sends the night's games' live states, and each live game's score
+// (the cell marked with its game's id and the seq it shows) is drawn from
+// the newest, with nothing fetched. A new match score is read out to screen
+// readers once, not every fetch.
 import { guarded, loudly } from "./broken.js";
 import { showLive } from "./pad-dom.js";
 import { follow } from "./push.js";
@@ -20,6 +24,8 @@ let timer = null;
 let fetching = false;
 let again = false; // a change was announced during the fetch under way
 let pushed = false; // the stream answers: no polling
+let frame = null; // the version of the night's structure last told
+const states = new Map(); // each game's newest state sent, by the game's id
 
 function now() {
   return live.querySelector(".now");
@@ -30,6 +36,8 @@ function swap(text) {
   const focused = live.contains(document.activeElement) ? document.activeElement.id : "";
   const before = now();
   live.innerHTML = text;
+  // A fragment rendered before a state it was sent shows older scores.
+  for (const state of states.values()) draw(state);
   if (focused) document.getElementById(focused)?.focus();
   const after = now();
   if (before && after && before.dataset.score !== after.dataset.score) {
@@ -39,6 +47,33 @@ function swap(text) {
   if (stale && night.hasAttribute("data-forms") && after && after.dataset.stage !== night.dataset.stage) {
     stale.hidden = false;
   }
+}
+
+// A live game's score as its state gives it (home first), where the page
+// shows an older one.
+function draw(state) {
+  const cell = live.querySelector(`.game-score[data-game="${state.id}"]`);
+  if (!cell || Number(cell.dataset.seq) >= state.seq) return;
+  const [home, away] = Array.isArray(state.scores) && state.scores.length ? state.scores : [0, 0];
+  cell.textContent = `${home}–${away}`;
+  cell.dataset.seq = String(state.seq);
+}
+
+// What the stream sends: a game's state (drawn), or the night's versions
+// (the fragment fetched when its structure, or the page's version where
+// the stream gives no structure, is not the one last told).
+function told(message) {
+  if (Number.isInteger(message.seq) && Number.isInteger(message.id)) {
+    const held = states.get(message.id);
+    if (held && held.seq >= message.seq) return;
+    states.set(message.id, message);
+    draw(message);
+    return;
+  }
+  const version = message.frame ?? message.version;
+  if (version === frame) return;
+  frame = version;
+  loudly(poll());
 }
 
 async function poll() {
@@ -103,6 +138,6 @@ document.addEventListener("visibilitychange", guarded(() => {
 // A refused form is shown again with the service's words: take the reader there.
 document.getElementById("refusal")?.focus();
 loudly(poll());
-// Every version announced (the current one first, on each connection)
-// fetches the fragment: an unchanged one costs a 304.
-follow({ url: live.dataset.push, onPushing: guarded(pushing), onMessage: () => loudly(poll()) });
+// The current versions come first on each connection: the fragment is
+// fetched when they are new to the page (an unchanged fragment costs a 304).
+follow({ url: live.dataset.push, onPushing: guarded(pushing), onMessage: guarded(told) });

@@ -24,9 +24,9 @@ from tablets import new_game, post_move, sample_sheet, tablet_for
 from config.run_asgi import Router
 from league.push.app import PushApp
 from league.push.memory import MemoryHub
-from league.selectors.page_versions import fixture_key
+from league.selectors.page_versions import night_frame_key
 from league.selectors.push import push_redis_url
-from league.services.match_games import rubber_game_card
+from league.services.match_games import rubber_game_card, rubber_game_start
 
 
 @pytest.fixture
@@ -87,7 +87,29 @@ def test_without_redis_a_match_night_page_is_told_of_a_card_result(
     with django_capture_on_commit_callbacks(execute=True):
         rubber_game_card(fixture_id=night.fixture.pk, rubber=1, home_score=61, away_score=40, user=night.secretary)
     _, told = stream.next()
-    assert told != current and told["version"].startswith(cache.get(fixture_key(night.fixture.pk)))
+    assert told != current and told["frame"].startswith(cache.get(night_frame_key(night.fixture.pk)))
+
+
+def test_without_redis_a_match_night_page_is_sent_its_games_states(
+        served: InProcess, db: None, django_capture_on_commit_callbacks: Any) -> None:
+    """The night's set of games with a published state is kept in memory, beside the streams."""
+    night: Night = a_match_night("plain")
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_entered(night, ["singles"] * 9)
+        game_id = rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer).game_id
+    tablet = tablet_for(night.home_scorer)
+    first = move(tablet, game_id, 0, django_capture_on_commit_callbacks)
+
+    # On connecting: the night's structure, then the stored state of each of its games.
+    stream = served.stream(f"/nights/{night.fixture.pk}")
+    _, frame = stream.next()
+    assert list(frame) == ["frame"] and frame["frame"].startswith(cache.get(night_frame_key(night.fixture.pk)))
+    live = APIClient().get(f"/api/games/{game_id}/live").json()
+    assert stream.next() == (None, live) and live["seq"] == first
+    # Then each new state as announced, with no id and no new structure.
+    second = move(tablet, game_id, first, django_capture_on_commit_callbacks)
+    assert stream.next() == (None, APIClient().get(f"/api/games/{game_id}/live").json())
+    assert second > first
 
 
 def test_the_one_process_serves_the_pages_beside_the_streams(served: InProcess) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+import redis
 from django.core.cache import cache
 from django.test import Client
 from matchnights import Night, a_match_night, sheet_entered
@@ -23,8 +24,8 @@ from league.models import Competition, CupEntry, CupTie, Player
 from league.push.app import PushApp
 from league.push.hub import Hub
 from league.selectors.games import live_state_key
-from league.selectors.page_versions import EVERYTHING, cup_boards_key, fixture_key
-from league.selectors.push import every_channel, game_channel
+from league.selectors.page_versions import EVERYTHING, cup_boards_key, night_frame_key
+from league.selectors.push import every_channel, game_channel, night_games_key, stored_entry
 from league.services.live import live_publish_pending
 from league.services.match_games import rubber_game_card, rubber_game_start
 from league.services.privacy import player_name_shown_set
@@ -148,8 +149,8 @@ def test_a_restarted_push_process_loses_nothing_a_reconnecting_board_needs(score
 
 
 def night_version(fixture_id: int) -> dict[str, str]:
-    """What a night's stream says its page's version is now."""
-    return {"version": f"{cache.get(fixture_key(fixture_id))}.{cache.get(EVERYTHING)}"}
+    """What a night's stream says the version of its structure is now."""
+    return {"frame": f"{cache.get(night_frame_key(fixture_id))}.{cache.get(EVERYTHING)}"}
 
 
 def test_boards_opening_all_at_once_are_each_sent_the_current_state(
@@ -225,8 +226,9 @@ def events_seen(redis_url: str, path: str, boards: int,
 
 
 def test_a_match_night_page_is_told_of_each_new_version(
-        db: None, push: PushProcess, django_capture_on_commit_callbacks: Any) -> None:
+        db: None, push: PushProcess, redis_url: str, django_capture_on_commit_callbacks: Any) -> None:
     night: Night = a_match_night("plain")
+    redis.Redis.from_url(redis_url).delete(stored_entry(night_games_key(night.fixture.pk)))  # no earlier test's games
     with django_capture_on_commit_callbacks(execute=True):
         sheet_entered(night, ["singles"] * 9)
     stream = push.stream(f"/nights/{night.fixture.pk}")
@@ -239,9 +241,10 @@ def test_a_match_night_page_is_told_of_each_new_version(
 
 
 def test_a_match_night_page_is_told_when_a_player_hides_their_name(
-        db: None, push: PushProcess, django_capture_on_commit_callbacks: Any) -> None:
+        db: None, push: PushProcess, redis_url: str, django_capture_on_commit_callbacks: Any) -> None:
     """A change every page shows renews no fixture's version, but the night's page shows it too."""
     night: Night = a_match_night("plain")
+    redis.Redis.from_url(redis_url).delete(stored_entry(night_games_key(night.fixture.pk)))  # no earlier test's games
     with django_capture_on_commit_callbacks(execute=True):
         sheet_entered(night, ["singles"] * 9)
     stream = push.stream(f"/nights/{night.fixture.pk}")

@@ -16,7 +16,8 @@ from django.db import models
 
 # The kinds of notice, each with the words the preferences page shows. A
 # notice of a kind not listed here is sent all the same (its name is its
-# label), but only "stop all" stops it: list a new kind here.
+# label), and its email's link can stop it, but the preferences page
+# neither shows nor changes that choice: list a new kind here.
 NOTICE_KINDS: dict[str, str] = {
     "result_submitted": "A result for my team to confirm or dispute",
     "result_confirmed": "A result my team returned, confirmed by the other team",
@@ -27,6 +28,7 @@ NOTICE_KINDS: dict[str, str] = {
     "fixture_changed": "A match postponed, rearranged or given a date",
     "rearrangement": "A request to move my team's match: asked, declined, withdrawn or closed",
     "team_withdrawn": "A team withdrawn from my team's division, its matches with us void",
+    "invite": "An invitation to log in",
     "digest": "The weekly results and tables",
 }
 # Sent in answer to the address's own request, whatever it has stopped
@@ -36,8 +38,7 @@ UNSTOPPABLE_KINDS = frozenset({"digest_confirm", "email_confirm"})
 # The words for the kinds no one chooses, for the pages that name a
 # notice's kind (its unsubscribe link's page, Secretary › Notices).
 OTHER_KINDS: dict[str, str] = {"digest_confirm": "A request to confirm the weekly results",
-                               "email_confirm": "The link to confirm an email address",
-                               "invite": "An invitation to log in"}
+                               "email_confirm": "The link to confirm an email address"}
 
 
 def kind_label(kind: str) -> str:

@@ -32,6 +32,7 @@ from league.selectors.cup_pages import (
     teams_captained,
     tie_get,
 )
+from league.selectors.shown_names import entry_name_shown
 from league.services.cups import cup_enter
 from league.services.game_tie_dates import cup_tie_date_pick, cup_tie_dates_offer
 
@@ -174,7 +175,9 @@ def _enter_player(request: HttpRequest, competition: Competition, back: str) -> 
         request, back, lambda: cup_enter(competition_id=competition.pk, player_id=int(player_id),
                                          partner_id=int(partner_id) if partner_id.isdigit() else None,
                                          user=request.user),
-        lambda entry: f"{entry.name} {'are' if entry.partner_id else 'is'} entered in {competition.name}.")
+        # The partner named as the player entering may see them.
+        lambda entry: (f"{entry_name_shown(entry, request.user)} {'are' if entry.partner_id else 'is'} "
+                       f"entered in {competition.name}."))
 
 
 @secretary_page
@@ -200,7 +203,8 @@ def pick(request: HttpRequest, tie_id: int) -> HttpResponse:
         return done_once_or_refused(
             request, _back(tie), lambda: cup_tie_date_pick(tie_id=tie.pk, date=cleaned(form)["date"],
                                                            user=request.user),
-            lambda _: f"{tie.home} v {tie.away} is on {form.cleaned_data['date']:%A %d %B}.")
+            lambda _: (f"{entry_name_shown(tie.home, request.user)} v {entry_name_shown(tie.away, request.user)} "
+                       f"is on {form.cleaned_data['date']:%A %d %B}."))
     except FormInvalid:
         messages.error(request, "Pick one of the dates offered.")
         return HttpResponseRedirect(_back(tie))

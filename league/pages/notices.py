@@ -47,6 +47,12 @@ class PreferencesForm(forms.Form):
         stopped = {kind for kind in CHOSEN_KINDS if not data[f"kind_{kind}"]}
         return stopped | {""} if data["stop_all"] else stopped
 
+    def shown(self) -> set[str]:
+        """The choices the page showed, and so the only ones saving it
+        changes: the weekly results stopped from their email's link show
+        as no league ticked, and ticking one lifts that stop."""
+        return {*CHOSEN_KINDS, ""} | ({"digest"} if self.cleaned_data["digests"] else set())
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -60,10 +66,11 @@ def preferences(request: HttpRequest) -> HttpResponse:
         return render(request, "accounts/notices.html", {"address": "", "form": None})
     stopped = stops_of(address=address)
     initial: dict[str, Any] = {f"kind_{kind}": kind not in stopped for kind in CHOSEN_KINDS}
-    initial.update(stop_all="" in stopped, digests=[str(pk) for pk in digest_leagues_of(address=address)])
+    digests = [] if "digest" in stopped else [str(pk) for pk in digest_leagues_of(address=address)]
+    initial.update(stop_all="" in stopped, digests=digests)
     form = PreferencesForm(request.POST or None, initial=initial, leagues=leagues)
     if request.method == "POST" and form.is_valid():
-        notice_preferences_set(address=address, stopped=form.stopped())
+        notice_preferences_set(address=address, stopped=form.stopped(), shown=form.shown())
         digest_choose(address=address, league_ids={int(pk) for pk in form.cleaned_data["digests"]})
         messages.success(request, "Your email choices are saved.")
         return HttpResponseRedirect(reverse("notice-preferences"))

@@ -46,7 +46,13 @@ from league.selectors.matches import PLAYABLE
 from league.selectors.shown_names import AWAY, HOME, WINNER, entry_name_public, reason_shown, reason_stored
 from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
-from league.services.match_notices import cup_dates_offered_tell, cup_game_called_off_tell, fixture_changed_tell
+from league.services.match_notices import (
+    cup_dates_offered_tell,
+    cup_finals_side_came_tell,
+    cup_finals_side_gone_tell,
+    cup_game_called_off_tell,
+    fixture_changed_tell,
+)
 from league.services.notices import site_link
 from league.services.page_versions import pages_changed_by
 from league.services.venue_nights import venue_night_refusal
@@ -334,10 +340,11 @@ def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
     played = tie_begun(tie=following)
     if played:
         raise TiePlayedOn(_played_on(following, slot, played, total), tie_id=tie.pk)
-    if old is not None:
-        _arranged_dropped(following, old)
+    on_finals_night = old is not None and _arranged_dropped(following, old)
     setattr(following, f"{slot}_id", new)
     following.save(update_fields=[slot, "date", "offered_dates"])
+    if on_finals_night and new is not None and following.date is not None:
+        cup_finals_side_came_tell(following, came=CupEntry.objects.get(pk=new), day=following.date)
     other = following.away_id if slot == "home" else following.home_id
     gone = CupEntry.objects.filter(pk=other, withdrawn=True).first() if other is not None else None
     if gone is not None and new is not None and following.winner_id is None:
@@ -355,14 +362,16 @@ def _played_on(following: CupTie, slot: str, played: str, total: int) -> str:
             f"{played}, so this tie's result can no longer change")
 
 
-def _arranged_dropped(following: CupTie, old: int) -> None:
+def _arranged_dropped(following: CupTie, old: int) -> bool:
     """The next tie is to be played by another side than `old`: what was
     arranged with `old` goes (its legs voided, its dates offered, its date
     unless it is the cup's finals night, which is the cup's own). A leg
     voided had its date: both its teams' captains are told it is off (a
     leg played cannot be voided: `_advance` refuses first); a singles or
     pairs tie's date dropped is told to both its sides' players the same
-    way."""
+    way. A singles or pairs tie that keeps the finals night is told to
+    `old`'s players alone, and True returned, so that the side taking
+    their place is told it plays then."""
     arranged = list(Fixture.objects.filter(cup_tie=following).exclude(status=Fixture.Status.VOID)
                     .select_related("home_team__captain", "home_team__vice_captain", "away_team__captain",
                                     "away_team__vice_captain", "division__season__league"))
@@ -379,6 +388,12 @@ def _arranged_dropped(following: CupTie, old: int) -> None:
             # A singles or pairs tie's own date, which its players had agreed (or a secretary set): they are told.
             cup_game_called_off_tell(following, went=CupEntry.objects.get(pk=old), day=following.date)
         following.date = None
+        return False
+    if following.date is None:
+        return False
+    # The finals night stays the tie's: only who plays in it changes.
+    cup_finals_side_gone_tell(following, went=CupEntry.objects.get(pk=old), day=following.date)
+    return True
 
 
 def _following(tie: CupTie) -> tuple[CupTie, str] | None:

@@ -155,6 +155,56 @@ def cup_game_called_off_tell(tie: CupTie, *, went: CupEntry, day: date) -> int:
         link=f"{site_link('public-cup', competition.pk)}#tie-{tie.pk}")
 
 
+def cup_finals_side_gone_tell(tie: CupTie, *, went: CupEntry, day: date) -> int:
+    """A singles or pairs tie on the cup's finals night keeps its date (the
+    cup's), but `went` no longer plays in it (a correction decided the tie
+    before it again): told to `went`'s players alone, naming the sides as
+    they were, once. Call before the tie takes its new side."""
+    competition = tie.competition
+    sides = [entry for entry in (tie.home, tie.away) if entry is not None]
+
+    def names(user: User | None) -> str:
+        return " v ".join(entry_name_shown(entry, user) for entry in sides)
+
+    def body(user: User | None) -> str:
+        return (f"Your {competition.name} tie, {names(user)}, on the cup's finals night, {_day(day)}, is called off "
+                f"for you: {entry_name_shown(went, user)} no longer plays in it, as a correction decided the tie "
+                f"before it again. Whoever won that tie plays in your place; the cup's page shows who.")
+
+    return notice_queue(
+        kind="fixture_changed", event=f"cup-finals-off:tie:{tie.pk}:{went.pk}:{_stamp(timezone.now())}",
+        league=competition.season.league, to=went.logins,
+        subject=lambda user: f"Called off: {competition.name}, {names(user)}", body=body, link=_tie_link(tie))
+
+
+def cup_finals_side_came_tell(tie: CupTie, *, came: CupEntry, day: date) -> int:
+    """`came` now plays in a singles or pairs tie on the cup's finals night
+    (a correction decided the tie before it again): told to its players
+    that they play then, naming the sides as they are now, once. Call once
+    the tie has its new side."""
+    competition = tie.competition
+    sides = [entry for entry in (tie.home, tie.away) if entry is not None]
+    venue = competition.finals_venue
+    where = f", at {venue}" if venue is not None else ""
+
+    def names(user: User | None) -> str:
+        return " v ".join(entry_name_shown(entry, user) for entry in sides)
+
+    def body(user: User | None) -> str:
+        return (f"You now play in the {competition.name} tie {names(user)}, on the cup's finals night, "
+                f"{_day(day)}{where}: a correction decided the tie before it again and sent "
+                f"{entry_name_shown(came, user)} through.")
+
+    return notice_queue(
+        kind="fixture_changed", event=f"cup-finals-on:tie:{tie.pk}:{came.pk}:{_stamp(timezone.now())}",
+        league=competition.season.league, to=came.logins,
+        subject=lambda user: f"Date set: {competition.name}, {names(user)}", body=body, link=_tie_link(tie))
+
+
+def _tie_link(tie: CupTie) -> str:
+    return f"{site_link('public-cup', tie.competition_id)}#tie-{tie.pk}"
+
+
 def _league(fixture: Fixture) -> League:
     return fixture.division.season.league
 

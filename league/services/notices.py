@@ -124,11 +124,13 @@ def notices_stop(*, address: str, kind: str = "") -> bool:
     return made
 
 
-def notice_preferences_set(*, address: str, stopped: set[str]) -> None:
-    """An address's stops made exactly `stopped` (kinds, "" for all)."""
+def notice_preferences_set(*, address: str, stopped: set[str], shown: set[str]) -> None:
+    """Of the choices `shown` (kinds, "" for all), the address's stops made
+    exactly `stopped`; a stop the page did not show (made from an email's
+    link, of a kind it does not list) is kept."""
     address = address.strip().lower()
     with transaction.atomic():
-        NoticeStop.objects.filter(address=address).exclude(kind__in=stopped).delete()
+        NoticeStop.objects.filter(address=address, kind__in=shown).exclude(kind__in=stopped).delete()
         for kind in stopped:
             NoticeStop.objects.get_or_create(address=address, kind=kind)
 

@@ -13,7 +13,7 @@ from test_api_cups import cup_created, sides, tie
 from test_cup_games import a_drawn_cup, final, semi
 from test_public_pages import text_of
 
-from league.models import AuditEntry, Competition, CupTie, Fixture, MatchNight, Notice
+from league.models import AuditEntry, Competition, CupTie, Fixture, MatchNight, Notice, Venue
 from league.selectors.shown_names import entry_name_public
 from league.services.cup_games import cup_game_card, cup_game_start, game_tie_date_set
 from league.services.game_tie_dates import game_tie_date_pick, game_tie_dates_offer
@@ -216,3 +216,41 @@ def test_the_players_of_a_date_agreed_then_dropped_by_a_correction_are_told_once
     assert letter.kind == "fixture_changed" and letter.link.endswith(f"#tie-{the_final.pk}")
     assert f"set for {day(10):%A} {day(10).day} {day(10):%B %Y}, is called off" in letter.body
     assert "no longer plays in it, as a correction decided the tie before it again" in letter.body
+
+
+@pytest.mark.parametrize("kind", ["singles", "pairs"])
+def test_a_tie_on_the_finals_night_keeps_it_and_tells_the_side_gone_and_the_side_come_once(kind: str) -> None:
+    competition, secretary = a_drawn_cup(4, kind=kind)
+    hall = Venue.objects.create(name="Town Hall")
+    Competition.objects.filter(pk=competition.pk).update(finals_date=day(20), finals_venue=hall)
+    first = semi(competition)
+    assert first.home is not None and first.away is not None
+    for number in (1, 2):
+        cup_game_card(tie_id=semi(competition, number).pk, home_score=61, away_score=40, user=secretary)
+    game_tie_date_set(tie_id=final(competition).pk, date=day(20), user=secretary)
+    staying = final(competition).away
+    assert staying is not None
+    gone, come = first.home.logins, first.away.logins
+    for login in [*gone, *come, *staying.logins]:
+        login.email = f"{login.username}@example.org"
+        login.save()
+    client = Client()
+    client.force_login(secretary)
+    for _ in range(2):  # the same winner recorded again: nobody is told twice
+        client.post(f"/secretary/cup-ties/{first.pk}/winner",
+                    {f"won{first.pk}-winner": first.away_id, f"won{first.pk}-reason": "a walkover"})
+    the_final = final(competition)
+    assert the_final.home_id == first.away_id and the_final.date == day(20)
+    night = f"the cup's finals night, {day(20):%A} {day(20).day} {day(20):%B %Y}"
+    off = Notice.objects.filter(subject__startswith="Called off: Singles Knockout, ")
+    assert sorted(off.values_list("address", flat=True)) == sorted(login.email for login in gone)
+    letter = off.get(address=gone[0].email)
+    assert letter.subject == f"Called off: Singles Knockout, {first.home} v {staying}"
+    assert f"on {night}, is called off for you" in letter.body and letter.link.endswith(f"#tie-{the_final.pk}")
+    on = Notice.objects.filter(subject__startswith="Date set: Singles Knockout, ")
+    assert sorted(on.values_list("address", flat=True)) == sorted(login.email for login in come)
+    letter = on.get(address=come[-1].email)
+    assert letter.subject == f"Date set: Singles Knockout, {first.away} v {staying}"
+    assert f"You now play in the Singles Knockout tie {first.away} v {staying}, on {night}, at Town Hall" in letter.body
+    assert letter.kind == "fixture_changed"
+    assert not Notice.objects.filter(address__in=[login.email for login in staying.logins])

@@ -4,13 +4,16 @@ the partner they name from the registered players."""
 from typing import Any
 
 import pytest
+from cupleague import day
 from django.contrib.auth import get_user_model
 from django.test import Client
 from leagues import a_league, a_season, a_team, players
+from test_cup_games import a_drawn_cup, login_of, semi
 from test_public_pages import text_of
 
 from league.models import Competition, CupEntry, Player, SquadRegistration
 from league.services.cups import competition_create
+from league.services.game_tie_dates import game_tie_dates_offer
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +85,33 @@ def test_a_player_cannot_enter_someone_else() -> None:
     refused = client_of(people[0]).post(f"/cups/{competition.pk}/enter", {"player": people[1].pk}, follow=True)
     assert refused.status_code == 200
     assert not CupEntry.objects.filter(competition=competition).exists()
+
+
+def test_the_word_that_a_pair_is_entered_names_the_partner_as_they_chose_to_show() -> None:
+    competition, people = an_open_cup("pairs")
+    partner = people[1]
+    partner.name_shown = Player.NameShown.INITIALS
+    partner.save()
+    me = client_of(people[0])
+    entered = me.post(f"/cups/{competition.pk}/enter", {"player": people[0].pk, "partner": partner.pk},
+                      follow=True)
+    words = text_of(entered.content.decode())
+    assert f"{people[0].name} & {partner.public_name} are entered in Pairs Cup." in words
+    assert partner.name not in words
+
+
+def test_the_word_that_a_date_is_picked_names_the_other_side_as_they_chose_to_show() -> None:
+    competition, secretary = a_drawn_cup(2)
+    tie = semi(competition)
+    home, away = login_of(tie, "home"), login_of(tie, "away")
+    assert tie.home is not None and tie.home.player is not None and tie.away is not None
+    assert tie.away.player is not None
+    Player.objects.filter(pk=tie.home.player.pk).update(name_shown=Player.NameShown.INITIALS)
+    shown = Player.objects.get(pk=tie.home.player.pk)
+    game_tie_dates_offer(tie_id=tie.pk, dates=[day(4), day(9)], user=home)
+    client = Client()
+    client.force_login(away)
+    picked = client.post(f"/cup-ties/{tie.pk}/pick", {f"pick{tie.pk}-date": day(9).isoformat()}, follow=True)
+    words = text_of(picked.content.decode())
+    assert f"{shown.public_name} v {tie.away.player.name} is on {day(9):%A %d %B}." in words
+    assert shown.name not in words

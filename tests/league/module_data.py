@@ -1,4 +1,5 @@
 """Data made once for all the tests of a module, rather than once a test."""
+import copy
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -25,3 +26,11 @@ def made_once_a_module(build: Callable[[], Any]) -> Any:
             transaction.set_rollback(True)
 
     return made
+
+
+def a_copy_for_one_test(made: Any) -> Any:
+    """What a module's fixture made, copied for one test: the rows a test
+    writes are rolled back after it, and the objects it changes in memory
+    (a name set before saving) are its own copy's, so no test sees what an
+    earlier one did."""
+    return copy.deepcopy(made)

@@ -15,7 +15,9 @@ def made_once_a_module(build: Callable[[], Any]) -> Any:
     built it itself; the module's transaction is rolled back at its end.
     Once made, the module's transaction stays open until its last test:
     every test of the module that touches the database should take the
-    fixture (and `db`, never `transactional_db`, which would commit through it).
+    fixture (and `db`, never `transactional_db`, which would commit through it),
+    by name: one asked for only through `request.getfixturevalue` would be
+    built inside that test's transaction, and rolled back with it.
     What `build` returns must be read again from the database where a test
     needs what a write changed: its objects are those of the build."""
 

@@ -246,6 +246,9 @@ CHANGES = [
 ]
 
 
+# The module's live world is asked for by name, so that it is built before
+# the test's transaction rather than inside it (getfixturevalue comes later).
+@pytest.mark.usefixtures("live_made")
 @pytest.mark.parametrize(("kind", "base", "before", "change", "pages"), CHANGES, ids=[row[0] for row in CHANGES])
 def test_a_change_a_page_shows_is_on_the_next_visit(
         request: pytest.FixtureRequest, commit: Callable[[], Any], kind: str, base: str,

@@ -109,7 +109,9 @@ test: $(VENV)/.installed pyodide engine-fast
 # Quick feedback while working: the engine's and the service's tests without
 # the browser tests and those marked slow (the big property runs, whole games
 # played through the API, the demo league, a real worker), spread over the
-# machine's cores.
+# machine's cores. Each property test (Hypothesis) tries a quarter of the
+# examples it names, at least five, and 25 where it names none rather than
+# Hypothesis's 100 (tests/property_examples.py); `make test` tries them all.
 test-fast: $(VENV)/.installed pyodide
 	$(PY) -m pytest -n auto -m "not slow and not browser" --ignore=tests/e2e
 

@@ -42,6 +42,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """A run that leaves out the slow tests (`make test-fast`) tries fewer
+    examples of each property test (tests/property_examples.py): loaded
+    here, before the test modules are imported and their settings made."""
+    from hypothesis import settings
+    from property_examples import FAST, FAST_DEFAULT
+
+    settings.register_profile(FAST, max_examples=FAST_DEFAULT)
+    if "not slow" in (config.option.markexpr or ""):
+        settings.load_profile(FAST)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     redis_url = os.environ.get("REDIS_URL")
     if redis_url and not _reachable(redis_url):

@@ -7,11 +7,12 @@ import pytest
 from cupdata import counts, entrants, seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_examples import examples
 
 from cups import Bracket, DrawError, Entrant, Tie, bracket_order, bracket_rounds, champion, draw_bracket, first_round
 from cups.bracket import TieKey
 
-DRAWS = settings(max_examples=60, deadline=None)
+DRAWS = settings(max_examples=examples(60), deadline=None)
 
 
 def bracket_for(count: int, seed: int | None) -> Bracket:

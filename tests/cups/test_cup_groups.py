@@ -10,6 +10,7 @@ import pytest
 from cupdata import entrants, seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_examples import examples
 
 from cups import (
     DrawError,
@@ -26,7 +27,7 @@ from cups import (
     split_groups,
 )
 
-DRAWS = settings(max_examples=60, deadline=None)
+DRAWS = settings(max_examples=examples(60), deadline=None)
 
 
 @st.composite

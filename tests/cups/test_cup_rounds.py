@@ -6,10 +6,11 @@ import random
 import pytest
 from cupdata import counts, entrants, seeds
 from hypothesis import given, settings
+from property_examples import examples
 
 from cups import DrawError, Entrant, bracket_rounds, draw_bracket, draw_round, through
 
-DRAWS = settings(max_examples=60, deadline=None)
+DRAWS = settings(max_examples=examples(60), deadline=None)
 
 
 @DRAWS

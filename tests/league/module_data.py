@@ -1,4 +1,5 @@
 """Data made once for all the tests of a module, rather than once a test."""
+import copy
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -14,7 +15,9 @@ def made_once_a_module(build: Callable[[], Any]) -> Any:
     built it itself; the module's transaction is rolled back at its end.
     Once made, the module's transaction stays open until its last test:
     every test of the module that touches the database should take the
-    fixture (and `db`, never `transactional_db`, which would commit through it).
+    fixture (and `db`, never `transactional_db`, which would commit through it),
+    by name: one asked for only through `request.getfixturevalue` would be
+    built inside that test's transaction, and rolled back with it.
     What `build` returns must be read again from the database where a test
     needs what a write changed: its objects are those of the build."""
 
@@ -25,3 +28,11 @@ def made_once_a_module(build: Callable[[], Any]) -> Any:
             transaction.set_rollback(True)
 
     return made
+
+
+def a_copy_for_one_test(made: Any) -> Any:
+    """What a module's fixture made, copied for one test: the rows a test
+    writes are rolled back after it, and the objects it changes in memory
+    (a name set before saving) are its own copy's, so no test sees what an
+    earlier one did."""
+    return copy.deepcopy(made)

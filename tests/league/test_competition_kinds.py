@@ -114,15 +114,20 @@ KIND_NAMES = set(Competition.Kind.names) | set(Competition.Kind.values)
 KIND_IN_TEMPLATE = re.compile(r"competition\.kind\s*(==|!=|in\b)|(==|!=)\s*competition\.kind\b")
 
 
-def kind_aliases(tree: ast.Module, elsewhere: dict[str, set[str]] | None = None) -> set[str]:
+def nodes_of(source: str) -> list[ast.AST]:
+    """Every node of the module's tree, walked once for the rules below."""
+    return list(ast.walk(ast.parse(source)))
+
+
+def kind_aliases(nodes: list[ast.AST], elsewhere: dict[str, set[str]] | None = None) -> set[str]:
     """The names a module gives Competition.Kind: `Kind = Competition.Kind`,
     or such a name imported from another module (`elsewhere`: each
     module's own names for it)."""
-    given = {target.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+    given = {target.id for node in nodes if isinstance(node, ast.Assign)
              and isinstance(node.value, ast.Attribute) and node.value.attr == "Kind"
              and isinstance(node.value.value, ast.Name) and node.value.value.id == "Competition"
              for target in node.targets if isinstance(target, ast.Name)}
-    imported = {name.asname or name.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    imported = {name.asname or name.name for node in nodes if isinstance(node, ast.ImportFrom)
                 for name in node.names if name.name in (elsewhere or {}).get(node.module or "", set())}
     return given | imported
 
@@ -148,14 +153,14 @@ def a_kind_given(node: ast.AST, aliases: set[str]) -> bool:
     return names_a_kind(node, aliases) or (isinstance(node, ast.Constant) and node.value in KIND_NAMES)
 
 
-def kind_asked(source: str, elsewhere: dict[str, set[str]] | None = None) -> list[int]:
-    """The lines of a module that compare a cup's kind with one named, or
-    query cups by kinds named (`competition__kind=...`)."""
-    tree = ast.parse(source)
-    aliases = kind_aliases(tree, elsewhere)
-    compared = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Compare)
+def kind_asked(source: str | list[ast.AST], elsewhere: dict[str, set[str]] | None = None) -> list[int]:
+    """The lines of a module (its source, or its nodes) that compare a cup's
+    kind with one named, or query cups by kinds named (`competition__kind=...`)."""
+    nodes = nodes_of(source) if isinstance(source, str) else source
+    aliases = kind_aliases(nodes, elsewhere)
+    compared = [node.lineno for node in nodes if isinstance(node, ast.Compare)
                 and any(names_a_kind(operand, aliases) for operand in [node.left, *node.comparators])]
-    queried = [node.value.lineno for node in ast.walk(tree) if isinstance(node, ast.keyword)
+    queried = [node.value.lineno for node in nodes if isinstance(node, ast.keyword)
                and node.arg is not None and "competition__kind" in node.arg and a_kind_given(node.value, aliases)]
     return sorted(compared + queried)
 
@@ -165,13 +170,13 @@ def module_name(path: Path) -> str:
 
 
 def test_only_the_kinds_table_asks_which_kind_a_cup_is() -> None:
-    sources = {path: path.read_text(encoding="utf-8") for path in sorted((ROOT / "league").rglob("*.py"))
+    modules = {path: nodes_of(path.read_text(encoding="utf-8")) for path in sorted((ROOT / "league").rglob("*.py"))
                if "migrations" not in path.parts}
-    elsewhere = {module_name(path): kind_aliases(ast.parse(source)) for path, source in sources.items()}
+    elsewhere = {module_name(path): kind_aliases(nodes) for path, nodes in modules.items()}
     asked = {}
-    for path, source in sources.items():
+    for path, nodes in modules.items():
         name = str(path.relative_to(ROOT))
-        if name not in ASKED_IN and (found := kind_asked(source, elsewhere)):
+        if name not in ASKED_IN and (found := kind_asked(nodes, elsewhere)):
             asked[name] = found
     for path in sorted((ROOT / "templates").rglob("*.html")):
         found = [number for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)

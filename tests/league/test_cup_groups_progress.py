@@ -13,6 +13,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from leagues import a_league, a_season, a_team
+from property_examples import examples
 
 import cups
 from league.models import Competition, CupTie, Fixture
@@ -50,7 +51,7 @@ def walked_over(tie: CupTie, home_wins: bool, secretary: Any) -> None:
        seed=st.integers(0, 2**31 - 1), picks=st.lists(st.booleans(), min_size=40, max_size=40))
 @example(count=7, groups=2, top=1, best=1, seed=5, picks=[True, False, False] * 13 + [True])
 @example(count=8, groups=3, top=2, best=0, seed=9, picks=[False] * 40)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_a_group_cup_runs_from_its_groups_to_one_winner(count: int, groups: int, top: int, best: int, seed: int,
                                                         picks: list[bool]) -> None:
     competition, secretary = group_cup(count, {"count": groups, "top": top, "best_of_next": best})

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from leagues import a_league, a_season, a_team, players
+from property_examples import examples
 
 from league.models import Competition, CupTie, SquadRegistration
 from league.refusals import Refused
@@ -37,7 +38,7 @@ def singles_cup(count: int, mode: str) -> tuple[Competition, Any]:
 
 @given(count=st.integers(2, 9), seed=st.integers(0, 2**31 - 1), mode=st.sampled_from(["bracket", "rounds"]),
        picks=st.lists(st.booleans(), min_size=16, max_size=16))
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_a_cup_runs_to_one_winner_whoever_wins_each_tie(count: int, seed: int, mode: str,
                                                         picks: list[bool]) -> None:
     competition, secretary = singles_cup(count, mode)

@@ -20,6 +20,7 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_examples import examples
 
 from league.scheduling import (
     Clash,
@@ -361,7 +362,7 @@ def overbooked(plan: SeasonPlan) -> list[int]:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(random_plans())
 def test_any_grouping_the_board_sets_can_serve_gets_a_sound_season(plan: SeasonPlan) -> None:
     if overbooked(plan):
@@ -411,7 +412,7 @@ def booked_plans(draw: st.DrawFn) -> SeasonPlan:
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(booked_plans())
 def test_a_season_drawn_round_bookings_never_puts_more_matches_at_a_venue_than_its_board_sets(
         plan: SeasonPlan) -> None:
@@ -458,7 +459,7 @@ def divisions_sharing_pubs(draw: st.DrawFn) -> list[SeasonPlan]:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(divisions_sharing_pubs())
 def test_divisions_drawn_one_after_another_never_overbook_a_shared_pub(plans: list[SeasonPlan]) -> None:
     booked: Counter[tuple[int, date]] = Counter()

@@ -4,6 +4,7 @@ whatever it leaves, the serializer judges (and words the refusal) as before."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_examples import examples
 from tablets import new_game, post_move
 
 from league.api.writes import MOVE_FIELDS, MoveCreateApi, well_typed_move
@@ -29,7 +30,7 @@ def serializer_says(body):
     return dict(serializer.validated_data) if serializer.is_valid() else None
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(body=st.one_of(BODIES, BODIES.map(lambda body: {"seat": 0, **body})))
 def test_a_body_the_quick_check_passes_is_the_move_the_serializer_makes_of_it(body):
     quick = well_typed_move(body)

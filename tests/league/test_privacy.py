@@ -11,10 +11,11 @@ from django.apps import apps
 from django.db import models
 from django.db.models import CharField, JSONField, TextField
 from django.db.models.functions import Cast
-from django.test import Client
+from django.test import Client, TestCase
 from django.urls import reverse
-from in_process import committing
+from in_process import committing, tasks_in_process
 from matchnights import Night, a_match_night, play_live, sheet_entered, submitted_five_four
+from module_data import a_copy_for_one_test, made_once_a_module
 from tablets import tablet_for
 
 from league.engine import engine_replay, engine_state, log_rows
@@ -46,17 +47,25 @@ def committed(django_capture_on_commit_callbacks: Any) -> Any:
     return committing(django_capture_on_commit_callbacks)
 
 
-@pytest.fixture
-def played(db: None, committed: Any) -> Night:
+def a_played_night() -> Night:
     """A confirmed 5-4 night whose first home player is Jo Bloggs."""
     night = a_match_night("plain")
     jo = night.home_players[0]
     jo.name = "Jo Bloggs"
     jo.save()
     submitted_five_four(night)
-    with committed():
+    with tasks_in_process(), TestCase.captureOnCommitCallbacks(execute=True):
         match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
     return night
+
+
+# Built once for the module; each test's writes are rolled back after it.
+played_made = made_once_a_module(a_played_night)
+
+
+@pytest.fixture
+def played(db: None, played_made: Night) -> Night:
+    return a_copy_for_one_test(played_made)
 
 
 def jo(night: Night, shown: str) -> Player:
@@ -236,13 +245,14 @@ def test_a_players_data_holds_their_registrations_games_stats_and_audit_entries(
 
 @pytest.fixture
 def played_live(db: None, committed: Any) -> Night:
-    """A confirmed night whose first rubber Jo Bloggs played live on a
-    tablet (the log's stored replies carry the seats); the rest from the
-    card. Jo also has a friendly game of their own, with their name in
-    its label, and changed how their name shows."""
-    night = a_match_night("plain")
+    """A confirmed night, in a league of its own, whose first rubber Kim
+    Lister played live on a tablet (the log's stored replies carry the
+    seats); the rest from the card. Kim also has a friendly game of their
+    own, with their name in its label, and changed how their name shows.
+    (Not Jo Bloggs: the module's played night may be in the database too.)"""
+    night = a_match_night("plain", league_name="Biddulph League")
     jo = night.home_players[0]
-    jo.name = "Jo Bloggs"
+    jo.name = "Kim Lister"
     jo.save()
     sheet_entered(night, ["singles"] * 9)
     live = rubber_game_start(fixture_id=night.fixture.pk, rubber=1, user=night.home_scorer)
@@ -255,7 +265,7 @@ def played_live(db: None, committed: Any) -> Night:
     with committed():
         match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
     sheet = random_game(random.Random(9), "pub", seats=2, partners=False)
-    game_import(sheet={**sheet, "seats": ["JO BLOGGS", "Al Smith"]}, label="Jo Bloggs v Al Smith",
+    game_import(sheet={**sheet, "seats": ["KIM LISTER", "Al Smith"]}, label="Kim Lister v Al Smith",
                 imported_by=night.home_scorer)
     player_name_shown_set(player_id=jo.pk, shown=INITIALS, user=night.secretary)
     return night
@@ -294,12 +304,12 @@ def rows_holding(word: str) -> list[str]:
 def test_erasing_a_player_leaves_every_score_and_table_as_it_was_and_their_name_nowhere(
         played_live: Night) -> None:
     jo = played_live.home_players[0]
-    assert len(rows_holding("Bloggs")) >= 4  # the player, two games' seats, the log's replies, the audit log
+    assert len(rows_holding("Lister")) >= 4  # the player, two games' seats, the log's replies, the audit log
     before = everything_scored()
     erased = player_erase(player_id=jo.pk, user=played_live.secretary)
     assert re.fullmatch(r"Player [0-9a-f]{4}", erased.name)
     assert everything_scored() == before
-    assert rows_holding("Bloggs") == []
+    assert rows_holding("Lister") == []
     [entry] = AuditEntry.objects.filter(action="player.erase")
     assert entry.target_label == erased.name and entry.user == played_live.secretary
     live = RubberGame.objects.get(rubber__night__fixture=played_live.fixture, rubber__number=1).game

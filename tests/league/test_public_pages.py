@@ -12,12 +12,13 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.templatetags.static import static
-from django.test import Client
+from django.test import Client, TestCase
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from in_process import tasks_in_process
 from leagues import a_league, a_team, players
 from matchnights import Night, a_match_night, sheet_entered
+from module_data import a_copy_for_one_test, made_once_a_module
 
 from league.models import (
     Division,
@@ -100,8 +101,7 @@ def page(client: Client, url: str) -> str:
     return response.content.decode()
 
 
-@pytest.fixture
-def played(db: None, django_capture_on_commit_callbacks: Any) -> Night:
+def a_played_night() -> Night:
     """A week-old result, 5-4 to the home side, entered from the cards,
     submitted and confirmed, and the table and statistics rebuilt:
     solihull's 3 points to the winners and 1 to the losers."""
@@ -111,9 +111,18 @@ def played(db: None, django_capture_on_commit_callbacks: Any) -> Night:
         rubber_game_card(fixture_id=night.fixture.pk, rubber=number, home_score=home, away_score=away,
                          user=night.home_scorer)
     match_submit(fixture_id=night.fixture.pk, user=night.home_captain)
-    with tasks_in_process(), django_capture_on_commit_callbacks(execute=True):
+    with tasks_in_process(), TestCase.captureOnCommitCallbacks(execute=True):
         match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
     return night
+
+
+# Built once for the module; each test's writes are rolled back after it.
+played_made = made_once_a_module(a_played_night)
+
+
+@pytest.fixture
+def played(db: None, played_made: Night) -> Night:
+    return a_copy_for_one_test(played_made)
 
 
 def a_fixture(night: Night, *, week: int, days: int, home: Any = None, away: Any = None,
@@ -358,7 +367,7 @@ def test_a_player_page_shows_their_team_statistics_and_games_from_their_side(cli
 
 
 def test_a_game_scored_live_links_to_its_scoreboard_and_scoresheet(client: Client, db: None) -> None:
-    night = a_match_night("plain")
+    night = a_match_night("plain", league_name="Live League")
     sheet_entered(night, PLAIN)
     live = rubber_game_start(fixture_id=night.fixture.pk, rubber=2, user=night.home_scorer)
     player = night.home_players[1]
@@ -432,12 +441,16 @@ PAGES = {
 MOST_QUERIES = {"front page": 4, "league home": 10, "division": 7, "printable table": 4, "team": 9, "player": 5}
 
 
+# Built once for the module, as `played` is.
+divisions_made = made_once_a_module(lambda: (a_played_division("Small", 3), a_played_division("Big", 8)))
+
+
 @pytest.mark.parametrize("name", list(PAGES))
 def test_a_page_makes_as_few_queries_for_a_big_division_as_for_a_small_one(
-        name: str, client: Client, db: None, django_assert_max_num_queries: Any) -> None:
-    small, big = a_played_division("Small", 3), a_played_division("Big", 8)
+        name: str, client: Client, db: None, divisions_made: tuple[dict[str, Any], dict[str, Any]],
+        django_assert_max_num_queries: Any) -> None:
     counts = []
-    for built in (small, big):
+    for built in divisions_made:
         url = PAGES[name](built)
         cache.clear()  # rendered each time: the front page's address is the same for both
         with django_assert_max_num_queries(MOST_QUERIES[name]), CaptureQueriesContext(connection) as queries:

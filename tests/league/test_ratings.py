@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from matchnights import a_match_night, submitted_five_four
 from openskill.models import PlackettLuce
+from property_examples import examples
 from rated_seasons import a_season_of_results, confirm
 
 from league.models import League, RatingSnapshot
@@ -50,7 +51,7 @@ def _all_snapshots(league_id: int) -> list[tuple[int, int, int, float, float]]:
 
 
 @pytest.mark.slow  # eight whole seasons confirmed and re-rated, seconds long: make test-fast leaves it out
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31 - 1), teams=st.sampled_from([2, 4, 6]))
 def test_a_season_of_random_results_rerated_in_full_equals_the_incremental_ratings(seed: int, teams: int) -> None:
     """Results confirmed in a random order (a late result re-rates from its

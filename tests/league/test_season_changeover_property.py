@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_examples import examples
 
 from league.models import DivisionEntry
 from league.services.changeover import NewSeason, season_changeover
@@ -21,7 +22,7 @@ class _Undo(Exception):
     pass
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sizes=st.tuples(*[st.integers(min_value=2, max_value=5)] * 3), places=st.integers(min_value=0, max_value=1),
        shuffles=st.randoms(use_true_random=False), left=st.sets(st.integers(min_value=0, max_value=14), max_size=3))
 def test_every_team_lands_once_or_is_left_out_by_the_secretary(secretary: Any, sizes: tuple[int, ...], places: int,

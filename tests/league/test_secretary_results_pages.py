@@ -13,6 +13,7 @@ from django.utils import timezone
 from forms import browser, post, text
 from leagues import a_league
 from matchnights import Night, a_match_night, sheet_entered
+from module_data import a_copy_for_one_test, made_once_a_module
 
 from league.models import AuditEntry, Fixture, MatchNight, RubberGame
 from league.services.match_games import rubber_game_card
@@ -25,31 +26,48 @@ FIVE_FOUR = [(61, 40)] * 5 + [(30, 61)] * 4
 Status = MatchNight.Status
 
 
-@pytest.fixture
-def night(db: None) -> Night:
+def a_night(league_name: str) -> Night:
     """A fixture played ten days ago, its result due three days ago."""
-    found = a_match_night("plain", played_days_ago=10)
+    found = a_match_night("plain", played_days_ago=10, league_name=league_name)
     found.home_captain.first_name, found.home_captain.last_name = "Pat", "Hollins"
     found.home_captain.save()
     return found
 
 
-@pytest.fixture
-def submitted(night: Night) -> Night:
+def submit(night: Night) -> Night:
     sheet_entered(night, PLAIN)
     cards(night, night.fixture, night.home_scorer)
     match_submit(fixture_id=night.fixture.pk, user=night.home_captain)
     return night
 
 
-@pytest.fixture
-def disputed(submitted: Night) -> Night:
-    match_dispute(fixture_id=submitted.fixture.pk, reason="Rubber 9 was 61-59 to us", user=submitted.away_captain)
-    return submitted
+def a_disputed_night() -> Night:
+    disputed = submit(a_night("Leek & District"))
+    match_dispute(fixture_id=disputed.fixture.pk, reason="Rubber 9 was 61-59 to us", user=disputed.away_captain)
+    return disputed
+
+
+# Built once for the module; each test's writes are rolled back after it.
+disputed_made = made_once_a_module(a_disputed_night)
 
 
 @pytest.fixture
-def return_match(night: Night) -> Fixture:
+def disputed(db: None, disputed_made: Night) -> Night:
+    return a_copy_for_one_test(disputed_made)
+
+
+@pytest.fixture
+def night(db: None) -> Night:
+    """In a league of its own: the module's disputed night may be in the database too."""
+    return a_night("Congleton League")
+
+
+@pytest.fixture
+def submitted(night: Night) -> Night:
+    return submit(night)
+
+
+def a_return_match(night: Night) -> Fixture:
     """The return fixture, the away team at home, played a week ago."""
     return Fixture.objects.create(
         division=night.division, week=2, date=timezone.localdate() - timedelta(days=9), home_team=night.away,
@@ -113,7 +131,8 @@ def test_the_disputes_page_shows_each_disputed_result_with_its_reason_and_who_di
     assert f'href="/fixtures/{disputed.fixture.pk}/night"' in html
 
 
-def test_the_longest_disputed_result_comes_first(disputed: Night, return_match: Fixture) -> None:
+def test_the_longest_disputed_result_comes_first(disputed: Night) -> None:
+    return_match = a_return_match(disputed)
     dispute_return_match(disputed, return_match, "The card was never signed")
     html = text(browser(disputed.secretary).get(disputes_url(disputed)))
     assert html.index("Rubber 9 was 61-59 to us") < html.index("The card was never signed")
@@ -234,7 +253,7 @@ def test_a_correction_sent_after_the_dispute_is_settled_changes_nothing_and_says
 def test_an_overdue_result_shows_its_due_date_days_late_and_the_home_captain(night: Night) -> None:
     due = night.fixture.date + timedelta(days=7)
     html = text(browser(night.secretary).get(f"/secretary/leagues/{night.league.pk}/results"))
-    assert "Leek Red Lion A v Leek Crown B" in html
+    assert "Congleton Red Lion A v Congleton Crown B" in html
     assert f'<td data-label="Due by">{day(due)}</td>' in html
     assert '<td class="num" data-label="Days late">3</td>' in html
     assert "Pat Hollins" in html
@@ -248,17 +267,17 @@ def test_an_overdue_result_says_when_its_late_sanction_is_applied(night: Night) 
     assert "not yet: the nightly check applies it" not in html
 
 
-def test_a_submitted_result_waits_for_confirmation_and_says_for_how_long(
-    submitted: Night, return_match: Fixture,
-) -> None:
+def test_a_submitted_result_waits_for_confirmation_and_says_for_how_long(submitted: Night) -> None:
+    a_return_match(submitted)
     MatchNight.objects.filter(fixture=submitted.fixture).update(submitted_at=timezone.now() - timedelta(days=2))
     html = text(browser(submitted.secretary).get(f"/secretary/leagues/{submitted.league.pk}/results"))
     awaiting = html[html.index('id="awaiting-heading"'):]
-    assert "Leek Red Lion A v Leek Crown B" in awaiting and "5–4" in awaiting
-    assert "2 days" in awaiting and "leek-away-captain" in awaiting
+    assert "Congleton Red Lion A v Congleton Crown B" in awaiting and "5–4" in awaiting
+    assert "2 days" in awaiting and "congleton-away-captain" in awaiting
     # The submitted result is no longer overdue; the return match is.
     overdue = html[html.index('id="overdue-heading"'):html.index('id="awaiting-heading"')]
-    assert "Leek Crown B v Leek Red Lion A" in overdue and "Leek Red Lion A v Leek Crown B" not in overdue
+    assert "Congleton Crown B v Congleton Red Lion A" in overdue \
+        and "Congleton Red Lion A v Congleton Crown B" not in overdue
 
 
 def test_a_league_with_nothing_late_says_so(submitted: Night) -> None:
@@ -270,7 +289,8 @@ def test_a_league_with_nothing_late_says_so(submitted: Night) -> None:
 # The home page
 
 
-def test_the_home_page_counts_what_is_waiting_and_links_to_it(disputed: Night, return_match: Fixture) -> None:
+def test_the_home_page_counts_what_is_waiting_and_links_to_it(disputed: Night) -> None:
+    a_return_match(disputed)
     html = text(browser(disputed.secretary).get("/secretary/"))
     assert f'<a href="{disputes_url(disputed)}"><strong>1</strong> dispute to settle</a>' in html
     assert f'<a href="/secretary/leagues/{disputed.league.pk}/results"><strong>1</strong> result overdue</a>' in html

@@ -12,6 +12,7 @@ from django.utils import timezone
 from forms import browser, text
 from leagues import a_team, players
 from matchnights import Night, a_match_night, sheet_entered
+from module_data import a_copy_for_one_test, made_once_a_module
 
 from league.models import DivisionEntry, Fixture, SquadRegistration
 from league.services.fixtures import fixture_postpone
@@ -75,8 +76,7 @@ def state_of(html: str, fixture: Fixture) -> str:
     return found.group(1)
 
 
-@pytest.fixture
-def evening(db: None) -> dict[str, Night]:
+def an_evening() -> dict[str, Night]:
     """A night of the league's with a match in each state."""
     first = a_match_night("plain", played_days_ago=0)
     matches = {"not started": first}
@@ -92,6 +92,15 @@ def evening(db: None) -> dict[str, Night]:
     match_dispute(fixture_id=matches["disputed"].fixture.pk, reason="Rubber 9 was ours", user=first.secretary)
     fixture_postpone(fixture_id=matches["postponed"].fixture.pk, reason="The pub flooded", user=first.secretary)
     return matches
+
+
+# Built once for the module; each test's writes are rolled back after it.
+evening_made = made_once_a_module(an_evening)
+
+
+@pytest.fixture
+def evening(db: None, evening_made: dict[str, Night]) -> dict[str, Night]:
+    return a_copy_for_one_test(evening_made)
 
 
 def test_the_secretarys_home_links_to_tonight(evening: dict[str, Night]) -> None:
@@ -132,8 +141,8 @@ def test_a_player_on_the_board_is_named_as_the_reader_may_see_them(evening: dict
     assert f"Rubber 3: {player.name} v" in page(night)
 
 
-def test_a_result_not_in_by_its_day_is_overdue_on_its_night(db: None) -> None:
-    night = a_match_night("plain", played_days_ago=10)
+def test_a_result_not_in_by_its_day_is_overdue_on_its_night(evening: dict[str, Night]) -> None:
+    night = another_match(evening["not started"], 8, days_ago=10)
     html = page(night, f"?date={night.fixture.date.isoformat()}")
     assert state_of(html, night.fixture) == "Overdue"
 
@@ -164,6 +173,7 @@ def test_only_the_leagues_secretaries_see_its_evening(evening: dict[str, Night])
 MOST_QUERIES = 8
 
 
+@pytest.mark.usefixtures("evening_made")
 def test_the_page_makes_as_few_queries_for_a_busy_night_as_for_a_quiet_one(
         db: None, django_assert_max_num_queries: Any) -> None:
     quiet = a_match_night("plain", league_name="Quiet League")

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from in_process import committing
 from matchnights import Night, a_match_night
+from module_data import a_copy_for_one_test, made_once_a_module
 from rest_framework.test import APIClient
 from tablets import tablet_for
 
@@ -44,12 +45,20 @@ def short_away_sheet(night: Night) -> dict[str, Any]:
     return {"rubbers": rubbers}
 
 
-@pytest.fixture
-def short_night(db: None) -> Night:
+def a_short_night() -> Night:
     night = a_match_night("solihull", points_scheme="solihull", league_name="Solihull League")
     response = tablet_for(night.home_captain).put(url(night, "/sheet"), short_away_sheet(night), format="json")
     assert response.status_code == 200, response.json()
     return night
+
+
+# Built once for the module; each test's writes are rolled back after it.
+short_night_made = made_once_a_module(a_short_night)
+
+
+@pytest.fixture
+def short_night(db: None, short_night_made: Night) -> Night:
+    return a_copy_for_one_test(short_night_made)
 
 
 def test_a_conceded_rubber_is_won_by_the_other_side_at_the_concede_score(short_night: Night) -> None:
@@ -143,12 +152,19 @@ def northallerton_sheet(night: Night) -> dict[str, Any]:
                         for n in range(8)]}
 
 
-@pytest.fixture
-def block_night(db: None) -> Night:
+def a_block_night() -> Night:
     night = a_match_night("northallerton", league_name="Northallerton League", forfeit={"score": [6, 0]})
     response = tablet_for(night.home_captain).put(url(night, "/sheet"), northallerton_sheet(night), format="json")
     assert response.status_code == 200, response.json()
     return night
+
+
+block_night_made = made_once_a_module(a_block_night)
+
+
+@pytest.fixture
+def block_night(db: None, block_night_made: Night) -> Night:
+    return a_copy_for_one_test(block_night_made)
 
 
 def test_a_block_rubber_is_shown_unchecked_and_the_others_are_not(block_night: Night) -> None:
@@ -244,7 +260,7 @@ def test_a_returned_result_can_no_longer_be_forfeited(short_night: Night) -> Non
 def test_a_night_stored_under_the_old_northallerton_preset_reads_as_it_was_played(db: None) -> None:
     """Eight singles, as the preset said before it became eight pairs with
     four of block dominoes: the rows stored then are read as they are."""
-    night = a_match_night("northallerton", league_name="Northallerton League")
+    night = a_match_night("northallerton", league_name="Old Northallerton League")
     stored = MatchNight.objects.create(fixture=night.fixture, status=MatchNight.Status.SUBMITTED,
                                        home_games=5, away_games=3)
     for number in range(1, 9):

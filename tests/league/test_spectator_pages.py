@@ -18,6 +18,7 @@ from django.utils import timezone
 from forms import browser
 from in_process import committing
 from matchnights import Night, a_match_night, sheet_entered, submitted_five_four
+from module_data import a_copy_for_one_test, made_once_a_module
 from tablets import post_move, tablet_for
 
 from league.models import Competition, CupEntry, CupTie, Division, League, Season, Venue
@@ -62,8 +63,7 @@ def cups_of(night: Night) -> tuple[Competition, Competition]:
     return cup, won
 
 
-@pytest.fixture
-def live(db: None) -> World:
+def a_live_world() -> World:
     """The night's sheet entered and its first rubber being played live."""
     night = a_match_night("plain", points_scheme="solihull")
     sheet_entered(night, PLAIN)
@@ -71,10 +71,21 @@ def live(db: None) -> World:
     return World(night, *cups_of(night), game_id=game_id)
 
 
+# Built once for the module; each test's writes are rolled back after it.
+live_made = made_once_a_module(a_live_world)
+
+
+@pytest.fixture
+def live(db: None, live_made: World) -> World:
+    return a_copy_for_one_test(live_made)
+
+
 @pytest.fixture
 def submitted(db: None) -> World:
-    """The night's result submitted 5-4 (card entries), not yet confirmed."""
-    night = a_match_night("plain", points_scheme="solihull")
+    """The night's result submitted 5-4 (card entries), not yet confirmed;
+    in a league of its own, as the module's live night may be in the
+    database too."""
+    night = a_match_night("plain", points_scheme="solihull", league_name="Stone League")
     League.objects.filter(pk=night.league.pk).update(rating_min_games=1)
     submitted_five_four(night)
     return World(night, *cups_of(night))
@@ -235,6 +246,9 @@ CHANGES = [
 ]
 
 
+# The module's live world is asked for by name, so that it is built before
+# the test's transaction rather than inside it (getfixturevalue comes later).
+@pytest.mark.usefixtures("live_made")
 @pytest.mark.parametrize(("kind", "base", "before", "change", "pages"), CHANGES, ids=[row[0] for row in CHANGES])
 def test_a_change_a_page_shows_is_on_the_next_visit(
         request: pytest.FixtureRequest, commit: Callable[[], Any], kind: str, base: str,

@@ -3,14 +3,14 @@ open to everyone, never worked out on the request."""
 import csv
 import io
 from datetime import UTC, datetime
-from typing import Any
 
 import pytest
 from django.db import connection
+from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
-from in_process import committing
-from leagues import a_season
+from in_process import tasks_in_process
 from matchnights import Night, a_match_night, sheet_entered
+from module_data import a_copy_for_one_test, made_once_a_module
 from rest_framework.test import APIClient
 
 from league.models import Division, TableEntry
@@ -22,8 +22,7 @@ PLAIN = ["singles"] * 9
 FIVE_FOUR = [(61, 40)] * 5 + [(30, 61)] * 4
 
 
-@pytest.fixture
-def night(db: None, django_capture_on_commit_callbacks: Any) -> Night:
+def a_rated_night() -> Night:
     """A division with one confirmed 5-4 result (solihull: 3 points to 1)
     and the home team 2 points down for a late start: level on 1 point."""
     night = a_match_night("plain", points_scheme="solihull")
@@ -32,11 +31,20 @@ def night(db: None, django_capture_on_commit_callbacks: Any) -> Night:
         rubber_game_card(fixture_id=night.fixture.pk, rubber=number, home_score=home, away_score=away,
                          user=night.home_scorer)
     match_submit(fixture_id=night.fixture.pk, user=night.home_captain)
-    with committing(django_capture_on_commit_callbacks)():
+    with tasks_in_process(), TestCase.captureOnCommitCallbacks(execute=True):
         match_confirm(fixture_id=night.fixture.pk, user=night.away_captain)
         sanction_apply(division_id=night.division.pk, team_id=night.home.pk, points=2, reason="Late start",
                        user=night.secretary)
     return night
+
+
+# Built once for the module; each test's writes are rolled back after it.
+night_made = made_once_a_module(a_rated_night)
+
+
+@pytest.fixture
+def night(db: None, night_made: Night) -> Night:
+    return a_copy_for_one_test(night_made)
 
 
 def test_anyone_reads_a_divisions_table_best_first(night: Night, anonymous: APIClient) -> None:
@@ -80,8 +88,8 @@ def test_the_table_says_when_it_was_rebuilt_in_utc(night: Night, anonymous: APIC
     assert body["rebuilt_at"] == "2026-07-01T12:34:56.789123Z"
 
 
-def test_a_division_never_rebuilt_has_an_empty_table(league: Any, anonymous: APIClient) -> None:
-    division = Division.objects.create(season=a_season(league), name="Second")
+def test_a_division_never_rebuilt_has_an_empty_table(night: Night, anonymous: APIClient) -> None:
+    division = Division.objects.create(season=night.season, name="Second", level=2)
     body = anonymous.get(f"/api/divisions/{division.pk}/table").json()
     assert (body["rows"], body["rebuilt_at"]) == ([], None)
 

@@ -12,6 +12,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from leagues import a_league, a_team, players
+from property_examples import examples
 
 from league.models import (
     Division,
@@ -111,7 +112,7 @@ def scene(db: None) -> Scene:
     return Scene()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(st.lists(fixture, max_size=8), st.sampled_from([None, 0, 1]))
 def test_stored_player_statistics_equal_each_players_counted_games_added_up(

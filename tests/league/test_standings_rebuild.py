@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from in_process import committing
 from leagues import a_league, a_team, players
 from matchnights import Night, a_match_night, sheet_entered
+from property_examples import examples
 from races import race
 
 from league.models import Division, DivisionEntry, Fixture, PlayerStats, Sanction, Season, SquadRegistration, TableEntry
@@ -152,7 +153,7 @@ def stored() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
 
 
 @pytest.mark.slow
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(st.lists(actions, min_size=1, max_size=12))
 def test_a_table_kept_up_change_by_change_equals_a_full_rebuild(

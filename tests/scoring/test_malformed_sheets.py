@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_examples import examples
 
 import scoring
 from scoring.simulate import random_game
@@ -66,7 +67,7 @@ def _damage(sheet: dict[str, Any], rng: random.Random, value: Any) -> dict[str, 
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), value=json_values,
        preset=st.sampled_from(["pub", "pagat", "jaques", "threes-and-fives"]))
 def test_a_damaged_sheet_gets_a_result_or_a_scoring_error(seed: int, value: Any, preset: str) -> None:

@@ -20,6 +20,7 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
+from property_examples import examples
 
 import scoring
 from scoring import simulate
@@ -36,7 +37,7 @@ PARTNERS = {"pub": "optional", "pagat": "required", "jaques": "optional", "netwo
 MAX_HANDS = 30  # a game nobody can finish (multiples to an exact target) stops here
 ACTIONS = ("deduct 5", "deduct 8", "back-or-award 8", "award 5", "none")
 
-GAMES = settings(max_examples=40, deadline=None,
+GAMES = settings(max_examples=examples(40), deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -163,7 +164,7 @@ def assert_agrees(game: scoring.Game, new_events: list[dict[str, Any]], sheet: S
 
 @pytest.mark.slow
 @given(tables())
-@settings(GAMES, max_examples=25)
+@settings(GAMES, max_examples=examples(25))
 def test_the_game_after_every_move_agrees_with_check_on_the_sheet_cut_there(table: Table) -> None:
     """...and the sheet the game writes after each hand reads back the same."""
     agrees_move_by_move(table)
@@ -265,7 +266,7 @@ def test_a_game_played_without_mistakes_has_right_pegs_and_no_penalties(table: T
 
 @pytest.mark.slow
 @given(boneyard_tables())
-@settings(GAMES, max_examples=20)
+@settings(GAMES, max_examples=examples(20))
 def test_boneyard_and_spinner_games_agree_with_check_after_every_move(table: Table) -> None:
     # the first four hands: a game to 251 runs long, and each move re-checks the sheet
     agrees_move_by_move(table, max_hands=4)

@@ -22,6 +22,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_examples import examples
 
 import scoring
 from sheets import assert_names_place, event, hand, hand_end, knock, move_events, play, preset, sheet
@@ -368,7 +369,7 @@ LAYOUTS = [("threes-and-fives", True, True), (SPINNER_ONLY, False, True),
 
 
 @given(layout=st.sampled_from(LAYOUTS), seed=st.integers(0, 2**32 - 1))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_random_spinner_layouts_total_what_rules_md_says(layout, seed):
     rules, every, both = layout
     rng = random.Random(seed)

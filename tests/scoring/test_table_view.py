@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_examples import examples
 
 import scoring
 from scoring import table_view
@@ -98,7 +99,7 @@ def test_a_write_that_is_none_of_the_three_is_refused() -> None:
 
 
 @given(any_tables(), st.data())
-@settings(GAMES, max_examples=30)
+@settings(GAMES, max_examples=examples(30))
 def test_the_table_never_fails_and_queued_writes_give_the_recorded_table(table: Table, data: st.DataObject) -> None:
     sheet, _ = table.play(max_hands=min(MAX_HANDS, 3))
     writes = writes_of(sheet)

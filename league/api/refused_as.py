@@ -37,7 +37,7 @@ REFUSED_AS: dict[str, AuditAction | None] = {
     "night-resolve": AuditAction.NIGHT_RESOLVE, "night-correct": AuditAction.NIGHT_CORRECT,
     # The league's settings
     "season-changeover": AuditAction.SEASON_CHANGEOVER, "league-handicap-rule": AuditAction.LEAGUE_HANDICAP_RULE,
-    "league-walkover-rule": AuditAction.LEAGUE_SETTINGS_CHANGE,
+    "league-walkover-rule": AuditAction.LEAGUE_SETTINGS_CHANGE, "league-sanction-bound": AuditAction.LEAGUE_SANCTION_MAX_POINTS,
     "league-formats": AuditAction.FORMAT_CREATE, "league-format-versions": AuditAction.FORMAT_VERSION,
     "league-schemes": AuditAction.SCHEME_CREATE, "league-scheme-versions": AuditAction.SCHEME_VERSION,
     # Cups (a tie's game likewise refused before the body says whether live or from the card)

@@ -56,15 +56,27 @@ def _functions(nodes: list[ast.stmt], prefix: str = "") -> Iterator[tuple[str, a
             yield from _functions(node.body, f"{prefix}{node.name}.")
 
 
-def _answers(tree: ast.Module) -> Iterator[tuple[str, ast.Call]]:
+def _answers(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef, ast.Call]]:
     """Each `Response(...)` call, with the innermost function it is in."""
-    found: dict[ast.Call, str] = {}
+    found: dict[ast.Call, tuple[str, ast.FunctionDef]] = {}
     for name, function in _functions(tree.body):  # outer functions first: the inner ones name their own calls
         for node in ast.walk(function):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Response":
-                found[node] = name
-    for call, name in found.items():
-        yield name, call
+                found[node] = (name, function)
+    for call, (name, function) in found.items():
+        yield name, function, call
+
+
+def _serialized_names(function: ast.FunctionDef, helpers: set[str]) -> set[str]:
+    """The function's local names given only serialized bodies (`data =
+    Output(...).data`, then `Response(data)` once a header is worked out of it)."""
+    given: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    given.setdefault(target.id, []).append(node.value)
+    return {name for name, values in given.items() if all(_serialized(value, helpers) for value in values)}
 
 
 def hand_built(source: str, module: str) -> list[tuple[str, str]]:
@@ -73,9 +85,11 @@ def hand_built(source: str, module: str) -> list[tuple[str, str]]:
     tree = ast.parse(source)
     helpers = _helpers(tree)
     found = []
-    for function, call in _answers(tree):
+    for function, node, call in _answers(tree):
         body = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "data"), None)
         if body is None or _serialized(body, helpers) or _error(body):
+            continue
+        if isinstance(body, ast.Name) and body.id in _serialized_names(node, helpers):
             continue
         where = f"{module}:{function}"
         if where not in ALLOWED:
@@ -99,12 +113,14 @@ CAUGHT = [
     "return Response(reply)",
     "return Response({'error': 'no', 'ties': ties} if late else {'ties': ties})",
     "return Response(_tie(tie_id))\ndef _tie(tie_id):\n    return tie_view(tie_get(tie_id))",
+    "reply = TieOutput(tie).data; reply = {'ties': reply}; return Response(reply)",
 ]
 PASSED = [
     "return Response(TieOutput(tie).data)",
     "return Response(status=204)",
     "return Response({'error': 'no such tie', 'problems': problems}, status=422)",
     "return Response(_tie(tie_id))\ndef _tie(tie_id):\n    return TieOutput(tie_get(tie_id)).data",
+    "data = TieOutput(tie).data; return Response(data, headers={'ETag': tag(data)})",
 ]
 
 

@@ -15,6 +15,7 @@ import { differenceText, engineReason, refusalWords } from "./pad-refusals.js";
 import { actions, api, deleteDigit, freshPick, freshShowing, known, outbox, pad, project, root, seatToMove, serverSeq, tableKey, tableLooksEmpty, typeDigit, unknownWhy, writesAhead } from "./pad-state.js";
 import { eventText, moveText, penaltyLines } from "./pad-text.js";
 import { renderAlerts, renderConnection, renderMoves, renderTable } from "./pad-view.js";
+import { follow } from "./push.js";
 import { drawScores } from "./scoreboard.js";
 
 // ----- talking to the server ------------------------------------------------
@@ -44,19 +45,26 @@ function showRefusal(err) {
   pad.notice = { kind: "error", title: who, lines: [engineReason(pad.table?.state, err.message)] };
 }
 
+// Another tablet on the same game: its moves reach this pad over the push
+// stream where it answers (push.js), else by polling the live state.
+let pushed = false;
+
 async function followLive() {
   try {
-    const live = await getJson(`${api}/live`, { cache: "no-cache" });
-    if (pad.server && live.seq !== pad.server.state.seq && !sending()) {
-      // Changed elsewhere: what the pad shows is not the game until fetched.
-      pad.behind = Math.max(pad.behind, live.seq);
-      render();
-      await refresh();
-    }
+    await heardLive(await getJson(`${api}/live`, { cache: "no-cache" }));
   } catch (err) {
     if (!(err instanceof Unreachable)) throw err;
     pad.online = false;
     render();
+  }
+}
+
+async function heardLive(live) {
+  if (pad.server && live.seq !== pad.server.state.seq && !sending()) {
+    // Changed elsewhere: what the pad shows is not the game until fetched.
+    pad.behind = Math.max(pad.behind, live.seq);
+    render();
+    await refresh();
   }
 }
 
@@ -370,7 +378,23 @@ window.addEventListener("offline", guarded(() => { pad.online = false; render();
 // is sent (or the rest held behind a refused write), look for changes made
 // elsewhere (another tablet, an undo) in the spectators' state, which costs
 // the server no replay.
-setInterval(guarded(() => (sending() ? flush() : pad.online ? followLive() : refresh())), 3000);
+setInterval(guarded(() => {
+  if (sending()) return flush();
+  if (!pad.online) return refresh();
+  return pushed ? null : followLive();
+}), 3000);
+follow({
+  url: root.dataset.push,
+  onPushing: guarded((now) => {
+    pushed = now;
+    root.dataset.following = now ? "push" : "poll";
+  }),
+  onMessage: (live) => loudly(heardLive(live).catch((err) => {
+    if (!(err instanceof Unreachable)) throw err;
+    pad.online = false;
+    render();
+  })),
+});
 // A browser may refuse to keep the page (a private window, a full disk):
 // the pad still works while connected, and says it is not ready offline.
 keepForOffline().catch(guarded((err) => {

@@ -12,6 +12,7 @@ from league.models import Game
 from league.services.games import game_create
 from league.services.live import live_publish_pending
 from league.services.moves import move_record
+from pad_page import Pad
 from scoring.simulate import random_game
 
 TV = {"width": 1920, "height": 1080}
@@ -67,3 +68,39 @@ def test_the_tv_board_follows_over_push_falls_back_to_polling_and_back(
     play(3)
     assert board.evaluate("window.drawn") == [1, 2, 3, 4]
     tv.close()
+
+
+def test_a_second_tablet_follows_the_game_over_push_falls_back_to_polling_and_back(
+        tablet: Any, scorer: Any, push: PushProcess) -> None:
+    """The other scorer's moves (recorded here as the first tablet's would
+    be) reach a second tablet's pad over the stream, with no polling of the
+    live state while it answers; by polling while the push process is down;
+    and over the stream again once it is back."""
+    game = game_create(rules="pub", seats=["Ann", "Bob"], created_by=scorer)
+    page = tablet.new_page()
+    polls: list[str] = []
+    page.on("request", lambda request: polls.append(request.url) if request.url.endswith("/live") else None)
+    pad = Pad(page).open(game.pk)
+    root = page.locator("#pad")
+    expect(root).to_have_attribute("data-following", "push")
+
+    def played_elsewhere(number: int) -> None:
+        move_record(game_id=game.pk, move=MOVES[number], user=scorer)
+        assert live_publish_pending() == 1
+        expect(root).to_have_attribute("data-seq", str(number + 1))
+        expect(page.locator("#moves li")).to_have_count(number + 1)
+
+    polls.clear()
+    played_elsewhere(0)
+    played_elsewhere(1)
+    assert polls == [], "the pad polled the live state while the push stream answered"
+
+    push.stop()
+    expect(root).to_have_attribute("data-following", "poll")
+    played_elsewhere(2)
+    assert polls, "the pad did not fall back to polling"
+
+    push.start()
+    expect(root).to_have_attribute("data-following", "push", timeout=15_000)
+    played_elsewhere(3)
+    pad.settled()

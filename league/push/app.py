@@ -3,6 +3,7 @@
     GET /push/games/{id}    a game's live states (board.js)
     GET /push/nights/{id}   a match night's structure versions, and its games' live states (night.js)
     GET /push/cups/{id}     a league's cup pages' versions (night.js on the finals night's page)
+    GET /push/divisions/{id}  a division's page versions (division.js)
     GET /push/health        200 while subscribed to Redis (always, fed in memory), else 503
 
 On connect a stream sends the stored message first (a game's only when its
@@ -29,7 +30,7 @@ Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
-STREAM = re.compile(r"^/push/(games|nights|cups)/([0-9]{1,18})$")
+STREAM = re.compile(r"^/push/(games|nights|cups|divisions)/([0-9]{1,18})$")
 # How long a browser waits before reconnecting after a stream ends.
 RETRY_MS = 2000
 HEADERS = [

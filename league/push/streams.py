@@ -26,7 +26,9 @@ A league's cup pages' messages are their version, `{"version": ...}`, in
 the way of a night's structure: the token of its cup boards (renewed by
 every change to a cup game, a cup fixture, a tie or a cup of the league)
 with the token of everything. The finals night's page follows them; they
-carry no game's states."""
+carry no game's states. A division's page's messages are the same, of the
+division's page version (renewed by its table rebuilt, a result, a
+fixture moved)."""
 import functools
 import json
 from collections.abc import Callable
@@ -34,8 +36,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from league.selectors.games import live_state_key
-from league.selectors.page_versions import EVERYTHING, cup_boards_key, night_frame_key
-from league.selectors.push import cups_channel, everything_channel, game_channel, night_channel, night_games_key
+from league.selectors.page_versions import EVERYTHING, cup_boards_key, division_key, night_frame_key
+from league.selectors.push import (
+    cups_channel,
+    division_channel,
+    everything_channel,
+    game_channel,
+    night_channel,
+    night_games_key,
+)
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,8 @@ KINDS = {
                    games=night_games_key),
     "cups": Kind(lambda pk: [cups_channel(pk), everything_channel()],
                  lambda pk: [cup_boards_key(pk), EVERYTHING], _with_everything("version"), ordered=False),
+    "divisions": Kind(lambda pk: [division_channel(pk), everything_channel()],
+                      lambda pk: [division_key(pk), EVERYTHING], _with_everything("version"), ordered=False),
 }
 
 

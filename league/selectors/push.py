@@ -2,7 +2,8 @@
 pub/sub channel a game, on which each live state the workers publish is
 announced, one a match night, on which each new version of its structure
 is and each of its games' states too, one a league's cup pages (the
-finals night's page follows it), and one for a change every page shows
+finals night's page follows it), one a division's page (its table
+rebuilt, a result in), and one for a change every page shows
 (the version of everything).
 Under the cache's own key prefix, so two deployments (or two test runs)
 sharing a Redis never hear each other: pub/sub ignores Redis's databases."""
@@ -20,6 +21,10 @@ def night_channel(fixture_id: int) -> str:
 
 def cups_channel(league_id: int) -> str:
     return str(cache.make_key(f"push:cups:{league_id}"))
+
+
+def division_channel(division_id: int) -> str:
+    return str(cache.make_key(f"push:division:{division_id}"))
 
 
 def everything_channel() -> str:

@@ -38,7 +38,7 @@ from league.selectors.page_versions import (
     night_frame_key,
     player_key,
 )
-from league.selectors.push import cups_channel, everything_channel, night_channel
+from league.selectors.push import cups_channel, division_channel, everything_channel, night_channel
 from league.services.push import announce
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), di
             + ([ANY_LEAGUE] if leagues else []) + ([ANY_GAME] if games else [])
             + ([EVERYTHING] if everything else []))
     if keys:
-        transaction.on_commit(partial(_renew, keys, nights=fixtures, cups=sorted(cups)))
+        transaction.on_commit(partial(_renew, keys, nights=fixtures, cups=sorted(cups), divisions=divisions))
 
 
 def pages_changed_by(*, action: AuditAction, target: models.Model | str | None) -> None:
@@ -100,7 +100,7 @@ def pages_changed_by(*, action: AuditAction, target: models.Model | str | None) 
         pages_changed(everything=True)
 
 
-def _renew(keys: list[str], *, nights: list[int], cups: list[int]) -> None:
+def _renew(keys: list[str], *, nights: list[int], cups: list[int], divisions: list[int]) -> None:
     # The change is committed: a cache that is down must not undo it. The
     # pages it would have made stale are down with it, and any kept by a
     # cache that comes back expire (settings.SPECTATOR_CACHE_SECONDS).
@@ -116,6 +116,7 @@ def _renew(keys: list[str], *, nights: list[int], cups: list[int]) -> None:
     # boards changed.
     told = {night_channel(pk): {"frame": tokens[night_frame_key(pk)]} for pk in nights}
     told |= {cups_channel(pk): {"version": tokens[cup_boards_key(pk)]} for pk in cups}
+    told |= {division_channel(pk): {"version": tokens[division_key(pk)]} for pk in divisions}
     if EVERYTHING in tokens:
         told[everything_channel()] = {"version": tokens[EVERYTHING]}
     announce(told)

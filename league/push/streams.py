@@ -27,8 +27,7 @@ the way of a night's structure: the token of its cup boards (renewed by
 every change to a cup game, a cup fixture, a tie or a cup of the league)
 with the token of everything. The finals night's page follows them; they
 carry no game's states. A division's page's messages are the same, of the
-division's page version (renewed by its table rebuilt, a result, a
-fixture moved)."""
+division's page version, announced when its table is rebuilt."""
 import functools
 import json
 from collections.abc import Callable

@@ -9,6 +9,7 @@ like it (the time a result was submitted, the fixture's revision), so a
 result submitted again after a dispute is told again, and the same
 change told twice is told once.
 """
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from django.contrib.auth.models import User
@@ -161,10 +162,7 @@ def cup_finals_side_gone_tell(tie: CupTie, *, went: CupEntry, day: date) -> int:
     before it again): told to `went`'s players alone, naming the sides as
     they were, once. Call before the tie takes its new side."""
     competition = tie.competition
-    sides = [entry for entry in (tie.home, tie.away) if entry is not None]
-
-    def names(user: User | None) -> str:
-        return " v ".join(entry_name_shown(entry, user) for entry in sides)
+    names = _sides_named(tie)
 
     def body(user: User | None) -> str:
         return (f"Your {competition.name} tie, {names(user)}, on the cup's finals night, {_day(day)}, is called off "
@@ -183,12 +181,9 @@ def cup_finals_side_came_tell(tie: CupTie, *, came: CupEntry, day: date) -> int:
     that they play then, naming the sides as they are now, once. Call once
     the tie has its new side."""
     competition = tie.competition
-    sides = [entry for entry in (tie.home, tie.away) if entry is not None]
+    names = _sides_named(tie)
     venue = competition.finals_venue
     where = f", at {venue}" if venue is not None else ""
-
-    def names(user: User | None) -> str:
-        return " v ".join(entry_name_shown(entry, user) for entry in sides)
 
     def body(user: User | None) -> str:
         return (f"You now play in the {competition.name} tie {names(user)}, on the cup's finals night, "
@@ -199,6 +194,12 @@ def cup_finals_side_came_tell(tie: CupTie, *, came: CupEntry, day: date) -> int:
         kind="fixture_changed", event=f"cup-finals-on:tie:{tie.pk}:{came.pk}:{_stamp(timezone.now())}",
         league=competition.season.league, to=came.logins,
         subject=lambda user: f"Date set: {competition.name}, {names(user)}", body=body, link=_tie_link(tie))
+
+
+def _sides_named(tie: CupTie) -> Callable[[User | None], str]:
+    """The tie's sides as they stand now ("A v B"), each as the reader may see it."""
+    sides = [entry for entry in (tie.home, tie.away) if entry is not None]
+    return lambda user: " v ".join(entry_name_shown(entry, user) for entry in sides)
 
 
 def _tie_link(tie: CupTie) -> str:

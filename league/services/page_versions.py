@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 
 def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), divisions: Iterable[int] = (),
                   leagues: Iterable[int] = (), cup_leagues: Iterable[int] = (), everything: bool = False,
-                  night_scores: Iterable[int] = ()) -> None:
+                  night_scores: Iterable[int] = (), tables: Iterable[int] = ()) -> None:
     """New versions, once the current transaction commits, for these and
     for what shows them: a game's players' pages and its cup's pages, a
     cup fixture's cup pages (as `cup_leagues`' cup pages), a division's
@@ -59,8 +59,15 @@ def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), di
     announced to the night's pages (`night_frame_key`); one in
     `night_scores` (its games' new scores, which the night's pages
     following the push process draw from the states they are sent) only
-    its version, for the pages polled and cached."""
-    games, fixtures, divisions = list(games), list(fixtures), list(divisions)
+    its version, for the pages polled and cached.
+
+    A division in `tables` has had its table rebuilt: its page is renewed
+    as in `divisions`, and announced to its readers (`division_channel`).
+    Other changes to a division's page (a game started on one of its
+    nights) are not announced: its readers would fetch it for nothing they
+    see change, and its table follows each result within seconds."""
+    tables = list(tables)
+    games, fixtures, divisions = list(games), list(fixtures), list(divisions) + tables
     scores = [pk for pk in night_scores if pk not in fixtures]
     leagues = set(leagues) | division_leagues(division_ids=divisions)
     players, cups = live_reach(game_ids=games, fixture_ids=fixtures + scores)
@@ -72,7 +79,7 @@ def pages_changed(*, games: Iterable[int] = (), fixtures: Iterable[int] = (), di
             + ([ANY_LEAGUE] if leagues else []) + ([ANY_GAME] if games else [])
             + ([EVERYTHING] if everything else []))
     if keys:
-        transaction.on_commit(partial(_renew, keys, nights=fixtures, cups=sorted(cups), divisions=divisions))
+        transaction.on_commit(partial(_renew, keys, nights=fixtures, cups=sorted(cups), divisions=tables))
 
 
 def pages_changed_by(*, action: AuditAction, target: models.Model | str | None) -> None:

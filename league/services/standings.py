@@ -87,7 +87,7 @@ def division_standings_rebuild(*, division_id: int) -> None:
         # Every change marked so far is in these rows: a newer mark waits on
         # the division's lock until this commits, and then counts past it.
         Division.objects.filter(pk=division_id).update(table_rebuilt_changes=division.table_changes)
-        pages_changed(divisions=[division_id])
+        pages_changed(tables=[division_id])
 
 
 def standings_catch_up() -> int:

@@ -9,10 +9,13 @@ from described import answer_errors
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 from leagues import a_league
+from push_process import PushProcess
 from rest_framework.test import APIClient
 from smtp_server import MailServer
 from tablets import tablet_for
 from test_redis_outage import DeadRedis
+
+from league.services import page_versions
 
 
 @pytest.fixture
@@ -93,3 +96,33 @@ def answers_as_described(monkeypatch: pytest.MonkeyPatch) -> None:
         return response
 
     monkeypatch.setattr(Client, "request", checked)
+
+
+class Told(list[dict[str, Any]]):
+    """What each committed change announced to the push process, in order."""
+
+    def times(self, channel: str) -> int:
+        return sum(channel in announced for announced in self)
+
+
+@pytest.fixture
+def told(monkeypatch: pytest.MonkeyPatch) -> Told:
+    announced = Told()
+    monkeypatch.setattr(page_versions, "announce", announced.append)
+    return announced
+
+
+@pytest.fixture(scope="module")
+def push_process() -> Iterator[PushProcess]:
+    """One push process for the module (started by the first test that needs it)."""
+    process = PushProcess()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def push(redis_url: str, push_process: PushProcess) -> PushProcess:
+    """The module's push process, started; Redis must be there."""
+    if push_process.child is None:
+        push_process.start()
+    return push_process

@@ -9,7 +9,6 @@ from django.test import Client
 from matchnights import Night, a_match_night, sheet_entered
 from tablets import post_move, sample_sheet, tablet_for
 
-import league.services.page_versions
 from league.models import Competition, CupEntry, CupTie
 from league.selectors.push import cups_channel, night_channel
 from league.services.live import live_publish_pending
@@ -33,28 +32,18 @@ def finals(db: None) -> Night:
     return night
 
 
-@pytest.fixture
-def told(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """What each committed change announces to the push process, in order."""
-    announced: list[dict[str, Any]] = []
-    monkeypatch.setattr(league.services.page_versions, "announce", announced.append)
-    return announced
-
-
-def times_told(told: list[dict[str, Any]], channel: str) -> int:
-    return sum(channel in announced for announced in told)
 
 
 def test_a_card_result_on_the_finals_night_is_announced_once_to_its_page(
-        finals: Night, told: list[dict[str, Any]], django_capture_on_commit_callbacks: Any) -> None:
+        finals: Night, told: Any, django_capture_on_commit_callbacks: Any) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         rubber_game_card(fixture_id=finals.fixture.pk, rubber=1, home_score=61, away_score=40, user=finals.secretary)
-    assert times_told(told, cups_channel(finals.league.pk)) == 1
-    assert times_told(told, night_channel(finals.fixture.pk)) == 1  # and to the match's own night page
+    assert told.times(cups_channel(finals.league.pk)) == 1
+    assert told.times(night_channel(finals.fixture.pk)) == 1  # and to the match's own night page
 
 
 def test_a_move_in_a_finals_game_is_announced_once_to_its_page(
-        finals: Night, told: list[dict[str, Any]], django_capture_on_commit_callbacks: Any) -> None:
+        finals: Night, told: Any, django_capture_on_commit_callbacks: Any) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         game_id = rubber_game_start(fixture_id=finals.fixture.pk, rubber=1, user=finals.home_scorer).game_id
     assert game_id is not None
@@ -65,17 +54,17 @@ def test_a_move_in_a_finals_game_is_announced_once_to_its_page(
     told.clear()
     with django_capture_on_commit_callbacks(execute=True):
         assert live_publish_pending() == 1
-    assert times_told(told, cups_channel(finals.league.pk)) == 1
+    assert told.times(cups_channel(finals.league.pk)) == 1
 
 
 def test_a_league_match_tells_no_finals_page(
-        db: None, told: list[dict[str, Any]], django_capture_on_commit_callbacks: Any) -> None:
+        db: None, told: Any, django_capture_on_commit_callbacks: Any) -> None:
     night = a_match_night("plain")
     sheet_entered(night, ["singles"] * 9)
     with django_capture_on_commit_callbacks(execute=True):
         rubber_game_card(fixture_id=night.fixture.pk, rubber=1, home_score=61, away_score=40, user=night.secretary)
-    assert times_told(told, night_channel(night.fixture.pk)) == 1
-    assert times_told(told, cups_channel(night.league.pk)) == 0
+    assert told.times(night_channel(night.fixture.pk)) == 1
+    assert told.times(cups_channel(night.league.pk)) == 0
 
 
 @pytest.mark.parametrize(("push_url", "named"), [("", False), ("/push", True)])

@@ -8,7 +8,6 @@ night's events carry no id: the page keeps only a state newer than the
 score it shows (each score cell carries its game's seq)."""
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,21 +25,6 @@ from league.selectors.push import every_channel, game_channel, night_channel, ni
 from league.services.match_games import rubber_game_start
 from league.services.push import announce
 from scoring.simulate import random_game
-
-
-@pytest.fixture(scope="module")
-def push_process() -> Iterator[PushProcess]:
-    """One push process for the module (started by the first test that needs it)."""
-    process = PushProcess()
-    yield process
-    process.stop()
-
-
-@pytest.fixture
-def push(redis_url: str, push_process: PushProcess) -> PushProcess:
-    if push_process.child is None:
-        push_process.start()
-    return push_process
 
 
 class Tonight:

@@ -6,7 +6,7 @@ nothing twice. The streams run against real Redis; the push process is a
 child process with no database it could reach."""
 import asyncio
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -34,19 +34,6 @@ from league.services.push import announce
 MOVES = sample_sheet(11)["hands"][0]["moves"]
 
 
-@pytest.fixture(scope="module")
-def push_process() -> Iterator[PushProcess]:
-    """One push process for the module (started by the first test that needs it)."""
-    process = PushProcess()
-    yield process
-    process.stop()
-
-
-@pytest.fixture
-def push(redis_url: str, push_process: PushProcess) -> PushProcess:
-    if push_process.child is None:
-        push_process.start()
-    return push_process
 
 
 class Scored:

@@ -150,7 +150,7 @@ def player_login_unlink(*, player_id: int, login_id: int, user: Author) -> Playe
     nothing it did not show. Raises Player.DoesNotExist, NotSecretary or
     Refused."""
     with transaction.atomic():
-        player = Player.objects.select_for_update(no_key=True).select_related("user").get(pk=player_id)
+        player = Player.objects.select_for_update(no_key=True, of=("self",)).select_related("user").get(pk=player_id)
         refusal = player_manage_refusal(player=player, user=user)
         if refusal is not None:
             raise refusal

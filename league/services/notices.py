@@ -99,7 +99,7 @@ def notice_resend(*, notice_id: int, user: Author) -> Notice:
     Notice.DoesNotExist, NotSecretary or Refused (audited)."""
     with transaction.atomic():
         # Held for a moment only: no sender keeps a notice's row locked.
-        notice = Notice.objects.select_for_update(no_key=True).select_related("league").get(pk=notice_id)
+        notice = Notice.objects.select_for_update(no_key=True, of=("self",)).select_related("league").get(pk=notice_id)
         failure = ((secretary_refusal(league=notice.league, user=user, doing="can send a notice again")
                     if notice.league is not None else Refused("this notice is of no league: no secretary sends it"))
                    or _not_resendable(notice))

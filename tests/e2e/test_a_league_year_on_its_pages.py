@@ -56,6 +56,7 @@ SIDES = [Side(name, venue, division, [f"{first} {SURNAMES[name]}" for first in F
     ("Red Lion B", "The Red Lion", "Division One"), ("Swan B", "The Swan", "Division One"))]
 SCORER = "Len Scorer"
 CUP = "Singles Knockout"
+CONFIRM_ADDRESS = "Confirm your email address for the league's notices"
 NEXT_SEASON = "Next season"
 
 
@@ -199,15 +200,22 @@ def test_a_league_lives_through_its_year_on_its_pages(
                                          (away.name, "Division One")}
 
     # 6. Every notice the secretary's page lists was sent, and arrived
-    # exactly once: the result to confirm and confirmed, the cup's dates
-    # offered and set.
+    # exactly once: each address's confirmation, the result to confirm and
+    # confirmed, the cup's dates offered and set, and the withdrawal told
+    # to the captains whose matches it called off.
     notices = listed_notices(secretary, f"/secretary/leagues/{league.pk}/notices")
     match, tie_name = f"{home.name} v {away.name}", f"{CUP}, {host} v {visitor}"
+    opponent = Team.objects.select_related("captain", "vice_captain").get(name=lower_home.name)
+    told_of_withdrawal = sorted(user.email for user in (opponent.captain, opponent.vice_captain)
+                                if user is not None and user.email)
+    assert told_of_withdrawal, "the withdrawn team's opponents have a captain with an address"
     assert sorted((subject, address) for subject, address, _ in notices) == sorted([
+        *((CONFIRM_ADDRESS, address_of(person)) for person in invited),
         (f"Confirm the result: {match}", address_of(away.players[0])),
         (f"Result confirmed: {match}", address_of(home.players[0])),
         (f"Dates offered: {tie_name}", address_of(visitor)),
         (f"Date set: {tie_name}", address_of(host)),
+        *((f"{lower_away.name} have withdrawn from Division One", address) for address in told_of_withdrawal),
     ]), notices
     assert all(status.startswith("Sent") for _, _, status in notices), notices
     listed = Counter((address, subject) for subject, address, _ in notices)

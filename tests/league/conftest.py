@@ -8,13 +8,15 @@ import pytest
 from described import answer_errors
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
-from leagues import a_league
+from in_process import committing
+from leagues import a_league, a_season, a_team, players
 from push_process import PushProcess
 from rest_framework.test import APIClient
 from smtp_server import MailServer
 from tablets import tablet_for
 from test_redis_outage import DeadRedis
 
+from league.models import League, Player, SquadRegistration, Team
 from league.services import page_versions
 
 
@@ -126,3 +128,23 @@ def push(redis_url: str, push_process: PushProcess) -> PushProcess:
     if push_process.child is None:
         push_process.start()
     return push_process
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks: Any) -> Any:
+    """Runs what a change queues on commit (tasks in-process), as a commit would."""
+    return committing(django_capture_on_commit_callbacks)
+
+
+@pytest.fixture
+def team(league: League) -> Team:
+    return a_team(league, "Red Lion A")
+
+
+@pytest.fixture
+def squad(league: League, team: Team) -> list[Player]:
+    """Three players registered this season with the team."""
+    season = a_season(league)
+    roster = players(3, prefix="Red Lion")
+    SquadRegistration.objects.bulk_create(SquadRegistration(season=season, team=team, player=p) for p in roster)
+    return roster

@@ -16,7 +16,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from forms import browser, post, text
-from in_process import committing
 from matchnights import Night, a_match_night, submitted_five_four
 from smtp_server import MailServer, body_of
 
@@ -28,10 +27,6 @@ PASSWORD = "dominoes-on-a-tuesday"
 INVITE = re.compile(r'value="http://testserver(/secretary/invitations/[^"]+)"')
 CONFIRM = re.compile(r"http://testserver(/accounts/email/confirm/\S+)")
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 def confirm_link(body: str) -> str:

@@ -13,7 +13,6 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.html import escape
 from forms import browser, post, text
-from in_process import committing
 from matchnights import Night, a_match_night
 from smtp_server import MailServer, body_of
 
@@ -25,10 +24,6 @@ CONFIRM = re.compile(r"http://testserver(/accounts/email/confirm/\S+)")
 KEY = re.compile(r'<input type="hidden" name="form_key" value="([0-9a-f]+)">')
 SUBJECT = "Confirm your email address for the league's notices"
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from in_process import committing
 from matchnights import Night, a_match_night
 
 from league import formats
@@ -39,10 +38,6 @@ def scheme(win: int) -> dict[str, Any]:
 def night(db: None) -> Night:
     return a_match_night("plain", forfeit={"score": [2, 1]})
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 @pytest.fixture

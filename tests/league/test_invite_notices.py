@@ -8,14 +8,11 @@ import re
 from datetime import timedelta
 from typing import Any
 
-import pytest
 from django.utils import timezone
 from forms import browser, post, text
-from in_process import committing
-from leagues import a_season, a_team, players
 from smtp_server import MailServer, body_of
 
-from league.models import League, LoginInvite, Notice, Player, SquadRegistration, Team
+from league.models import League, LoginInvite, Notice, Player, Team
 from league.services.notice_sending import notices_catch_up
 
 KEY = re.compile(r'<input type="hidden" name="form_key" value="([0-9a-f]+)">')
@@ -24,22 +21,7 @@ MAILED = re.compile(r"https?://\S+?(/secretary/invitations/\S+)")
 PASSWORD = "dominoes-on-a-tuesday"
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
-
-@pytest.fixture
-def team(league: League) -> Team:
-    return a_team(league, "Red Lion A")
-
-
-@pytest.fixture
-def squad(league: League, team: Team) -> list[Player]:
-    season = a_season(league)
-    roster = players(3, prefix="Red Lion")
-    SquadRegistration.objects.bulk_create(SquadRegistration(season=season, team=team, player=p) for p in roster)
-    return roster
 
 
 def key_of(page: Any) -> str:

@@ -10,31 +10,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 from forms import browser, post, text
-from in_process import committing
-from leagues import a_season, a_team, players
 
-from league.models import League, LoginInvite, Player, SquadRegistration, Team
+from league.models import League, LoginInvite, Player, Team
 
 PASSWORD = "dominoes-on-a-tuesday"
 LINK = re.compile(r'value="http://testserver(/secretary/invitations/[^"]+)"')
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
-
-@pytest.fixture
-def team(league: League) -> Team:
-    return a_team(league, "Red Lion A")
-
-
-@pytest.fixture
-def squad(league: League, team: Team) -> list[Player]:
-    season = a_season(league)
-    roster = players(3, prefix="Red Lion")
-    SquadRegistration.objects.bulk_create(SquadRegistration(season=season, team=team, player=p) for p in roster)
-    return roster
 
 
 def links(page: Any) -> list[str]:

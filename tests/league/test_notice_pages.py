@@ -9,7 +9,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
-from in_process import committing
 from matchnights import a_match_night, submitted_five_four
 from smtp_server import MailServer, body_of
 
@@ -18,11 +17,6 @@ from league.services.digests import digests_send
 from league.services.notices import notice_queue
 from league.services.results import match_confirm
 from league.services.standings import division_standings_rebuild
-
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 def link_path(message: Any, marker: str) -> str:

@@ -6,11 +6,8 @@ import re
 from typing import Any
 from urllib.parse import urlparse
 
-import pytest
 from django.contrib.auth import get_user_model
 from forms import browser, post, text
-from in_process import committing
-from leagues import a_team
 from smtp_server import MailServer, body_of
 from test_invite_notices import MAILED, PASSWORD, invite_captain, key_of
 
@@ -21,14 +18,6 @@ PAGE = "/accounts/notices/"
 INPUT = re.compile(r"<input [^>]*>")
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
-
-
-@pytest.fixture
-def team(league: League) -> Team:
-    return a_team(league, "Red Lion A")
 
 
 def ticked(page: Any) -> dict[str, list[str]]:

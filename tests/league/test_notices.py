@@ -13,7 +13,6 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.utils import timezone
-from in_process import committing
 from matchnights import Night, a_match_night, submitted_five_four
 from races import race
 from smtp_server import MailServer, body_of
@@ -31,10 +30,6 @@ from league.services.unsubscribe_links import unsubscribe_token
 LINK = re.compile(r"(http://\S+)")
 
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 def a_night(**settings: Any) -> Night:

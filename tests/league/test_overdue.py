@@ -5,7 +5,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from in_process import committing
 from matchnights import Night, a_match_night, sheet_entered
 from races import race
 
@@ -27,10 +26,6 @@ def late_night(played_days_ago: int = 10, **settings: Any) -> Night:
         user.save()
     return night
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 def another_fixture(night: Night, week: int, played_days_ago: int) -> Fixture:

@@ -13,7 +13,7 @@ from django.db.models import CharField, JSONField, TextField
 from django.db.models.functions import Cast
 from django.test import Client, TestCase
 from django.urls import reverse
-from in_process import committing, tasks_in_process
+from in_process import tasks_in_process
 from matchnights import Night, a_match_night, play_live, sheet_entered, submitted_five_four
 from module_data import a_copy_for_one_test, made_once_a_module
 from tablets import tablet_for
@@ -41,10 +41,6 @@ from scoring.simulate import random_game
 FULL, INITIALS, HIDDEN = Player.NameShown.FULL, Player.NameShown.INITIALS, Player.NameShown.HIDDEN
 SHOWN = {FULL: "Jo Bloggs", INITIALS: "J. B.", HIDDEN: "A player"}
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 def a_played_night() -> Night:

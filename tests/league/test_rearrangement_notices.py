@@ -5,7 +5,6 @@ from typing import Any
 
 from rearranging import Moving, a_moving_league, day
 from smtp_server import MailServer, body_of
-from test_notices import committed  # noqa: F401  (the fixture)
 
 from league.models import Team
 from league.services.date_offers import day_words

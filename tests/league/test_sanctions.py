@@ -5,7 +5,6 @@ from typing import Any
 
 import pytest
 from forms import browser, post, text
-from in_process import committing
 from matchnights import Night, a_match_night
 
 from league.models import AuditEntry, OverdueNotice, Sanction, TableEntry
@@ -18,10 +17,6 @@ from league.services.sanctions import sanction_apply, sanction_remove
 def night(db: None) -> Night:
     return a_match_night("plain")
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 def points(night: Night) -> dict[str, int]:

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from django.core import mail
 from forms import browser, post, text
-from in_process import committing
 from leagues import a_team
 from matchnights import Night, a_match_night
 
@@ -24,10 +23,6 @@ def key_of(page: Any) -> str:
     assert found is not None, "the form carries a key"
     return found.group(1)
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 # Removing a sanction

@@ -11,7 +11,6 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.utils import timezone
 from forms import browser, post, text
-from in_process import committing
 from leagues import a_team
 
 from league.models import AuditEntry, LoginInvite, Team
@@ -19,10 +18,6 @@ from league.models.devices import token_hash
 
 PASSWORD = "dominoes-on-a-tuesday"
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from in_process import committing
 from matchnights import Night, a_match_night, sheet_entered
 from tablets import post_move, post_shown, tablet_for
 
@@ -28,10 +27,6 @@ FIVE_FOUR = [(61, 40)] * 5 + [(30, 61)] * 4
 def night(db: None) -> Night:
     return a_match_night("plain")
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    return committing(django_capture_on_commit_callbacks)
 
 
 def cards(night: Night, fixture: Fixture, scores: list[tuple[int, int]]) -> None:

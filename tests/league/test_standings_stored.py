@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from in_process import committing
 from matchnights import Night, a_match_night, sheet_entered
 
 from league.models import Division, PlayerGame, PlayerStats, TableEntry
@@ -26,11 +25,6 @@ Row = tuple[str, str, int, int, int, int, int, int]  # name, position, played, w
 def night(db: None) -> Night:
     return a_match_night("plain", points_scheme="solihull")
 
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Any:
-    """Runs what a change queues on commit (the table rebuild), as a commit would."""
-    return committing(django_capture_on_commit_callbacks)
 
 
 def returned(night: Night, scores: list[tuple[int, int]]) -> None:

@@ -66,8 +66,13 @@ def _parse(text: str, where: str) -> Any:
         raise ScoringError(f"{where} is not JSON: {err}") from None
 
 
+# Not the module's docstring: the compiled build (mypyc) keeps none, and
+# argparse would be handed None.
+DESCRIPTION = "Adjudicate scoresheets from files or standard input."
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m scoring", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m scoring", description=DESCRIPTION)
     commands = parser.add_subparsers(dest="command", required=True)
     checker = commands.add_parser("check", help="adjudicate scoresheets")
     checker.add_argument("files", nargs="*", metavar="FILE", help="scoresheet files; - reads stdin")

@@ -101,17 +101,19 @@ def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_test_environment: None, django_db_blocker: Any, django_db_modify_db_settings: None,
-                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+                    tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[None]:
     """The test database (pytest-django's fixture of that name, replaced).
     Under pytest-xdist each worker's is a copy of one migrated once for the
-    run (tests/schema_once.py); in one process it is migrated as usual."""
+    run, or kept from an earlier run while the migrations are the same
+    (tests/schema_once.py); in one process it is migrated as usual."""
     from django.test.utils import setup_databases, teardown_databases
     from schema_once import template_build, worker_database_copy
 
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     with django_db_blocker.unblock():
         if worker:
-            folder = built_once(tmp_path_factory, "schema", template_build)
+            kept = pytestconfig.cache.mkdir("schema") if pytestconfig.cache is not None else None
+            folder = built_once(tmp_path_factory, "schema", lambda folder: template_build(folder, kept))
             worker_database_copy(folder, worker)
         config = setup_databases(verbosity=0, interactive=False, aliases={"default"}, serialized_aliases=set(),
                                  keepdb=bool(worker))

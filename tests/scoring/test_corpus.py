@@ -8,6 +8,7 @@ alters a recorded adjudication fails here, naming the case.
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 import scoring
+from scoring import cli
 from sheets import REPO
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
@@ -34,9 +36,21 @@ def _valid() -> list[dict[str, Any]]:
 
 
 def _check_command(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    """`python -m scoring check` run as a user runs it, in a process of its own."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     return subprocess.run([sys.executable, "-m", "scoring", "check", *args], input=stdin,
                           capture_output=True, text=True, cwd=REPO, env=env, timeout=60)
+
+
+def _check_in_process(stdin: str, capsys: pytest.CaptureFixture[str],
+                      monkeypatch: pytest.MonkeyPatch) -> subprocess.CompletedProcess[str]:
+    """The command line's own code on one sheet read from standard input,
+    in this process: each case would otherwise pay for starting Python; the
+    line-by-line tests below run the real command."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = cli.main(["check", "-"])
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["scoring", "check", "-"], status, out, err)
 
 
 def _preset_of(sheet: dict[str, Any]) -> Any:
@@ -59,10 +73,11 @@ def test_the_corpus_is_there_and_every_case_is_well_formed() -> None:
 
 
 @pytest.mark.parametrize("path", CASES, ids=[path.stem for path in CASES])
-def test_check_and_the_command_line_give_the_recorded_adjudication(path: Path) -> None:
+def test_check_and_the_command_line_give_the_recorded_adjudication(path: Path, capsys: pytest.CaptureFixture[str],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     case = _load(path)
     sheet = case["sheet"]
-    done = _check_command("-", stdin=json.dumps(sheet))
+    done = _check_in_process(json.dumps(sheet), capsys, monkeypatch)
     if "error" in case:
         with pytest.raises(scoring.ScoringError) as caught:
             scoring.check(sheet)

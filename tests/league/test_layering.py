@@ -18,6 +18,7 @@ source with `ast` (no module imported, no database), checks the rest:
 """
 import ast
 import configparser
+import functools
 import re
 from collections.abc import Iterator
 from importlib.metadata import packages_distributions
@@ -72,7 +73,11 @@ def is_project(name: str) -> bool:
     return name.split(".")[0] in PROJECT
 
 
-TREES = {module: ast.parse(path.read_text(encoding="utf-8"), filename=str(path)) for module, path in modules()}
+@functools.cache
+def trees() -> dict[str, ast.Module]:
+    """Every project module's tree, parsed when a test first asks (not on
+    import: every test process imports this module to collect it)."""
+    return {module: ast.parse(path.read_text(encoding="utf-8"), filename=str(path)) for module, path in modules()}
 
 
 def called_name(call: ast.Call) -> str | None:
@@ -140,18 +145,18 @@ def late_imports(module: str, tree: ast.AST) -> list[str]:
 
 
 def test_no_project_module_is_imported_by_a_string() -> None:
-    wrong = [reason for module, tree in TREES.items() for reason in string_imports(module, tree)]
+    wrong = [reason for module, tree in trees().items() for reason in string_imports(module, tree)]
     assert not wrong, "\n".join(wrong)
 
 
 def test_api_and_pages_read_the_database_through_selectors() -> None:
-    wrong = [reason for module, tree in TREES.items() if module.startswith(VIEWS)
+    wrong = [reason for module, tree in trees().items() if module.startswith(VIEWS)
              for reason in database_reads(module, tree)]
     assert not wrong, "\n".join(wrong)
 
 
 def test_only_a_task_imports_project_code_inside_a_function() -> None:
-    wrong = [reason for module, tree in TREES.items() if module not in LATE_IMPORTS_ALLOWED
+    wrong = [reason for module, tree in trees().items() if module not in LATE_IMPORTS_ALLOWED
              for reason in late_imports(module, tree)]
     assert not wrong, "\n".join(wrong)
 

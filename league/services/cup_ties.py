@@ -48,6 +48,7 @@ from league.services.audit import audit_record
 from league.services.date_offers import day_words, offered_dates_refusal
 from league.services.match_notices import (
     cup_dates_offered_tell,
+    cup_finals_opponent_changed_tell,
     cup_finals_side_came_tell,
     cup_finals_side_gone_tell,
     cup_game_called_off_tell,
@@ -343,13 +344,25 @@ def _advance(tie: CupTie, *, old: int | None, user: Author) -> bool:
     on_finals_night = old is not None and _arranged_dropped(following, old)
     setattr(following, f"{slot}_id", new)
     following.save(update_fields=[slot, "date", "offered_dates"])
-    if on_finals_night and new is not None and following.date is not None:
-        cup_finals_side_came_tell(following, came=CupEntry.objects.get(pk=new), day=following.date)
     other = following.away_id if slot == "home" else following.home_id
+    if on_finals_night and following.date is not None:
+        _finals_night_sides_tell(following, came=new, stays=other, day=following.date)
     gone = CupEntry.objects.filter(pk=other, withdrawn=True).first() if other is not None else None
     if gone is not None and new is not None and following.winner_id is None:
         _concede(CupTie.objects.select_related("competition", "home", "away").get(pk=following.pk), gone, user)
     return True
+
+
+def _finals_night_sides_tell(tie: CupTie, *, came: int | None, stays: int | None, day: date) -> None:
+    """A tie kept on the cup's finals night with a new side (or none for
+    now): the side that came is told it plays then, the side that stays
+    whom it now plays."""
+    came_entry = CupEntry.objects.get(pk=came) if came is not None else None
+    if came_entry is not None:
+        cup_finals_side_came_tell(tie, came=came_entry, day=day)
+    staying = CupEntry.objects.filter(pk=stays, withdrawn=False).first() if stays is not None else None
+    if staying is not None:
+        cup_finals_opponent_changed_tell(tie, stays=staying, came=came_entry, day=day)
 
 
 def _played_on(following: CupTie, slot: str, played: str, total: int) -> str:

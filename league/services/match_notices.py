@@ -196,6 +196,27 @@ def cup_finals_side_came_tell(tie: CupTie, *, came: CupEntry, day: date) -> int:
         subject=lambda user: f"Date set: {competition.name}, {names(user)}", body=body, link=_tie_link(tie))
 
 
+def cup_finals_opponent_changed_tell(tie: CupTie, *, stays: CupEntry, came: CupEntry | None, day: date) -> int:
+    """The side that stays in a singles or pairs tie on the cup's finals
+    night, told once that its opponent changed (a correction decided the
+    tie before it again): whom it now plays, or, while that tie has no
+    winner, that it is not yet known. Call once the tie has its new side."""
+    competition = tie.competition
+    names = _sides_named(tie)
+
+    def body(user: User | None) -> str:
+        against = (f"You now play {entry_name_shown(came, user)}." if came is not None
+                   else "Whom you play is not known yet: that tie has no winner for now.")
+        return (f"Your {competition.name} tie on the cup's finals night, {_day(day)}, has a new opponent: "
+                f"a correction decided the tie before it again. {against} The night itself is unchanged.")
+
+    return notice_queue(
+        kind="fixture_changed",
+        event=f"cup-finals-against:tie:{tie.pk}:{stays.pk}:{came.pk if came else 0}:{_stamp(timezone.now())}",
+        league=competition.season.league, to=stays.logins,
+        subject=lambda user: f"New opponent: {competition.name}, {names(user)}", body=body, link=_tie_link(tie))
+
+
 def _sides_named(tie: CupTie) -> Callable[[User | None], str]:
     """The tie's sides as they stand now ("A v B"), each as the reader may see it."""
     sides = [entry for entry in (tie.home, tie.away) if entry is not None]

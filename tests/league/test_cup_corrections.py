@@ -219,7 +219,7 @@ def test_the_players_of_a_date_agreed_then_dropped_by_a_correction_are_told_once
 
 
 @pytest.mark.parametrize("kind", ["singles", "pairs"])
-def test_a_tie_on_the_finals_night_keeps_it_and_tells_the_side_gone_and_the_side_come_once(kind: str) -> None:
+def test_a_tie_on_the_finals_night_keeps_it_and_tells_the_side_gone_the_side_come_and_the_side_staying_once(kind: str) -> None:
     competition, secretary = a_drawn_cup(4, kind=kind)
     hall = Venue.objects.create(name="Town Hall")
     Competition.objects.filter(pk=competition.pk).update(finals_date=day(20), finals_venue=hall)
@@ -253,4 +253,10 @@ def test_a_tie_on_the_finals_night_keeps_it_and_tells_the_side_gone_and_the_side
     assert letter.subject == f"Date set: Singles Knockout, {first.away} v {staying}"
     assert f"You now play in the Singles Knockout tie {first.away} v {staying}, on {night}, at Town Hall" in letter.body
     assert letter.kind == "fixture_changed"
-    assert not Notice.objects.filter(address__in=[login.email for login in staying.logins])
+    against = Notice.objects.filter(subject__startswith="New opponent: Singles Knockout, ")
+    assert sorted(against.values_list("address", flat=True)) == sorted(login.email for login in staying.logins)
+    letter = against.get(address=staying.logins[0].email)
+    assert letter.subject == f"New opponent: Singles Knockout, {first.away} v {staying}"
+    assert f"Your Singles Knockout tie on {night}, has a new opponent" in letter.body
+    assert f"You now play {first.away}." in letter.body and letter.link.endswith(f"#tie-{the_final.pk}")
+    assert Notice.objects.filter(address__in=[login.email for login in staying.logins]).count() == len(staying.logins)

@@ -7,14 +7,15 @@ names a winner its next tie did not have."""
 from typing import Any
 
 import pytest
+from cupleague import day
 from django.test import Client
 from matchnights import play_live
 from tablets import tablet_for
 from test_cup_games import a_drawn_cup, final, login_of, semi
 from test_public_pages import text_of as text_of_html
 
-from league.models import AuditEntry, Competition, CupGame, Notice
-from league.services.cup_games import cup_game_card
+from league.models import AuditEntry, Competition, CupGame, Notice, Venue
+from league.services.cup_games import cup_game_card, game_tie_date_set
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +76,31 @@ def test_a_secretary_undoes_a_decided_game_while_the_next_tie_has_not_started() 
     assert undone.status_code == 201, undone.json()
     tie.refresh_from_db()
     assert tie.winner_id is None and final(competition).home_id is None
+
+
+def test_a_win_undone_on_the_finals_night_tells_the_side_gone_and_the_side_staying_their_opponent_is_not_known(
+) -> None:
+    competition, secretary = a_drawn_cup(4)
+    hall = Venue.objects.create(name="Town Hall")
+    Competition.objects.filter(pk=competition.pk).update(finals_date=day(20), finals_venue=hall)
+    tie, game, won = won_live(competition)
+    cup_game_card(tie_id=semi(competition, 2).pk, home_score=61, away_score=30, user=secretary)
+    game_tie_date_set(tie_id=final(competition).pk, date=day(20), user=secretary)
+    the_final = final(competition)
+    went, staying = the_final.home, the_final.away
+    assert went is not None and staying is not None and went.pk == tie.winner_id
+    with_addresses(*went.logins, *staying.logins)
+
+    assert undo(secretary, game, won, "secretary-undo").status_code == 201
+    the_final.refresh_from_db()
+    assert the_final.home_id is None and the_final.date == day(20)
+    night = f"the cup's finals night, {day(20):%A} {day(20).day} {day(20):%B %Y}"
+    off = Notice.objects.get(address=went.logins[0].email)
+    assert off.subject.startswith("Called off: ") and f"on {night}, is called off for you" in off.body
+    against = Notice.objects.get(address=staying.logins[0].email)
+    assert against.subject == f"New opponent: {competition.name}, {staying}"
+    assert f"Your {competition.name} tie on {night}, has a new opponent" in against.body
+    assert "Whom you play is not known yet: that tie has no winner for now." in against.body
 
 
 def test_recording_another_winner_once_the_final_is_played_is_refused() -> None:

@@ -5,6 +5,7 @@ the tests run against those services and fail, never skip, if they cannot be
 reached. A test that needs one of them when it is not configured is skipped
 with the reason, except under CI=true, where it fails instead.
 """
+import gc
 import os
 import socket
 from collections.abc import Callable, Iterator
@@ -40,6 +41,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "e2e" in item.path.parts:
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Garbage collection tuned for a test process: what is made before the
+    first test (Django's registry, the imported modules, thousands of
+    collected tests) lives to the end, so it is frozen out of the
+    collector's passes; and the collector starts a pass after 10,000 new
+    objects rather than Python's 700, as a test makes and drops many. Each
+    saves a few percent of a run's CPU time (benchmarks/test_times.py)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 20)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -57,8 +57,8 @@ MOVE_FIELDS: dict[str, tuple[Any, ...]] = {
 def well_typed_move(data: Any) -> dict[str, Any] | None:
     """The move exactly as the input serializer would validate it, when the
     body is plainly valid: a JSON object of known fields, each already of
-    its type (an integer in range, text without surrounding spaces within
-    its length, a true boolean), with a seat. None for anything else, left
+    its type (an integer in range, printable text without surrounding
+    spaces within its length, a true boolean), with a seat. None for anything else, left
     to the serializer: it is a move's most costly step in Python, and almost
     every tablet's body passes this check. (A plain dict comes only from the
     JSON parser, which has already refused NULs and lone surrogates.)"""
@@ -72,9 +72,12 @@ def well_typed_move(data: Any) -> dict[str, Any] | None:
             if type(value) is not int or value < kind[1] or (kind[2] is not None and value > kind[2]):
                 return None
         elif kind[0] == "text":
-            # The serializer trims spaces and refuses blank text: text that
-            # has none to trim and is not empty is what it would keep as is.
-            if type(value) is not str or not 0 < len(value) <= kind[1] or value != value.strip():
+            # The serializer trims spaces, folds line breaks and other
+            # separators into a space, refuses control characters and blank
+            # text: printable text with no space to trim, not empty, is what
+            # it would keep as is.
+            if (type(value) is not str or not 0 < len(value) <= kind[1] or value != value.strip()
+                    or not value.isprintable()):
                 return None
         elif type(value) is not bool:
             return None

@@ -55,6 +55,8 @@ def test_a_tablets_ordinary_moves_pass_the_quick_check(body):
     {"seat": "0", "tile": "6-3"},  # the serializer turns text into a number
     {"seat": 0, "knock": "true"},
     {"seat": 0, "tile": " 6-3 "},  # trimmed by the serializer
+    {"seat": 0, "tile": "5\x1f5"},  # a separator folded into a space by the serializer
+    {"seat": 0, "end": "le\u2028ft"},
     {"seat": 0, "peg": 1.0},
     {"seat": 4},
     {"seat": True},

@@ -203,6 +203,7 @@ def test_a_team_cup_is_played_through_to_its_winner() -> None:
     assert not TableEntry.objects.filter(division_id=competition["division"]).exists()
 
 
+@pytest.mark.slow  # a whole cup played through the API, a second or more: make test-fast leaves it out
 def test_an_open_cup_is_drawn_round_by_round_from_recorded_seeds() -> None:
     cup = a_cup_league(5)
     competition = cup_created(cup, draw_mode="rounds", seeded=False, legs=1, tie_break=["games", "points"])

@@ -57,6 +57,7 @@ def test_another_winner_recorded_before_the_final_begins_goes_through_to_it(kind
     assert names in text_of(client.get(f"/secretary/cups/{competition.pk}/").content.decode())
 
 
+@pytest.mark.slow  # a whole cup played through the API, a second or more: make test-fast leaves it out
 def test_a_round_by_round_tie_decided_again_sends_its_new_winner_where_the_draw_put_its_winner() -> None:
     cup = a_cup_league(4, names="ABCD")
     competition = cup_created(cup, draw_mode="rounds", seeded=False, legs=1)

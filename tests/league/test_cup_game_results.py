@@ -44,6 +44,7 @@ def undo(user: Any, game: dict[str, Any], won: dict[str, Any], key: str) -> Any:
                                  HTTP_IDEMPOTENCY_KEY=key)
 
 
+@pytest.mark.slow  # whole games played move by move through the API, a second or more: make test-fast leaves it out
 def test_the_loser_cannot_undo_a_semi_final_once_the_cup_is_finished() -> None:
     competition, secretary = a_drawn_cup(4)
     tie, game, won = won_live(competition)

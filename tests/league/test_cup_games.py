@@ -89,6 +89,7 @@ def test_a_singles_tie_played_live_on_the_pad_decides_the_tie_and_moves_the_winn
     assert shown["rounds"][0]["ties"][0]["games"][0]["home_score"] == won["scores"][0]
 
 
+@pytest.mark.slow  # whole games played move by move through the API, a second or more: make test-fast leaves it out
 def test_a_secretary_undoing_the_winning_move_takes_the_decision_back() -> None:
     competition, secretary = a_drawn_cup(4)
     tie = semi(competition)

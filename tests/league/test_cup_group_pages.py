@@ -66,6 +66,7 @@ def test_the_home_captain_is_offered_the_dates_form_on_a_group_match() -> None:
     assert offer not in page(logged_in(away.captain), f"/cups/{competition['id']}/")
 
 
+@pytest.mark.slow  # a whole cup played through the API, a second or more: make test-fast leaves it out
 def test_once_the_knockout_is_drawn_only_its_ties_are_in_the_bracket(client: Client) -> None:
     cup, competition = drawn_groups()
     played(cup, competition, "A", "D", 6, 3)
@@ -81,6 +82,7 @@ def test_once_the_knockout_is_drawn_only_its_ties_are_in_the_bracket(client: Cli
     assert 'id="round-1-heading">Final<' in html
 
 
+@pytest.mark.slow  # a whole cup played through the API, a second or more: make test-fast leaves it out
 def test_the_roll_of_winners_counts_the_final_not_a_group_match(client: Client) -> None:
     cup, competition = drawn_groups()
     played(cup, competition, "A", "D", 6, 3)
@@ -132,6 +134,7 @@ def test_a_knockout_cup_keeps_no_group_settings() -> None:
     assert Competition.objects.get(name="Group Cup").group_stage in ({}, None)
 
 
+@pytest.mark.slow  # a whole cup played through the API, a second or more: make test-fast leaves it out
 def test_the_secretarys_draw_button_draws_the_groups_then_the_knockout() -> None:
     cup = a_cup_league(4)
     competition = group_cup(cup, count=2, top=1)

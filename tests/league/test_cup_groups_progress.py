@@ -49,6 +49,7 @@ def walked_over(tie: CupTie, home_wins: bool, secretary: Any) -> None:
 
 @given(count=st.integers(3, 8), groups=st.integers(1, 4), top=st.integers(1, 2), best=st.integers(0, 1),
        seed=st.integers(0, 2**31 - 1), picks=st.lists(st.booleans(), min_size=40, max_size=40))
+@pytest.mark.slow  # a whole cup played through the API, a second or more: make test-fast leaves it out
 @example(count=7, groups=2, top=1, best=1, seed=5, picks=[True, False, False] * 13 + [True])
 @example(count=8, groups=3, top=2, best=0, seed=9, picks=[False] * 40)
 @settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -51,6 +51,7 @@ def test_a_rubber_before_the_team_sheet_names_no_players() -> None:
     assert found is not None and found.players == ""
 
 
+@pytest.mark.slow  # whole games played move by move through the API, a second or more: make test-fast leaves it out
 def test_after_the_nights_last_rubber_is_won_the_pad_leads_back_to_the_night(db: None) -> None:
     night = a_match_night("plain")
     fixture = night.fixture.pk
@@ -68,6 +69,7 @@ def test_after_the_nights_last_rubber_is_won_the_pad_leads_back_to_the_night(db:
     assert "Next:" not in page
 
 
+@pytest.mark.slow  # whole games played move by move through the API, a second or more: make test-fast leaves it out
 def test_once_the_result_is_submitted_its_scorer_follows_the_games_on_the_pad(db: None) -> None:
     night = a_match_night("plain")
     fixture = night.fixture.pk

@@ -100,6 +100,15 @@ def screens(chromium: Any, live_server: Any, scorer: Any) -> Iterator[Callable[[
         context.close()
 
 
+def named_by_the_pages(settings: Any, process: Any) -> None:
+    """The pages name the streams at `process` (PUSH_URL), and their
+    Content-Security-Policy lets them connect there."""
+    settings.PUSH_URL = process.url
+    policy = settings.CONTENT_SECURITY_POLICY
+    directives = {**policy["DIRECTIVES"], "connect-src": ["'self'", f"http://127.0.0.1:{process.port}"]}
+    settings.CONTENT_SECURITY_POLICY = {**policy, "DIRECTIVES": directives}
+
+
 @pytest.fixture
 def push(redis_url: str, settings: Any) -> Iterator[Any]:
     """The push process beside the live server (tests/push_process.py),
@@ -108,10 +117,7 @@ def push(redis_url: str, settings: Any) -> Iterator[Any]:
 
     process = PushProcess()
     process.start()
-    settings.PUSH_URL = process.url
-    policy = settings.CONTENT_SECURITY_POLICY
-    directives = {**policy["DIRECTIVES"], "connect-src": ["'self'", f"http://127.0.0.1:{process.port}"]}
-    settings.CONTENT_SECURITY_POLICY = {**policy, "DIRECTIVES": directives}
+    named_by_the_pages(settings, process)
     yield process
     process.stop()
 
@@ -131,9 +137,13 @@ def push_in_process(settings: Any) -> Iterator[Any]:
     settings.CELERY_TASK_ALWAYS_EAGER = True
     process = InProcess(PushApp(MemoryHub()))
     process.start()
-    settings.PUSH_URL = process.url
-    policy = settings.CONTENT_SECURITY_POLICY
-    directives = {**policy["DIRECTIVES"], "connect-src": ["'self'", f"http://127.0.0.1:{process.port}"]}
-    settings.CONTENT_SECURITY_POLICY = {**policy, "DIRECTIVES": directives}
+    named_by_the_pages(settings, process)
     yield process
     process.stop()
+
+
+@pytest.fixture(params=["push process", "without Redis"])
+def streams(request: pytest.FixtureRequest) -> Any:
+    """The push process with Redis, or `make run`'s streams fed in memory by
+    this process: a page that follows a stream is tested with both."""
+    return request.getfixturevalue("push" if request.param == "push process" else "push_in_process")

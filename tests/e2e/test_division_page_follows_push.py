@@ -4,19 +4,12 @@ and, with the push process (Redis) or `make run`'s streams without Redis,
 the same."""
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from league.services.standings import division_standings_rebuild
 from nights import a_night
 
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(params=["push process", "without Redis"])
-def streams(request: pytest.FixtureRequest) -> Any:
-    """The push process with Redis, or `make run`'s streams fed in memory by this process."""
-    return request.getfixturevalue("push" if request.param == "push process" else "push_in_process")
 
 
 def test_a_division_page_left_open_shows_its_table_once_rebuilt(

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 from push_process import PushProcess
@@ -24,12 +23,6 @@ from league.services.moves import move_record, shown_record
 from nights import Night, a_night, won_by_a_play
 
 TV = {"width": 1920, "height": 1080}
-
-
-@pytest.fixture(params=["push process", "without Redis"])
-def streams(request: pytest.FixtureRequest) -> Any:
-    """The push process with Redis, or `make run`'s streams fed in memory by this process."""
-    return request.getfixturevalue("push" if request.param == "push process" else "push_in_process")
 
 
 def test_the_night_on_the_tv_shows_a_card_result_told_by_the_push_stream(

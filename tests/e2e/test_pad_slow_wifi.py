@@ -48,7 +48,9 @@ def slow_wifi(pad: Pad) -> None:
 def at_seq(pad: Pad, seq: int) -> None:
     """The pad has drawn the table the server had after `seq` writes."""
     expect(pad.page.locator(f'#pad[data-seq="{seq}"]')).to_be_attached()
-    expect(pad.page.locator("#waiting")).to_be_hidden()
+    # Two moves queued behind each other each wait out a send and a table,
+    # LATENCY_MS apiece: more than the default 5 s on a busy machine.
+    expect(pad.page.locator("#waiting")).to_be_hidden(timeout=4 * LATENCY_MS + 5_000)
 
 
 def worths_shown(pad: Pad) -> list[str]:
